@@ -1,0 +1,80 @@
+export const MIN_PASSWORD_LENGTH = 6;
+/** Invitation links carry a token longer than this and an e-mail longer than 3 characters. */
+export const MIN_INVITE_TOKEN_LENGTH = 16;
+export const MIN_INVITE_EMAIL_LENGTH = 4;
+
+export const RESET_TOKEN_TTL_MINUTES = 60;
+export const INVITE_TOKEN_TTL_DAYS = 14;
+export const DEFAULT_SESSION_TTL_HOURS = 24 * 14;
+
+export const COUNTRIES = ['Belgium', 'France', 'Luxemburg', 'Netherlands'] as const;
+export type Country = (typeof COUNTRIES)[number];
+
+export const COMPANY_TYPES = ['Customer', 'Brand', 'Supplier', 'Contractor'] as const;
+export type CompanyType = (typeof COMPANY_TYPES)[number];
+
+export const LOCATION_TYPES = [
+  'room',
+  'space',
+  'outdoor area',
+  'Meeting Room',
+  'Meeting Room Teams',
+  'Workspace',
+] as const;
+export type LocationType = (typeof LOCATION_TYPES)[number];
+
+export const TICKET_STATUSES = [
+  'new',
+  'open',
+  'in progress',
+  'in waiting',
+  'intervention booked',
+  'closed',
+] as const;
+export const TICKET_PRIORITIES = ['Low', 'Mid', 'High'] as const;
+export const TICKET_TYPES = ['Problem', 'Question', 'New Feature'] as const;
+
+export const DEFAULT_STATUS_COLOR = '#2AAD74';
+export const UNKNOWN_STATUS_COLOR = '#e0e0e0';
+
+/** Attachment and secret links; a null type means the site itself. */
+export const LINKABLE_TYPES = ['Floor', 'Location', 'Device'] as const;
+export type LinkableType = (typeof LINKABLE_TYPES)[number];
+
+export const DASHBOARD_LOG_COUNT = 5;
+export const SITE_LOG_LIMIT = 500;
+export const LOG_RESULTS = { min: 10, max: 500, step: 10, default: 100 } as const;
+
+export const ADMIN_EXPORT_MODELS = [
+  'activity_logs',
+  'attachments',
+  'companies',
+  'contacts',
+  'devices',
+  'floors',
+  'interfaces',
+  'layers',
+  'locations',
+  'messages',
+  'procats',
+  'products',
+  'secrets',
+  'site_accesses',
+  'sites',
+  'tasks',
+  'tenants',
+  'tickets',
+  'users',
+  'zones',
+] as const;
+
+/** Rate limits (ARCHITECTURE.md): failures counted per window. */
+export const RATE_LIMITS = {
+  windowMinutes: 15,
+  loginFailuresPerAccount: 10,
+  loginFailuresPerAddress: 50,
+  loginSuccessPerMinute: 60,
+  forgotPerEmail: 5,
+  forgotPerAddress: 20,
+  loginAsFailures: 5,
+} as const;

@@ -1,0 +1,61 @@
+import { Role, SitePermission, SITE_ROLE_LABELS, type SiteRole } from './roles.ts';
+
+export interface PermissionUser {
+  id: number;
+  tenantId: number;
+  role: number;
+}
+
+export interface PermissionSite {
+  tenantId: number;
+}
+
+export interface PermissionAccess {
+  userRole: number;
+  active: boolean;
+  /** `YYYY-MM-DD`; null or empty means unlimited. */
+  validity: string | null;
+}
+
+/** Today's date as `YYYY-MM-DD` in UTC, the form validity dates are stored in. */
+export function isoDate(now: Date = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}
+
+/** Whether an access record is in force on `today` (active and not past its validity). */
+export function accessInForce(access: PermissionAccess, today: string = isoDate()): boolean {
+  if (!access.active) return false;
+  return !access.validity || access.validity >= today;
+}
+
+function asSitePermission(level: number): SitePermission {
+  return level >= 1 && level <= 3 ? (level as SitePermission) : SitePermission.None;
+}
+
+/**
+ * The one function that decides a user's permission on a site (ARCHITECTURE.md, "Roles and site
+ * permission"). `access` is this user's access record for this site, if one exists.
+ */
+export function sitePermission(
+  user: PermissionUser,
+  site: PermissionSite,
+  access: PermissionAccess | null | undefined,
+  today: string = isoDate(),
+): SitePermission {
+  if (user.role === Role.SuperAdmin) return SitePermission.FullAccess;
+  if (access) return accessInForce(access, today) ? asSitePermission(access.userRole) : SitePermission.None;
+  if (user.tenantId === site.tenantId && user.role >= Role.BuildingOwner) return SitePermission.FullAccess;
+  return SitePermission.None;
+}
+
+/** The label a user sees for an access record: No Access, Access Expired, or the role. */
+export function accessLabel(access: PermissionAccess | null | undefined, today: string = isoDate()): string {
+  if (!access) return 'No Access';
+  if (!accessInForce(access, today)) return 'Access Expired';
+  return SITE_ROLE_LABELS[access.userRole as SiteRole] ?? 'No Access';
+}
+
+/** Internal users of a site belong to the site's tenant; everyone else is external. */
+export function isInternalUser(user: Pick<PermissionUser, 'tenantId'>, site: PermissionSite): boolean {
+  return user.tenantId === site.tenantId;
+}

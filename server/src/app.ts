@@ -1,0 +1,97 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { fileRoutes } from './modules/files/routes.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { siteRoutes } from './modules/sites/routes.ts';
+import { userRoutes } from './modules/users/routes.ts';
+import { authPlugin } from './platform/auth-plugin.ts';
+import type { AppContext } from './platform/context.ts';
+import { errorPlugin } from './platform/error-plugin.ts';
+import { loggerOptions } from './platform/logger.ts';
+import { createMailer, type Mailer } from './platform/mail.ts';
+import { RateLimiter } from './platform/rate-limit.ts';
+import { createLocalStorage } from './platform/storage.ts';
+import { createVault, loadVaultKey } from './platform/vault.ts';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  /** Tests may pass their own mailer; by default SMTP or the outbox. */
+  mailer?: Mailer;
+  /** false silences request logs (tests). */
+  logger?: boolean;
+}
+
+export interface App {
+  app: FastifyInstance;
+  ctx: AppContext;
+}
+
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger: deps.logger === false ? false : loggerOptions(config.logLevel),
+    bodyLimit: 2 * 1024 * 1024,
+    disableRequestLogging: false,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const vaultKey = await loadVaultKey(config.vaultKey, config.dataDir);
+  const ctx: AppContext = {
+    db: database.db,
+    config,
+    mailer:
+      deps.mailer ??
+      createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log }),
+    limiter: new RateLimiter(database.db),
+    vault: createVault(vaultKey),
+    // A key of its own for file URLs, derived so that it differs from the vault key.
+    storage: createLocalStorage(path.join(config.dataDir, 'files'), createHash('sha256').update('files:').update(vaultKey).digest()),
+  };
+
+  await app.register(errorPlugin);
+  await app.register(formbody);
+  await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: 1, files: 0, fields: 200 } });
+  await app.register(swagger, {
+    openapi: { info: { title: 'Asbuilt API', version: '0.1.0' }, components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } }, security: [{ bearer: [] }] },
+    transform: jsonSchemaTransform,
+  });
+  // The API description is public; every other /api route needs a session.
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/docs')) route.config = { ...route.config, public: true };
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
+  await app.register(authPlugin, { db: database.db });
+
+  await app.register(healthRoutes(ctx, database.kind));
+  await app.register(authRoutes(ctx));
+  await app.register(userRoutes(ctx));
+  await app.register(siteRoutes(ctx));
+  await app.register(fileRoutes(ctx));
+
+  registerWebApp(app, config.webDist ?? path.resolve(import.meta.dirname, '../../web/dist'));
+  return { app, ctx };
+}
+
+/** The built web app on the same port: files as they are, every other page gets index.html. */
+function registerWebApp(app: FastifyInstance, dist: string) {
+  const hasWeb = existsSync(path.join(dist, 'index.html'));
+  if (hasWeb) app.register(fastifyStatic, { root: dist, wildcard: false, index: false });
+  app.setNotFoundHandler((request, reply) => {
+    const isPage = request.method === 'GET' && !request.url.startsWith('/api/');
+    if (isPage && hasWeb) return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    return reply.status(404).send({ error: `No such call: ${request.method} ${request.url.split('?')[0]}` });
+  });
+}

@@ -1,0 +1,82 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { DEFAULT_SESSION_TTL_HOURS } from '@asbuilt/domain';
+
+const flag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
+  .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
+
+const optional = z
+  .string()
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+const envSchema = z.object({
+  NODE_ENV: z.string().default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optional,
+  PUBLIC_URL: optional,
+  SMTP_URL: optional,
+  MAIL_FROM: z.string().default('Asbuilt <no-reply@asbuilt.local>'),
+  S3_ENDPOINT: optional,
+  S3_BUCKET: optional,
+  S3_REGION: optional,
+  S3_ACCESS_KEY_ID: optional,
+  S3_SECRET_ACCESS_KEY: optional,
+  VAULT_KEY: optional,
+  MASTER_PASSWORD: optional,
+  SESSION_TTL_HOURS: z.coerce.number().positive().default(DEFAULT_SESSION_TTL_HOURS),
+  AI_PROVIDER: optional,
+  AI_API_KEY: optional,
+  AI_BASE_URL: optional,
+  AI_MODEL: optional,
+  SEED_DEMO: flag.optional(),
+  ADMIN_EMAIL: optional,
+  ADMIN_PASSWORD: optional,
+  LOG_LEVEL: z.string().default('info'),
+  WEB_DIST: optional,
+});
+
+export type Config = ReturnType<typeof loadConfig>;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const port = e.PORT;
+  return {
+    env: e.NODE_ENV,
+    port,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    s3:
+      e.S3_BUCKET && e.S3_ENDPOINT
+        ? {
+            endpoint: e.S3_ENDPOINT,
+            bucket: e.S3_BUCKET,
+            region: e.S3_REGION ?? 'us-east-1',
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          }
+        : undefined,
+    vaultKey: e.VAULT_KEY,
+    masterPassword: e.MASTER_PASSWORD,
+    sessionTtlHours: e.SESSION_TTL_HOURS,
+    ai: { provider: e.AI_PROVIDER, apiKey: e.AI_API_KEY, baseUrl: e.AI_BASE_URL, model: e.AI_MODEL },
+    /** Demo data: on by default for the embedded database, off for a server unless asked. */
+    seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
+    admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
+    logLevel: e.LOG_LEVEL,
+    webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
+  };
+}

@@ -1,0 +1,587 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * The whole data model of both specification documents. Later features fill in behaviour;
+ * every tenant, site and parent key is indexed.
+ */
+
+const timestamps = {
+  created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updated_at: timestamp('updated_at', { withTimezone: true, mode: 'date' })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date()),
+};
+const discardedAt = timestamp('discarded_at', { withTimezone: true, mode: 'date' });
+
+export interface DeviceStatus {
+  id: number;
+  name: string;
+  color: string;
+}
+
+export interface DeviceFilters {
+  locations?: number[];
+  layers?: number[];
+  statuses?: string[];
+  procats?: number[];
+  suppliers?: number[];
+  contractors?: number[];
+  show_archived?: boolean;
+}
+
+export const tenants = pgTable('tenants', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  tenant_status: boolean('tenant_status').notNull().default(true),
+  ...timestamps,
+});
+
+export const companies = pgTable(
+  'companies',
+  {
+    id: serial('id').primaryKey(),
+    tenant_id: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    name: text('name').notNull(),
+    code: text('code'),
+    /** The main type; the flags below let one company be several things at once. */
+    company_type: text('company_type'),
+    customer: boolean('customer').notNull().default(false),
+    brand: boolean('brand').notNull().default(false),
+    supplier: boolean('supplier').notNull().default(false),
+    contractor: boolean('contractor').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [index('companies_tenant_idx').on(t.tenant_id)],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    tenant_id: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    company_id: integer('company_id').references(() => companies.id, { onDelete: 'set null' }),
+    /** Always equal to the e-mail, lower case. */
+    username: text('username').notNull(),
+    email: text('email').notNull(),
+    fname: text('fname').notNull().default(''),
+    lname: text('lname').notNull().default(''),
+    phone1: text('phone1'),
+    phone2: text('phone2'),
+    /** argon2id; null for an invited user who has not signed up yet. */
+    password_hash: text('password_hash'),
+    role: integer('role').notNull().default(1),
+    user_status: boolean('user_status').notNull().default(true),
+    avatar: text('avatar'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
+    uniqueIndex('users_username_key').on(sql`lower(${t.username})`),
+    index('users_tenant_idx').on(t.tenant_id),
+    index('users_company_idx').on(t.company_id),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the bearer token; the token itself is never stored. */
+    token_hash: text('token_hash').notNull(),
+    /** Set when a Super Admin signed in as this user. */
+    impersonator_id: integer('impersonator_id').references(() => users.id, { onDelete: 'cascade' }),
+    expires_at: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    revoked_at: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    ip: text('ip'),
+    user_agent: text('user_agent'),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('sessions_token_key').on(t.token_hash), index('sessions_user_idx').on(t.user_id)],
+);
+
+/** Password-reset and invitation tokens: random, single use, stored hashed, expiring. */
+export const userTokens = pgTable(
+  'user_tokens',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['reset', 'invite'] }).notNull(),
+    token_hash: text('token_hash').notNull(),
+    expires_at: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    used_at: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('user_tokens_token_key').on(t.token_hash), index('user_tokens_user_idx').on(t.user_id)],
+);
+
+/** Rate-limit counters live in the database so that every server instance shares them. */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull().default(0),
+  reset_at: timestamp('reset_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
+
+export const procats = pgTable(
+  'procats',
+  {
+    id: serial('id').primaryKey(),
+    tenant_id: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    /** Display name, derived from main/sub1/sub2/sub3. */
+    name: text('name').notNull(),
+    main: text('main').notNull(),
+    sub1: text('sub1'),
+    sub2: text('sub2'),
+    sub3: text('sub3'),
+    ...timestamps,
+  },
+  (t) => [index('procats_tenant_idx').on(t.tenant_id)],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    tenant_id: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    procat_id: integer('procat_id').references(() => procats.id),
+    brand_id: integer('brand_id').references(() => companies.id),
+    preferred_supplier_id: integer('preferred_supplier_id').references(() => companies.id, {
+      onDelete: 'set null',
+    }),
+    name: text('name').notNull(),
+    image: text('image'),
+    product_model: text('product_model'),
+    product_url: text('product_url'),
+    product_status: boolean('product_status').notNull().default(true),
+    power: real('power'),
+    sku: text('sku'),
+    upc: text('upc'),
+    ean: text('ean'),
+    description: text('description'),
+    features: text('features'),
+    height: real('height'),
+    width: real('width'),
+    depth: real('depth'),
+    weight: real('weight'),
+    rack_mounted: boolean('rack_mounted').notNull().default(false),
+    rack_units: real('rack_units'),
+    discarded_at: discardedAt,
+    ...timestamps,
+  },
+  (t) => [
+    index('products_tenant_idx').on(t.tenant_id),
+    index('products_procat_idx').on(t.procat_id),
+    index('products_brand_idx').on(t.brand_id),
+    index('products_supplier_idx').on(t.preferred_supplier_id),
+  ],
+);
+
+export const interfaces = pgTable(
+  'interfaces',
+  {
+    id: serial('id').primaryKey(),
+    product_id: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** input, output or bi-directional. */
+    interface_type: text('interface_type'),
+    terminal: text('terminal'),
+    signal: text('signal'),
+    label: text('label'),
+    discarded_at: discardedAt,
+    ...timestamps,
+  },
+  (t) => [index('interfaces_product_idx').on(t.product_id)],
+);
+
+export const sites = pgTable(
+  'sites',
+  {
+    id: serial('id').primaryKey(),
+    tenant_id: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    customer_id: integer('customer_id').references(() => companies.id),
+    name: text('name').notNull(),
+    image: text('image'),
+    site_status: boolean('site_status').notNull().default(true),
+    gps: text('gps'),
+    country: text('country'),
+    zip: text('zip'),
+    city: text('city'),
+    street: text('street'),
+    street_number: text('street_number'),
+    /** Ordered list of the site's device statuses (id, name, colour). */
+    device_statuses: jsonb('device_statuses').$type<DeviceStatus[]>().notNull().default([]),
+    ...timestamps,
+  },
+  (t) => [
+    index('sites_tenant_idx').on(t.tenant_id),
+    index('sites_customer_idx').on(t.customer_id),
+    index('sites_updated_idx').on(t.updated_at),
+  ],
+);
+
+/** The companies a site lists as its contractors (spec: site.contractors, a list of company ids). */
+export const siteContractors = pgTable(
+  'site_contractors',
+  {
+    site_id: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    company_id: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.site_id, t.company_id] }),
+    index('site_contractors_company_idx').on(t.company_id),
+  ],
+);
+
+export const siteAccesses = pgTable(
+  'site_accesses',
+  {
+    id: serial('id').primaryKey(),
+    site_id: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    inviter_id: integer('inviter_id').references(() => users.id, { onDelete: 'set null' }),
+    user_role: integer('user_role').notNull(),
+    /** `YYYY-MM-DD`; null means unlimited. */
+    validity: date('validity', { mode: 'string' }),
+    unlimited: boolean('unlimited').notNull().default(true),
+    active: boolean('active').notNull().default(true),
+    last_visit: timestamp('last_visit', { withTimezone: true, mode: 'date' }),
+    device_filters: jsonb('device_filters').$type<DeviceFilters>().notNull().default({}),
+    /** Visible device columns; empty means the defaults. */
+    device_headers: jsonb('device_headers').$type<string[]>().notNull().default([]),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('site_accesses_site_user_key').on(t.site_id, t.user_id),
+    index('site_accesses_user_idx').on(t.user_id),
+    index('site_accesses_inviter_idx').on(t.inviter_id),
+  ],
+);
+
+export const floors = pgTable(
+  'floors',
+  {
+    id: serial('id').primaryKey(),
+    site_id: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    code: text('code'),
+    /** Storage key of the SVG floorplan; null means none. */
+    svg: text('svg'),
+    location_transform: text('location_transform'),
+    ...timestamps,
+  },
+  (t) => [index('floors_site_idx').on(t.site_id)],
+);
+
+export const locations = pgTable(
+  'locations',
+  {
+    id: serial('id').primaryKey(),
+    site_id: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    floor_id: integer('floor_id')
+      .notNull()
+      .references(() => floors.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    code: text('code'),
+    location_type: text('location_type'),
+    /** Space-separated `x,y` pairs, or null. */
+    polygon: text('polygon'),
+    ...timestamps,
+  },
+  (t) => [index('locations_site_idx').on(t.site_id), index('locations_floor_idx').on(t.floor_id)],
+);
+
+export const zones = pgTable(
+  'zones',
+  {
+    id: serial('id').primaryKey(),
+    site_id: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    floor_id: integer('floor_id').references(() => floors.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    code: text('code'),
+    polygon: text('polygon'),
+    ...timestamps,
+  },
+  (t) => [index('zones_site_idx').on(t.site_id), index('zones_floor_idx').on(t.floor_id)],
+);
+
+export const layers = pgTable(
+  'layers',
+  {
+    id: serial('id').primaryKey(),
+    site_id: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    code: text('code'),
+    ...timestamps,
+  },
+  (t) => [index('layers_site_idx').on(t.site_id)],
+);
+
+export const devices = pgTable(
+  'devices',
+  {
+    id: serial('id').primaryKey(),
+    site_id: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    product_id: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    name: text('name'),
+    code: text('code'),
+    type: text('type'),
+    sn: text('sn'),
+    mac: text('mac'),
+    ip: text('ip'),
+    patch: text('patch'),
+    port: text('port'),
+    note: text('note'),
+    purchase_date: date('purchase_date', { mode: 'string' }),
+    warranty_expiration_date: date('warranty_expiration_date', { mode: 'string' }),
+    /** Name of one of the site's device statuses. */
+    status: text('status'),
+    archived: boolean('archived').notNull().default(false),
+    floor_id: integer('floor_id').references(() => floors.id, { onDelete: 'set null' }),
+    location_id: integer('location_id').references(() => locations.id, { onDelete: 'set null' }),
+    zone_id: integer('zone_id').references(() => zones.id, { onDelete: 'set null' }),
+    layer_id: integer('layer_id').references(() => layers.id, { onDelete: 'set null' }),
+    supplier_id: integer('supplier_id').references(() => companies.id, { onDelete: 'set null' }),
+    contractor_id: integer('contractor_id').references(() => companies.id, { onDelete: 'set null' }),
+    on_plan: boolean('on_plan').notNull().default(false),
+    /** Position on the floorplan, in plan units. */
+    plan_x: real('plan_x'),
+    plan_y: real('plan_y'),
+    icon: text('icon'),
+    ...timestamps,
+  },
+  (t) => [
+    index('devices_site_idx').on(t.site_id, t.archived),
+    index('devices_product_idx').on(t.product_id),
+    index('devices_floor_idx').on(t.floor_id),
+    index('devices_location_idx').on(t.location_id),
+    index('devices_zone_idx').on(t.zone_id),
+    index('devices_layer_idx').on(t.layer_id),
+    index('devices_supplier_idx').on(t.supplier_id),
+    index('devices_contractor_idx').on(t.contractor_id),
+  ],
+);
+
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: serial('id').primaryKey(),
+    site_id: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    company_id: integer('company_id').references(() => companies.id, { onDelete: 'set null' }),
+    fname: text('fname'),
+    lname: text('lname'),
+    email: text('email'),
+    phone1: text('phone1'),
+    phone2: text('phone2'),
+    company_name: text('company_name'),
+    job_description: text('job_description'),
+    ...timestamps,
+  },
+  (t) => [
+    index('contacts_site_idx').on(t.site_id),
+    index('contacts_user_idx').on(t.user_id),
+    index('contacts_company_idx').on(t.company_id),
+  ],
+);
+
+export const attachments = pgTable(
+  'attachments',
+  {
+    id: serial('id').primaryKey(),
+    site_id: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Storage key; presented as a short-lived signed URL. */
+    url: text('url').notNull(),
+    filename: text('filename').notNull(),
+    file_type: text('file_type').notNull(),
+    size: integer('size'),
+    /** Floor, Location or Device; null links the file to the site itself. */
+    attachable_type: text('attachable_type'),
+    attachable_id: integer('attachable_id'),
+    ...timestamps,
+  },
+  (t) => [
+    index('attachments_site_idx').on(t.site_id),
+    index('attachments_attachable_idx').on(t.attachable_type, t.attachable_id),
+  ],
+);
+
+export const secrets = pgTable(
+  'secrets',
+  {
+    id: serial('id').primaryKey(),
+    site_id: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    device_id: integer('device_id').references(() => devices.id, { onDelete: 'set null' }),
+    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    url: text('url'),
+    username: text('username'),
+    /** AES-256-GCM: `v1:iv:tag:ciphertext` in base64; never stored or listed in clear. */
+    password_encrypted: text('password_encrypted'),
+    comment: text('comment'),
+    level: text('level'),
+    secretable_type: text('secretable_type'),
+    secretable_id: integer('secretable_id'),
+    private: boolean('private').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [
+    index('secrets_site_idx').on(t.site_id),
+    index('secrets_device_idx').on(t.device_id),
+    index('secrets_user_idx').on(t.user_id),
+    index('secrets_secretable_idx').on(t.secretable_type, t.secretable_id),
+  ],
+);
+
+export const activityLogs = pgTable(
+  'activity_logs',
+  {
+    id: serial('id').primaryKey(),
+    tenant_id: integer('tenant_id').references(() => tenants.id),
+    site_id: integer('site_id').references(() => sites.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Kept so a log still names its author after the user is gone. */
+    user_name: text('user_name'),
+    object_model: text('object_model').notNull(),
+    object_id: integer('object_id'),
+    object_name: text('object_name'),
+    note: text('note').notNull(),
+    parent_model: text('parent_model'),
+    parent_id: integer('parent_id'),
+    parent_name: text('parent_name'),
+    created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('activity_logs_tenant_idx').on(t.tenant_id, t.created_at),
+    index('activity_logs_site_idx').on(t.site_id, t.created_at),
+    index('activity_logs_user_idx').on(t.user_id),
+    index('activity_logs_object_idx').on(t.object_model, t.object_id),
+  ],
+);
+
+export const tickets = pgTable(
+  'tickets',
+  {
+    id: serial('id').primaryKey(),
+    tenant_id: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    site_id: integer('site_id').references(() => sites.id, { onDelete: 'cascade' }),
+    device_id: integer('device_id').references(() => devices.id, { onDelete: 'set null' }),
+    zone_id: integer('zone_id').references(() => zones.id, { onDelete: 'set null' }),
+    assigner_id: integer('assigner_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    assignee_id: integer('assignee_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    ticket_status: text('ticket_status').notNull().default('open'),
+    priority: text('priority').notNull().default('Low'),
+    ticket_type: text('ticket_type'),
+    subject: text('subject').notNull(),
+    resolution: text('resolution'),
+    due_date: date('due_date', { mode: 'string' }),
+    response_due_date: date('response_due_date', { mode: 'string' }),
+    total_time: integer('total_time'),
+    discarded_at: discardedAt,
+    ...timestamps,
+  },
+  (t) => [
+    index('tickets_tenant_idx').on(t.tenant_id),
+    index('tickets_site_idx').on(t.site_id),
+    index('tickets_device_idx').on(t.device_id),
+    index('tickets_zone_idx').on(t.zone_id),
+    index('tickets_assigner_idx').on(t.assigner_id),
+    index('tickets_assignee_idx').on(t.assignee_id),
+  ],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: serial('id').primaryKey(),
+    tenant_id: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    sender_id: integer('sender_id').references(() => users.id, { onDelete: 'set null' }),
+    recipient_id: integer('recipient_id').references(() => users.id, { onDelete: 'set null' }),
+    topic: text('topic'),
+    title: text('title'),
+    body: text('body').notNull(),
+    messageable_type: text('messageable_type').notNull().default('Ticket'),
+    messageable_id: integer('messageable_id').notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    index('messages_tenant_idx').on(t.tenant_id),
+    index('messages_messageable_idx').on(t.messageable_type, t.messageable_id),
+    index('messages_sender_idx').on(t.sender_id),
+    index('messages_recipient_idx').on(t.recipient_id),
+  ],
+);
+
+export const releaseNotes = pgTable(
+  'release_notes',
+  {
+    id: serial('id').primaryKey(),
+    version: text('version').notNull(),
+    released_on: date('released_on', { mode: 'string' }),
+    items: jsonb('items').$type<string[]>().notNull().default([]),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('release_notes_version_key').on(t.version)],
+);

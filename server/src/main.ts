@@ -1,0 +1,51 @@
+import path from 'node:path';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { prepareDatabase } from './db/seed/index.ts';
+
+const DEMO_ACCOUNTS = [
+  ['admin@asbuilt.demo', 'Super Admin', 'every site'],
+  ['library@asbuilt.demo', 'Library Admin', 'no site'],
+  ['integrator@asbuilt.demo', 'Integrator', "Demo Integrator's sites"],
+  ['owner@asbuilt.demo', 'Building Owner', "Demo Integrator's sites"],
+  ['tech@asbuilt.demo', 'User', 'Contributor on Demo HQ, Reader on Demo Warehouse'],
+  ['guest@asbuilt.demo', 'User (other tenant)', 'Reader on Demo Warehouse'],
+  ['other@asbuilt.demo', 'Integrator (other tenant)', 'Other Tower'],
+];
+
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase(
+    config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir, 'db') },
+  );
+  const { app, ctx } = await buildApp({ config, database });
+  const prepared = await prepareDatabase(database.db, config, ctx.vault);
+
+  const shutdown = async () => {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+
+  await app.listen({ port: config.port, host: config.host });
+  const where = database.kind === 'pglite' ? `embedded PGlite in ${path.join(config.dataDir, 'db')}` : 'PostgreSQL';
+  const lines = [
+    '',
+    `Asbuilt is running at ${config.publicUrl}  (database: ${where})`,
+    `API description: ${config.publicUrl}/api/docs`,
+  ];
+  if (prepared.seededDemo) {
+    lines.push('', 'Demo accounts (password demo1234):');
+    for (const [email, role, access] of DEMO_ACCOUNTS) lines.push(`  ${email!.padEnd(26)} ${role!.padEnd(26)} ${access}`);
+  }
+  if (prepared.createdAdmin) lines.push('', `Super Admin created: ${config.admin?.email}`);
+  console.log(`${lines.join('\n')}\n`);
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

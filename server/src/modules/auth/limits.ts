@@ -1,0 +1,48 @@
+import { RATE_LIMITS } from '@asbuilt/domain';
+import type { Limit } from '../../platform/rate-limit.ts';
+
+const WINDOW = RATE_LIMITS.windowMinutes * 60_000;
+const TOO_MANY = 'Too many attempts; please wait a few minutes and try again';
+
+export const loginLimits = {
+  accountFailures: (login: string): Limit => ({
+    key: `login:account:${login.trim().toLowerCase()}`,
+    max: RATE_LIMITS.loginFailuresPerAccount,
+    windowMs: WINDOW,
+    message: TOO_MANY,
+  }),
+  addressFailures: (ip: string): Limit => ({
+    key: `login:ip:${ip}`,
+    max: RATE_LIMITS.loginFailuresPerAddress,
+    windowMs: WINDOW,
+    message: TOO_MANY,
+  }),
+  addressSuccesses: (ip: string): Limit => ({
+    key: `login:ok:${ip}`,
+    max: RATE_LIMITS.loginSuccessPerMinute,
+    windowMs: 60_000,
+    message: TOO_MANY,
+  }),
+};
+
+export const forgotLimits = {
+  email: (email: string): Limit => ({
+    key: `forgot:email:${email}`,
+    max: RATE_LIMITS.forgotPerEmail,
+    windowMs: WINDOW,
+    message: 'Too many reset requests; please wait a few minutes and try again',
+  }),
+  address: (ip: string): Limit => ({
+    key: `forgot:ip:${ip}`,
+    max: RATE_LIMITS.forgotPerAddress,
+    windowMs: WINDOW,
+    message: 'Too many reset requests; please wait a few minutes and try again',
+  }),
+};
+
+export const loginAsLimit = (userId: number): Limit => ({
+  key: `loginas:${userId}`,
+  max: RATE_LIMITS.loginAsFailures,
+  windowMs: WINDOW,
+  message: TOO_MANY,
+});

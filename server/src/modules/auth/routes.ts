@@ -1,0 +1,60 @@
+import {
+  authResponseSchema,
+  forgotPasswordSchema,
+  inviteSignUpSchema,
+  loginAsSchema,
+  loginSchema,
+  MESSAGES,
+  resetPasswordSchema,
+} from '@asbuilt/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireActor } from '../../platform/actor.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { errorResponses, messageSchema, okSchema, requestMeta } from '../../platform/http.ts';
+import * as auth from './service.ts';
+
+export function authRoutes(ctx: AppContext) {
+  return async (fastify: FastifyInstance) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const tags = ['auth'];
+
+    app.post(
+      '/api/admin/users/login',
+      { config: { public: true }, schema: { tags, body: loginSchema, response: { 200: authResponseSchema, ...errorResponses } } },
+      (request) => auth.login(ctx, request.body, requestMeta(request)),
+    );
+
+    app.post('/api/admin/users/logout', { schema: { tags, response: { 200: okSchema } } }, async (request) => {
+      await auth.logout(ctx, requireActor(request.actor));
+      return { ok: true as const };
+    });
+
+    app.post(
+      '/api/admin/users/loginas',
+      { schema: { tags, body: loginAsSchema, response: { 200: authResponseSchema, ...errorResponses } } },
+      (request) => auth.loginAs(ctx, requireActor(request.actor), request.body, requestMeta(request)),
+    );
+
+    app.post(
+      '/api/global/password/forgot',
+      { config: { public: true }, schema: { tags, body: forgotPasswordSchema, response: { 200: messageSchema, ...errorResponses } } },
+      async (request) => {
+        await auth.forgotPassword(ctx, request.body.email, requestMeta(request));
+        return { message: MESSAGES.resetSent };
+      },
+    );
+
+    app.post(
+      '/api/global/password/reset',
+      { config: { public: true }, schema: { tags, body: resetPasswordSchema, response: { 200: authResponseSchema, ...errorResponses } } },
+      (request) => auth.resetPassword(ctx, request.body, requestMeta(request)),
+    );
+
+    app.post(
+      '/api/tenant/users/invite_sign_up',
+      { config: { public: true }, schema: { tags, body: inviteSignUpSchema, response: { 200: authResponseSchema, ...errorResponses } } },
+      (request) => auth.inviteSignUp(ctx, request.body, requestMeta(request)),
+    );
+  };
+}

@@ -1,0 +1,143 @@
+import { MESSAGES, RESET_TOKEN_TTL_MINUTES } from '@asbuilt/domain';
+import { eq } from 'drizzle-orm';
+import { users } from '../../db/schema.ts';
+import type { Actor } from '../../platform/actor.ts';
+import { logActivity } from '../../platform/activity.ts';
+import type { AppContext, RequestMeta } from '../../platform/context.ts';
+import { AppError, badRequest, forbidden, notFound, unauthorized } from '../../platform/errors.ts';
+import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
+import { authorize } from '../../platform/policy.ts';
+import { hashToken, safeEqual } from '../../platform/tokens.ts';
+import { presentUser } from '../users/present.ts';
+import { findUserByLogin, findUserWithTenant } from '../users/queries.ts';
+import { consumeUserToken, issueUserToken } from '../users/tokens.ts';
+import { forgotLimits, loginAsLimit, loginLimits } from './limits.ts';
+import { createSession, revokeSession, revokeUserSessions } from './sessions.ts';
+
+const INACTIVE = 'Your account is inactive; please contact your administrator';
+
+export async function login(ctx: AppContext, input: { username: string; password: string }, meta: RequestMeta) {
+  const account = loginLimits.accountFailures(input.username);
+  const address = loginLimits.addressFailures(meta.ip);
+  const successes = loginLimits.addressSuccesses(meta.ip);
+  await ctx.limiter.assertOpen(address, account, successes);
+
+  const found = await findUserByLogin(ctx.db, input.username);
+  // Same message and same work for an unknown user and a wrong password.
+  if (!(await verifyPassword(found?.user.password_hash, input.password)) || !found) {
+    await ctx.limiter.hit(account);
+    await ctx.limiter.hit(address);
+    throw unauthorized(MESSAGES.badCredentials);
+  }
+  if (!found.user.user_status || !found.tenantActive) throw new AppError(403, INACTIVE);
+
+  await ctx.limiter.reset(account);
+  await ctx.limiter.hit(successes);
+  const token = await createSession(ctx.db, found.user.id, ctx.config.sessionTtlHours, meta);
+  return { user: presentUser(found.user, found.tenantName), token };
+}
+
+export async function logout(ctx: AppContext, actor: Actor) {
+  await revokeSession(ctx.db, actor.sessionId);
+}
+
+/** Always answers the same, whether or not the address is known. */
+export async function forgotPassword(ctx: AppContext, email: string, meta: RequestMeta) {
+  const byEmail = forgotLimits.email(email);
+  const byAddress = forgotLimits.address(meta.ip);
+  await ctx.limiter.assertOpen(byAddress, byEmail);
+  await ctx.limiter.hit(byEmail);
+  await ctx.limiter.hit(byAddress);
+
+  const found = await findUserByLogin(ctx.db, email);
+  if (!found || !found.user.user_status || !found.tenantActive || found.user.email.toLowerCase() !== email) return;
+
+  const token = await issueUserToken(ctx.db, found.user.id, 'reset', RESET_TOKEN_TTL_MINUTES * 60_000);
+  const link = `${ctx.config.publicUrl}/reset_password?${new URLSearchParams({ email: found.user.email, token })}`;
+  await ctx.mailer.send({
+    to: found.user.email,
+    subject: 'Reset your Asbuilt password',
+    link,
+    text: [
+      `Hello ${found.user.fname || found.user.email},`,
+      '',
+      'Someone asked to reset the password of your Asbuilt account. To choose a new password, open this link:',
+      '',
+      link,
+      '',
+      `The link works once and expires in ${RESET_TOKEN_TTL_MINUTES} minutes. If you did not ask for it, ignore this mail.`,
+    ].join('\n'),
+  });
+}
+
+/** Sets a new password from a reset link, ends every other session and signs the user in. */
+export async function resetPassword(
+  ctx: AppContext,
+  input: { email: string; token: string; password: string },
+  meta: RequestMeta,
+) {
+  const passwordHash = await hashPassword(input.password);
+  return ctx.db.transaction(async (tx) => {
+    const userId = await consumeUserToken(tx, input.token, 'reset');
+    const found = userId ? await findUserWithTenant(tx, userId) : undefined;
+    if (!found || found.user.email.toLowerCase() !== input.email) throw badRequest(MESSAGES.resetLinkInvalid);
+    if (!found.user.user_status) throw new AppError(403, INACTIVE);
+    const [user] = await tx.update(users).set({ password_hash: passwordHash }).where(eq(users.id, found.user.id)).returning();
+    await revokeUserSessions(tx, found.user.id);
+    const token = await createSession(tx, found.user.id, ctx.config.sessionTtlHours, meta);
+    return { user: presentUser(user!, found.tenantName), token };
+  });
+}
+
+/** Completes an invitation: names and password are set, the account becomes active, the user is signed in. */
+export async function inviteSignUp(
+  ctx: AppContext,
+  input: { email: string; token: string; fname: string; lname: string; password: string },
+  meta: RequestMeta,
+) {
+  const passwordHash = await hashPassword(input.password);
+  return ctx.db.transaction(async (tx) => {
+    const userId = await consumeUserToken(tx, input.token, 'invite');
+    const found = userId ? await findUserWithTenant(tx, userId) : undefined;
+    if (!found || found.user.email.toLowerCase() !== input.email) throw badRequest(MESSAGES.inviteTokenInvalid);
+    const [user] = await tx
+      .update(users)
+      .set({ password_hash: passwordHash, fname: input.fname, lname: input.lname, user_status: true })
+      .where(eq(users.id, found.user.id))
+      .returning();
+    const token = await createSession(tx, found.user.id, ctx.config.sessionTtlHours, meta);
+    return { user: presentUser(user!, found.tenantName), token };
+  });
+}
+
+/** A Super Admin opens a session as another user with the master password; logged. */
+export async function loginAs(ctx: AppContext, actor: Actor, input: { id: number; password: string }, meta: RequestMeta) {
+  authorize(actor, 'user:loginAs');
+  const master = ctx.config.masterPassword;
+  if (!master) throw forbidden('Login as is turned off: no master password is configured');
+  const limit = loginAsLimit(actor.userId);
+  await ctx.limiter.assertOpen(limit);
+  // Compare digests so the comparison takes the same time whatever the length.
+  if (!safeEqual(hashToken(input.password), hashToken(master))) {
+    await ctx.limiter.hit(limit);
+    throw forbidden('The master password is not correct');
+  }
+  const target = await findUserWithTenant(ctx.db, input.id);
+  if (!target) throw notFound('User not found');
+  if (!target.user.user_status) throw new AppError(403, 'This user is inactive');
+
+  return ctx.db.transaction(async (tx) => {
+    const token = await createSession(tx, target.user.id, ctx.config.sessionTtlHours, {
+      ...meta,
+      impersonatorId: actor.userId,
+    });
+    await logActivity(tx, actor, {
+      objectModel: 'User',
+      objectId: target.user.id,
+      objectName: target.user.email,
+      note: `Signed in as ${target.user.email}`,
+      tenantId: target.user.tenant_id,
+    });
+    return { user: presentUser(target.user, target.tenantName), token };
+  });
+}

@@ -1,0 +1,59 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { sessions, tenants, users } from '../../db/schema.ts';
+import type { Actor } from '../../platform/actor.ts';
+import { hashToken, newToken } from '../../platform/tokens.ts';
+
+export interface SessionMeta {
+  ip?: string;
+  userAgent?: string;
+  impersonatorId?: number;
+}
+
+/** Opens a session and returns the bearer token; only its hash is stored. */
+export async function createSession(db: DbOrTx, userId: number, ttlHours: number, meta: SessionMeta = {}) {
+  const token = newToken();
+  await db.insert(sessions).values({
+    user_id: userId,
+    token_hash: hashToken(token),
+    expires_at: new Date(Date.now() + ttlHours * 3_600_000),
+    impersonator_id: meta.impersonatorId ?? null,
+    ip: meta.ip ?? null,
+    user_agent: meta.userAgent?.slice(0, 255) ?? null,
+  });
+  return token;
+}
+
+/**
+ * The actor behind a bearer token, or null when the token is unknown, revoked or expired, or
+ * when its user or tenant has been deactivated (which therefore takes effect at once).
+ */
+export async function actorForToken(db: DbOrTx, token: string): Promise<Actor | null> {
+  const [row] = await db
+    .select({ session: sessions, user: users, tenantActive: tenants.tenant_status })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.user_id))
+    .innerJoin(tenants, eq(tenants.id, users.tenant_id))
+    .where(and(eq(sessions.token_hash, hashToken(token)), isNull(sessions.revoked_at), gt(sessions.expires_at, new Date())))
+    .limit(1);
+  if (!row || !row.user.user_status || !row.tenantActive) return null;
+  return {
+    userId: row.user.id,
+    tenantId: row.user.tenant_id,
+    role: row.user.role,
+    sessionId: row.session.id,
+    impersonatorId: row.session.impersonator_id,
+    user: row.user,
+  };
+}
+
+export async function revokeSession(db: DbOrTx, sessionId: number) {
+  await db.update(sessions).set({ revoked_at: new Date() }).where(eq(sessions.id, sessionId));
+}
+
+export async function revokeUserSessions(db: DbOrTx, userId: number) {
+  await db
+    .update(sessions)
+    .set({ revoked_at: new Date() })
+    .where(and(eq(sessions.user_id, userId), isNull(sessions.revoked_at)));
+}

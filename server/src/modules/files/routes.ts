@@ -1,0 +1,57 @@
+import { fileExtension } from '@asbuilt/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../platform/context.ts';
+import { forbidden, notFound } from '../../platform/errors.ts';
+
+const CONTENT_TYPES: Record<string, string> = {
+  svg: 'image/svg+xml',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  bmp: 'image/bmp',
+  webp: 'image/webp',
+  heic: 'image/heic',
+  pdf: 'application/pdf',
+  txt: 'text/plain; charset=utf-8',
+  mp4: 'video/mp4',
+  webm: 'video/webm',
+  mp3: 'audio/mpeg',
+  wav: 'audio/wav',
+};
+
+/** Reads a stored file through a signed, expiring URL; the signature is the only credential. */
+export function fileRoutes(ctx: AppContext) {
+  return async (fastify: FastifyInstance) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    app.get(
+      '/api/files/*',
+      {
+        config: { public: true },
+        schema: {
+          tags: ['files'],
+          querystring: z.object({ expires: z.coerce.number().int(), signature: z.string().min(1) }),
+        },
+      },
+      async (request, reply) => {
+        const key = (request.params as { '*': string })['*'];
+        if (!ctx.storage.verify(key, request.query.expires, request.query.signature)) {
+          throw forbidden('This file link is invalid or has expired');
+        }
+        const file = await ctx.storage.read(key);
+        if (!file) throw notFound('File not found');
+        const type = CONTENT_TYPES[fileExtension(key)] ?? 'application/octet-stream';
+        return reply
+          .header('Content-Type', type)
+          .header('Content-Length', file.size)
+          .header('Cache-Control', 'private, max-age=600')
+          .header('X-Content-Type-Options', 'nosniff')
+          // A stored SVG or HTML can never run script in our origin.
+          .header('Content-Security-Policy', "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox")
+          .send(file.stream);
+      },
+    );
+  };
+}

@@ -1,0 +1,37 @@
+import type { DbOrTx } from '../db/client.ts';
+import { activityLogs } from '../db/schema.ts';
+import type { Actor } from './actor.ts';
+
+export interface ActivityEntry {
+  objectModel: string;
+  objectId?: number | null;
+  objectName?: string | null;
+  note: string;
+  siteId?: number | null;
+  tenantId?: number | null;
+  parentModel?: string | null;
+  parentId?: number | null;
+  parentName?: string | null;
+}
+
+export function actorName(actor: Actor): string {
+  const name = `${actor.user.fname} ${actor.user.lname}`.trim();
+  return name || actor.user.email;
+}
+
+/** Writes one activity entry; call it with the transaction that made the change. */
+export async function logActivity(db: DbOrTx, actor: Actor | null, entry: ActivityEntry): Promise<void> {
+  await db.insert(activityLogs).values({
+    tenant_id: entry.tenantId ?? actor?.tenantId ?? null,
+    site_id: entry.siteId ?? null,
+    user_id: actor?.userId ?? null,
+    user_name: actor ? actorName(actor) : 'system',
+    object_model: entry.objectModel,
+    object_id: entry.objectId ?? null,
+    object_name: entry.objectName ?? null,
+    note: entry.note,
+    parent_model: entry.parentModel ?? null,
+    parent_id: entry.parentId ?? null,
+    parent_name: entry.parentName ?? null,
+  });
+}

@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Db } from '../db/client.ts';
+import { actorForToken } from '../modules/auth/sessions.ts';
+import { unauthorized } from './errors.ts';
+
+/**
+ * Every /api call needs a live session unless its route says `config: { public: true }`:
+ * secure by default, so a new route can't be left open by accident.
+ */
+export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => {
+  app.decorateRequest('actor', null);
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    const header = request.headers.authorization;
+    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+    if (token) request.actor = await actorForToken(opts.db, token);
+    const isPublic = request.routeOptions.config?.public === true || !request.routeOptions.url;
+    if (!isPublic && !request.actor) {
+      throw unauthorized(token ? 'Your session has ended; please sign in again' : 'Please sign in');
+    }
+  });
+});

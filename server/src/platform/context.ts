@@ -1,0 +1,21 @@
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import type { Mailer } from './mail.ts';
+import type { RateLimiter } from './rate-limit.ts';
+import type { Storage } from './storage.ts';
+import type { Vault } from './vault.ts';
+
+/** What services need from the outside world; built once in buildApp and handed to every module. */
+export interface AppContext {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+  limiter: RateLimiter;
+  vault: Vault;
+  storage: Storage;
+}
+
+export interface RequestMeta {
+  ip: string;
+  userAgent?: string;
+}

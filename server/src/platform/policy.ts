@@ -1,0 +1,70 @@
+import { Role, SitePermission, sitePermission } from '@asbuilt/domain';
+import { and, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client.ts';
+import { siteAccesses, sites } from '../db/schema.ts';
+import type { Actor } from './actor.ts';
+import { forbidden, notFound } from './errors.ts';
+
+/**
+ * The one place that decides access. Global actions are a table of rules keyed by action;
+ * site actions resolve the actor's site permission with the domain's `sitePermission`.
+ */
+const GLOBAL_RULES = {
+  'admin:access': (a: Actor) => a.role === Role.SuperAdmin,
+  'user:loginAs': (a: Actor) => a.role === Role.SuperAdmin,
+  'tenant:manage': (a: Actor) => a.role >= Role.BuildingOwner,
+  'site:create': (a: Actor) => a.role >= Role.Integrator,
+  'library:edit': (a: Actor) => a.role >= Role.LibraryAdmin,
+} satisfies Record<string, (actor: Actor) => boolean>;
+
+export type GlobalAction = keyof typeof GLOBAL_RULES;
+
+export function can(actor: Actor, action: GlobalAction): boolean {
+  return GLOBAL_RULES[action](actor);
+}
+
+export function authorize(actor: Actor, action: GlobalAction): void {
+  if (!can(actor, action)) throw forbidden();
+}
+
+/** Only oneself may edit one's own profile or password through the tenant profile calls. */
+export function authorizeSelf(actor: Actor, userId: number | undefined): void {
+  if (userId !== undefined && userId !== actor.userId) throw forbidden('You can only change your own account');
+}
+
+export type SiteRow = typeof sites.$inferSelect;
+export type SiteAccessRow = typeof siteAccesses.$inferSelect;
+
+export interface SiteContext {
+  site: SiteRow;
+  access: SiteAccessRow | null;
+  permission: SitePermission;
+}
+
+/** The actor's permission on a site, with the site and the actor's access record; null if no such site. */
+export async function siteContext(db: DbOrTx, actor: Actor, siteId: number): Promise<SiteContext | null> {
+  const [row] = await db
+    .select({ site: sites, access: siteAccesses })
+    .from(sites)
+    .leftJoin(siteAccesses, and(eq(siteAccesses.site_id, sites.id), eq(siteAccesses.user_id, actor.userId)))
+    .where(eq(sites.id, siteId))
+    .limit(1);
+  if (!row) return null;
+  const permission = sitePermission(
+    { id: actor.userId, tenantId: actor.tenantId, role: actor.role },
+    { tenantId: row.site.tenant_id },
+    row.access ? { userRole: row.access.user_role, active: row.access.active, validity: row.access.validity } : null,
+  );
+  return { site: row.site, access: row.access, permission };
+}
+
+/**
+ * Loads a site the actor must hold at least `min` on. A site the actor can't see at all answers
+ * 404 (never revealing that it exists); a visible site with too low a level answers 403.
+ */
+export async function requireSite(db: DbOrTx, actor: Actor, siteId: number, min: SitePermission): Promise<SiteContext> {
+  const context = await siteContext(db, actor, siteId);
+  if (!context || context.permission === SitePermission.None) throw notFound('Site not found');
+  if (context.permission < min) throw forbidden('Your access to this site does not allow this');
+  return context;
+}

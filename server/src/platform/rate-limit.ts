@@ -1,0 +1,48 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { rateLimits } from '../db/schema.ts';
+import { tooManyRequests } from './errors.ts';
+
+export interface Limit {
+  key: string;
+  max: number;
+  windowMs: number;
+  message: string;
+}
+
+/**
+ * Counters kept in the database so every server instance shares them (ARCHITECTURE.md, scaling).
+ * `hit` counts an event; `assertOpen` refuses with 429 once a counter has reached its maximum.
+ */
+export class RateLimiter {
+  constructor(private readonly db: Db) {}
+
+  async hit(limit: Limit): Promise<number> {
+    const resetAt = new Date(Date.now() + limit.windowMs);
+    const [row] = await this.db
+      .insert(rateLimits)
+      .values({ key: limit.key, count: 1, reset_at: resetAt })
+      .onConflictDoUpdate({
+        target: rateLimits.key,
+        set: {
+          count: sql`case when ${rateLimits.reset_at} <= now() then 1 else ${rateLimits.count} + 1 end`,
+          reset_at: sql`case when ${rateLimits.reset_at} <= now() then excluded.reset_at else ${rateLimits.reset_at} end`,
+        },
+      })
+      .returning({ count: rateLimits.count });
+    return row?.count ?? 1;
+  }
+
+  async assertOpen(...limits: Limit[]): Promise<void> {
+    for (const limit of limits) {
+      const [row] = await this.db.select().from(rateLimits).where(eq(rateLimits.key, limit.key));
+      if (row && row.reset_at.getTime() > Date.now() && row.count >= limit.max) {
+        throw tooManyRequests(limit.message, (row.reset_at.getTime() - Date.now()) / 1000);
+      }
+    }
+  }
+
+  async reset(limit: Limit): Promise<void> {
+    await this.db.delete(rateLimits).where(eq(rateLimits.key, limit.key));
+  }
+}

@@ -1,0 +1,80 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../src/app.ts';
+import { loadConfig } from '../../src/config.ts';
+import { type Database, openDatabase } from '../../src/db/client.ts';
+import { ensureLibraryTenant } from '../../src/db/seed/base.ts';
+import { startSmtp } from './smtp.ts';
+
+export const MASTER_PASSWORD = 'master-password-for-tests';
+
+/** Which database the API tests run on: PGlite by default, PostgreSQL in the `api-pg` project. */
+async function testDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const url = process.env.TEST_DB === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
+  if (!url) {
+    const database = await openDatabase({});
+    return { database, drop: async () => undefined };
+  }
+  const schemaName = `t_${randomUUID().replaceAll('-', '')}`;
+  const database = await openDatabase({ url, schemaName });
+  return {
+    database,
+    drop: async () => {
+      await database.db.execute(sql.raw(`DROP SCHEMA "${schemaName}" CASCADE`));
+    },
+  };
+}
+
+/**
+ * A real app on a fresh database with a real SMTP server: each test file owns its data.
+ * `env` adds configuration (e.g. no MASTER_PASSWORD).
+ */
+export async function startTestApp(env: Record<string, string> = {}) {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'asbuilt-test-'));
+  const smtp = await startSmtp();
+  const { database, drop } = await testDatabase();
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    SMTP_URL: smtp.url,
+    MASTER_PASSWORD,
+    PUBLIC_URL: 'http://asbuilt.test',
+    SEED_DEMO: 'false',
+    VAULT_KEY: 'test-vault-key',
+    WEB_DIST: path.join(dataDir, 'no-web'),
+    ...env,
+  });
+  const { app, ctx } = await buildApp({ config, database, logger: false });
+  await app.ready();
+  await ensureLibraryTenant(database.db);
+
+  return {
+    app,
+    ctx,
+    db: database.db,
+    smtp,
+    dataDir,
+    /** An API call; `token` adds the bearer header. */
+    call(method: InjectOptions['method'], url: string, options: { token?: string; body?: unknown; headers?: Record<string, string>; ip?: string } = {}): Promise<LightMyRequestResponse> {
+      return app.inject({
+        method,
+        url,
+        ...(options.ip ? { remoteAddress: options.ip } : {}),
+        headers: { ...(options.token ? { authorization: `Bearer ${options.token}` } : {}), ...options.headers },
+        ...(options.body !== undefined ? { payload: options.body as InjectOptions['payload'] } : {}),
+      });
+    },
+    async close() {
+      await app.close();
+      await smtp.close();
+      await drop();
+      await database.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof startTestApp>>;

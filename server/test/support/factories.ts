@@ -1,0 +1,66 @@
+import { Role } from '@asbuilt/domain';
+import { hashPassword } from '../../src/platform/passwords.ts';
+import { siteAccesses, sites, tenants, users } from '../../src/db/schema.ts';
+import type { TestApp } from './app.ts';
+
+export const PASSWORD = 'secret123';
+let passwordHash: Promise<string> | undefined;
+let sequence = 0;
+
+export async function createTenant(t: TestApp, name = `Tenant ${++sequence}`) {
+  const [tenant] = await t.db.insert(tenants).values({ name }).returning();
+  return tenant!;
+}
+
+export async function createUser(
+  t: TestApp,
+  options: { tenantId: number; role?: number; email?: string; active?: boolean; password?: string | null } ,
+) {
+  passwordHash ??= hashPassword(PASSWORD);
+  const email = options.email ?? `user${++sequence}@example.test`;
+  const hash = options.password === null ? null : options.password ? await hashPassword(options.password) : await passwordHash;
+  const [user] = await t.db
+    .insert(users)
+    .values({
+      tenant_id: options.tenantId,
+      email,
+      username: email,
+      fname: 'Test',
+      lname: `User ${sequence}`,
+      role: options.role ?? Role.User,
+      user_status: options.active ?? true,
+      password_hash: hash,
+    })
+    .returning();
+  return user!;
+}
+
+export async function createSite(t: TestApp, tenantId: number, name = `Site ${++sequence}`) {
+  const [site] = await t.db.insert(sites).values({ tenant_id: tenantId, name }).returning();
+  return site!;
+}
+
+export async function grantAccess(
+  t: TestApp,
+  values: { siteId: number; userId: number; role: number; active?: boolean; validity?: string | null },
+) {
+  const [access] = await t.db
+    .insert(siteAccesses)
+    .values({
+      site_id: values.siteId,
+      user_id: values.userId,
+      user_role: values.role,
+      active: values.active ?? true,
+      validity: values.validity ?? null,
+      unlimited: !values.validity,
+    })
+    .returning();
+  return access!;
+}
+
+/** Signs in through the API and returns the bearer token. */
+export async function signIn(t: TestApp, email: string, password = PASSWORD): Promise<string> {
+  const response = await t.call('POST', '/api/admin/users/login', { body: { username: email, password } });
+  if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
+  return response.json().token as string;
+}

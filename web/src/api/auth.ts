@@ -1,0 +1,109 @@
+/** Session, password and profile calls. */
+import type { AuthResponse, LoginInput, UserDto } from '@asbuilt/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useToken } from '../lib/session.ts';
+import { api } from './client.ts';
+
+export const authKeys = {
+  all: ['auth'] as const,
+  me: () => [...authKeys.all, 'me'] as const,
+};
+
+export interface MeResponse {
+  user: UserDto;
+}
+
+export function useMe() {
+  const token = useToken();
+  return useQuery({
+    queryKey: authKeys.me(),
+    queryFn: ({ signal }) => api.get<MeResponse>('/global/me', undefined, { signal }),
+    enabled: Boolean(token),
+    staleTime: 5 * 60_000,
+    select: (data) => data.user,
+  });
+}
+
+export function useLogin() {
+  return useMutation({
+    mutationFn: (input: LoginInput) => api.post<AuthResponse>('/admin/users/login', input, { auth: false }),
+  });
+}
+
+export function useLogout() {
+  return useMutation({
+    mutationFn: () => api.post<{ ok: true }>('/admin/users/logout'),
+    meta: { silent: true },
+  });
+}
+
+export function useForgotPassword() {
+  return useMutation({
+    mutationFn: (input: { email: string }) =>
+      api.post<{ message?: string }>('/global/password/forgot', input, { auth: false }),
+  });
+}
+
+export interface ResetPasswordInput {
+  email: string;
+  token: string;
+  password: string;
+}
+
+export function useResetPassword() {
+  return useMutation({
+    mutationFn: (input: ResetPasswordInput) =>
+      api.post<AuthResponse>('/global/password/reset', input, { auth: false }),
+  });
+}
+
+export interface InviteSignUpInput {
+  email: string;
+  token: string;
+  fname: string;
+  lname: string;
+  password: string;
+  username: string;
+}
+
+export function useInviteSignUp() {
+  return useMutation({
+    mutationFn: (input: InviteSignUpInput) =>
+      api.post<AuthResponse>('/tenant/users/invite_sign_up', input, { auth: false }),
+  });
+}
+
+export function useLoginAs() {
+  return useMutation({
+    // A wrong master password must not sign the Super Admin out: no session end on 401.
+    mutationFn: (input: { id: number; password: string }) =>
+      api.post<AuthResponse>('/admin/users/loginas', input, { endSessionOn401: false }),
+  });
+}
+
+export interface ProfileUpdate {
+  id: number;
+  email: string;
+  fname: string;
+  lname: string;
+  phone1: string | null;
+  phone2: string | null;
+}
+
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ProfileUpdate) => api.put<MeResponse>('/tenant/users', input),
+    onSuccess: (data) => {
+      queryClient.setQueryData<MeResponse>(authKeys.me(), { user: data.user });
+    },
+  });
+}
+
+export function useChangePassword() {
+  return useMutation({
+    // A wrong old password must show its message, not end the session.
+    mutationFn: (input: { id: number; oldPass: string; newPass: string }) =>
+      api.post<{ message?: string }>('/tenant/users/change_password', input, { endSessionOn401: false }),
+  });
+}

@@ -1,0 +1,45 @@
+/** Site calls (only the site index for now). */
+import { useQuery } from '@tanstack/react-query';
+import { api } from './client.ts';
+
+export const siteKeys = {
+  all: ['sites'] as const,
+  index: () => [...siteKeys.all, 'index'] as const,
+};
+
+export interface SiteSummary {
+  id: number;
+  name: string;
+  image: string | null;
+  updated_at: string;
+  customer_id?: number | null;
+  city?: string | null;
+  country?: string | null;
+  tenant_id?: number;
+}
+
+export interface CompanySummary {
+  id: number;
+  name: string;
+}
+
+export interface SiteIndexResponse {
+  sites: SiteSummary[];
+  tenant: { id: number; name: string } | null;
+  customers: CompanySummary[];
+}
+
+export function useSiteIndex(enabled = true) {
+  return useQuery({
+    queryKey: siteKeys.index(),
+    queryFn: ({ signal }) => api.get<SiteIndexResponse>('/site/index', undefined, { signal }),
+    staleTime: 60_000,
+    enabled,
+  });
+}
+
+/** Sites sorted by the last change, newest first. */
+export function sortSitesByUpdate(sites: readonly SiteSummary[]): SiteSummary[] {
+  const time = (site: SiteSummary) => Date.parse(site.updated_at) || 0;
+  return [...sites].sort((a, b) => time(b) - time(a));
+}

@@ -1,0 +1,36 @@
+/** The header title: "Asbuilt" by default, replaced by a page (e.g. the site name inside a site). */
+import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
+
+export const DEFAULT_TITLE = 'Asbuilt';
+
+interface PageTitleState {
+  title: string;
+  setTitle: (title: string | null) => void;
+}
+
+const PageTitleContext = createContext<PageTitleState>({ title: DEFAULT_TITLE, setTitle: () => {} });
+
+export function PageTitleProvider({ children }: { children: ReactNode }) {
+  const [custom, setCustom] = useState<string | null>(null);
+  const value = useMemo(() => ({ title: custom || DEFAULT_TITLE, setTitle: setCustom }), [custom]);
+  return <PageTitleContext.Provider value={value}>{children}</PageTitleContext.Provider>;
+}
+
+export function useHeaderTitle(): string {
+  return useContext(PageTitleContext).title;
+}
+
+/**
+ * Sets the browser tab title to "{page} · Asbuilt"; with `header` set, the header title too
+ * (restored to the default when the page unmounts).
+ */
+export function usePageTitle(page: string | null | undefined, options: { header?: boolean } = {}) {
+  const { setTitle } = useContext(PageTitleContext);
+  const header = options.header ?? false;
+  useEffect(() => {
+    document.title = page ? `${page} · ${DEFAULT_TITLE}` : DEFAULT_TITLE;
+    if (!header) return;
+    setTitle(page ?? null);
+    return () => setTitle(null);
+  }, [page, header, setTitle]);
+}

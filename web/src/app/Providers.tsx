@@ -1,0 +1,22 @@
+import { CssBaseline } from '@mui/material';
+import { ThemeProvider } from '@mui/material/styles';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { ToastContainer } from 'react-toastify';
+import { LayoutPrefsProvider } from './LayoutPrefs.tsx';
+import { PageTitleProvider } from './PageTitle.tsx';
+import { theme } from './theme.ts';
+
+export function Providers({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ThemeProvider theme={theme}>
+        <CssBaseline />
+        <LayoutPrefsProvider>
+          <PageTitleProvider>{children}</PageTitleProvider>
+        </LayoutPrefsProvider>
+        <ToastContainer position="top-right" autoClose={3000} closeButton hideProgressBar theme="colored" />
+      </ThemeProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,41 @@
+/** Route guards: signed-in areas, the login page, the root redirect and the admin area. */
+import { Role } from '@asbuilt/domain';
+import { Navigate, Outlet } from 'react-router';
+import { useMe } from '../api/auth.ts';
+import { ErrorState } from '../components/ErrorState.tsx';
+import { LoadingScreen } from '../components/LoadingScreen.tsx';
+import { NotFoundPage } from '../components/NotFoundPage.tsx';
+import { useToken } from '../lib/session.ts';
+import { CurrentUserContext, useCurrentUser } from './CurrentUser.tsx';
+
+export function RequireAuth() {
+  const token = useToken();
+  const me = useMe();
+  if (!token) return <Navigate to="/login" replace />;
+  if (me.data) {
+    return (
+      <CurrentUserContext.Provider value={me.data}>
+        <Outlet />
+      </CurrentUserContext.Provider>
+    );
+  }
+  if (me.isError) return <ErrorState error={me.error} onRetry={() => me.refetch()} fullPage />;
+  return <LoadingScreen />;
+}
+
+/** Public pages that a signed-in user skips (the login page). */
+export function RedirectIfSignedIn({ to = '/sites' }: { to?: string }) {
+  const token = useToken();
+  return token ? <Navigate to={to} replace /> : <Outlet />;
+}
+
+export function RootRedirect() {
+  const token = useToken();
+  return <Navigate to={token ? '/sites' : '/login'} replace />;
+}
+
+/** The administration area is for Super Admins; others see the 404 page. */
+export function RequireSuperAdmin() {
+  const user = useCurrentUser();
+  return user.role === Role.SuperAdmin ? <Outlet /> : <NotFoundPage />;
+}

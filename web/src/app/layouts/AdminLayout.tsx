@@ -1,0 +1,7 @@
+import { AppShell } from './AppShell.tsx';
+import { adminNavItems, exitAdminItem } from './nav.ts';
+
+/** The administration area (Super Admin only; the guard sits in the router). */
+export function AdminLayout() {
+  return <AppShell items={adminNavItems} footer={exitAdminItem} label="Administration" />;
+}

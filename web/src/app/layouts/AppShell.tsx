@@ -1,0 +1,47 @@
+/**
+ * Header + sidebar + content. On phone width, in mobile view, or with the sidebar switched off,
+ * the sidebar gives way to a grid of shortcut tiles above the content.
+ */
+import { Box } from '@mui/material';
+import { Outlet } from 'react-router';
+import { useLayoutPrefs } from '../LayoutPrefs.tsx';
+import { HEADER_HEIGHT } from '../theme.ts';
+import { Header } from './Header.tsx';
+import type { NavItem } from './nav.ts';
+import { ShortcutTiles } from './ShortcutTiles.tsx';
+import { Sidebar } from './Sidebar.tsx';
+
+interface Props {
+  items: NavItem[];
+  footer?: NavItem;
+  /** Accessible name of the navigation, e.g. "Main" or "Administration". */
+  label: string;
+}
+
+export function AppShell({ items, footer, label }: Props) {
+  const { showSidebar } = useLayoutPrefs();
+  const tiles = footer ? [...items, footer] : items;
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
+      <Header />
+      {showSidebar ? <Sidebar items={items} footer={footer} label={label} /> : null}
+      <Box
+        component="main"
+        sx={{
+          flex: 1,
+          minWidth: 0,
+          pt: `${HEADER_HEIGHT}px`,
+        }}
+      >
+        <Box sx={{ p: { xs: 2, sm: 3 }, maxWidth: 1400, mx: 'auto' }}>
+          {showSidebar ? null : (
+            <Box sx={{ mb: 3 }}>
+              <ShortcutTiles items={tiles} label={label} />
+            </Box>
+          )}
+          <Outlet />
+        </Box>
+      </Box>
+    </Box>
+  );
+}

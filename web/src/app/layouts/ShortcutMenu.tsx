@@ -1,0 +1,43 @@
+/** The header's compass menu: a grid of shortcuts to the places the user may see. */
+import ExploreIcon from '@mui/icons-material/Explore';
+import { Box, IconButton, Popover, Tooltip, Typography } from '@mui/material';
+import { useState } from 'react';
+import { useCurrentUser } from '../CurrentUser.tsx';
+import { shortcutItems } from './nav.ts';
+import { ShortcutTiles } from './ShortcutTiles.tsx';
+
+export function ShortcutMenu() {
+  const user = useCurrentUser();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const close = () => setAnchor(null);
+  return (
+    <>
+      <Tooltip title="Shortcuts">
+        <IconButton
+          color="inherit"
+          aria-label="Shortcuts"
+          aria-haspopup="true"
+          aria-expanded={anchor ? 'true' : undefined}
+          onClick={(event) => setAnchor(event.currentTarget)}
+        >
+          <ExploreIcon />
+        </IconButton>
+      </Tooltip>
+      <Popover
+        open={Boolean(anchor)}
+        anchorEl={anchor}
+        onClose={close}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{ paper: { sx: { mt: 1, width: 320, maxWidth: 'calc(100vw - 24px)' } } }}
+      >
+        <Box sx={{ p: 2 }}>
+          <Typography variant="overline" color="text.secondary" component="h2" sx={{ display: 'block', mb: 1 }}>
+            Shortcuts
+          </Typography>
+          <ShortcutTiles items={shortcutItems(user.role)} onNavigate={close} dense label="Shortcuts" />
+        </Box>
+      </Popover>
+    </>
+  );
+}

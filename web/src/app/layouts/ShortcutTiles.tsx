@@ -1,0 +1,67 @@
+/** Icon tiles of navigation entries: the header's compass menu and the mobile shortcut grid. */
+import { Box, ButtonBase, Typography } from '@mui/material';
+import { alpha } from '@mui/material/styles';
+import { Link as RouterLink, useLocation } from 'react-router';
+import { isActive, type NavItem } from './nav.ts';
+
+interface Props {
+  items: NavItem[];
+  onNavigate?: () => void;
+  /** Columns at phone width; wider screens fit as many as there is room for. */
+  dense?: boolean;
+  label: string;
+}
+
+export function ShortcutTiles({ items, onNavigate, dense = false, label }: Props) {
+  const { pathname } = useLocation();
+  return (
+    <Box
+      component="nav"
+      aria-label={label}
+      sx={{
+        display: 'grid',
+        gap: 1,
+        gridTemplateColumns: dense
+          ? 'repeat(3, 1fr)'
+          : { xs: 'repeat(4, minmax(0, 1fr))', sm: 'repeat(auto-fill, minmax(112px, 1fr))' },
+      }}
+    >
+      {items.map((item) => {
+        const Icon = item.icon;
+        const active = isActive(pathname, item);
+        return (
+          <ButtonBase
+            key={item.key}
+            component={RouterLink}
+            to={item.path}
+            onClick={onNavigate}
+            aria-current={active ? 'page' : undefined}
+            sx={(theme) => ({
+              flexDirection: 'column',
+              gap: 0.75,
+              py: 1.5,
+              px: 0.5,
+              minWidth: 0,
+              borderRadius: 2,
+              border: 1,
+              borderColor: active ? 'primary.main' : 'divider',
+              bgcolor: active ? alpha(theme.palette.primary.main, 0.08) : 'background.paper',
+              color: active ? 'primary.main' : 'text.primary',
+              transition: theme.transitions.create(['background-color', 'border-color']),
+              '&:hover': { bgcolor: alpha(theme.palette.primary.main, 0.06), borderColor: 'primary.light' },
+              '&.Mui-focusVisible': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: 2 },
+            })}
+          >
+            <Icon sx={{ color: 'primary.main' }} />
+            <Typography
+              variant="caption"
+              sx={{ fontWeight: 600, lineHeight: 1.2, textAlign: 'center', overflowWrap: 'anywhere' }}
+            >
+              {item.label}
+            </Typography>
+          </ButtonBase>
+        );
+      })}
+    </Box>
+  );
+}

@@ -1,0 +1,104 @@
+/** The header's site filter: pick a site by name to open its dashboard. */
+import SearchIcon from '@mui/icons-material/Search';
+import { Autocomplete, Dialog, DialogContent, IconButton, InputAdornment, TextField, Tooltip } from '@mui/material';
+import { alpha } from '@mui/material/styles';
+import { useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { type SiteSummary, useSiteIndex } from '../../api/sites.ts';
+
+function SiteAutocomplete({ onPicked, inHeader }: { onPicked?: () => void; inHeader: boolean }) {
+  const navigate = useNavigate();
+  const sites = useSiteIndex();
+  const [input, setInput] = useState('');
+  const options = useMemo(
+    () => [...(sites.data?.sites ?? [])].sort((a, b) => a.name.localeCompare(b.name)),
+    [sites.data],
+  );
+
+  return (
+    <Autocomplete<SiteSummary>
+      options={options}
+      value={null}
+      inputValue={input}
+      onInputChange={(_event, value, reason) => {
+        if (reason !== 'reset') setInput(value);
+      }}
+      onChange={(_event, site) => {
+        if (!site) return;
+        setInput('');
+        onPicked?.();
+        navigate(`/site/${site.id}/dashboard`);
+      }}
+      getOptionLabel={(site) => site.name}
+      isOptionEqualToValue={(a, b) => a.id === b.id}
+      loading={sites.isLoading}
+      noOptionsText="No sites found"
+      blurOnSelect
+      openOnFocus={!inHeader}
+      size="small"
+      sx={{ width: inHeader ? { sm: 220, md: 280 } : '100%' }}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          placeholder="Search sites"
+          autoFocus={!inHeader}
+          slotProps={{
+            ...params.slotProps,
+            htmlInput: { ...params.slotProps.htmlInput, 'aria-label': 'Site filter' },
+            input: {
+              ...params.slotProps.input,
+              startAdornment: (
+                <InputAdornment position="start" sx={{ color: 'inherit', ml: 0.5 }}>
+                  <SearchIcon fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+          }}
+          sx={
+            inHeader
+              ? (theme) => ({
+                  '& .MuiOutlinedInput-root': {
+                    color: 'inherit',
+                    bgcolor: alpha(theme.palette.common.white, 0.16),
+                    borderRadius: 2,
+                    transition: theme.transitions.create('background-color'),
+                    '&:hover': { bgcolor: alpha(theme.palette.common.white, 0.24) },
+                    '&.Mui-focused': { bgcolor: alpha(theme.palette.common.white, 0.28) },
+                  },
+                  '& .MuiOutlinedInput-notchedOutline': { border: 'none' },
+                  '& .MuiAutocomplete-popupIndicator, & .MuiAutocomplete-clearIndicator': { color: 'inherit' },
+                  '& input::placeholder': { color: 'inherit', opacity: 0.85 },
+                })
+              : undefined
+          }
+        />
+      )}
+    />
+  );
+}
+
+/** A search field in the header on wider screens; an icon opening a search dialog on phones. */
+export function SiteFilter({ compact }: { compact: boolean }) {
+  const [open, setOpen] = useState(false);
+  if (!compact) return <SiteAutocomplete inHeader />;
+  return (
+    <>
+      <Tooltip title="Find a site">
+        <IconButton color="inherit" aria-label="Find a site" onClick={() => setOpen(true)}>
+          <SearchIcon />
+        </IconButton>
+      </Tooltip>
+      <Dialog
+        open={open}
+        onClose={() => setOpen(false)}
+        aria-label="Find a site"
+        sx={{ '& .MuiDialog-container': { alignItems: 'flex-start' } }}
+        slotProps={{ paper: { sx: { mt: 8, overflow: 'visible' } } }}
+      >
+        <DialogContent sx={{ p: 2, overflow: 'visible' }}>
+          <SiteAutocomplete inHeader={false} onPicked={() => setOpen(false)} />
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}

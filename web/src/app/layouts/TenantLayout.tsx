@@ -1,0 +1,9 @@
+import { useCurrentUser } from '../CurrentUser.tsx';
+import { AppShell } from './AppShell.tsx';
+import { tenantNavItems } from './nav.ts';
+
+/** The signed-in area: Sites for everyone; Users, Products, Logs from Building Owner up. */
+export function TenantLayout() {
+  const user = useCurrentUser();
+  return <AppShell items={tenantNavItems(user.role)} label="Main" />;
+}

@@ -1,0 +1,90 @@
+/** Navigation entries as the layouts draw them: label, path and icon. */
+import { ADMIN_NAV, Role, tenantNavFor } from '@asbuilt/domain';
+import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
+import ApartmentIcon from '@mui/icons-material/Apartment';
+import BusinessIcon from '@mui/icons-material/Business';
+import CategoryIcon from '@mui/icons-material/Category';
+import DashboardIcon from '@mui/icons-material/Dashboard';
+import DataObjectIcon from '@mui/icons-material/DataObject';
+import DomainIcon from '@mui/icons-material/Domain';
+import ExitToAppIcon from '@mui/icons-material/ExitToApp';
+import GroupIcon from '@mui/icons-material/Group';
+import HistoryIcon from '@mui/icons-material/History';
+import Inventory2Icon from '@mui/icons-material/Inventory2';
+import NewReleasesIcon from '@mui/icons-material/NewReleases';
+import SupportAgentIcon from '@mui/icons-material/SupportAgent';
+import type SvgIcon from '@mui/material/SvgIcon';
+
+export type SvgIconComponent = typeof SvgIcon;
+
+export interface NavItem {
+  key: string;
+  label: string;
+  path: string;
+  icon: SvgIconComponent;
+  /** Other path prefixes that mark this entry as the current one. */
+  alsoActiveUnder?: string[];
+}
+
+const TENANT_ICONS: Record<string, SvgIconComponent> = {
+  sites: ApartmentIcon,
+  users: GroupIcon,
+  products: Inventory2Icon,
+  logs: HistoryIcon,
+};
+
+const ADMIN_ICONS: Record<string, SvgIconComponent> = {
+  dashboard: DashboardIcon,
+  tenants: BusinessIcon,
+  users: GroupIcon,
+  products: Inventory2Icon,
+  procats: CategoryIcon,
+  companies: DomainIcon,
+  logs: HistoryIcon,
+  json: DataObjectIcon,
+  release_notes: NewReleasesIcon,
+};
+
+export function tenantNavItems(role: number): NavItem[] {
+  return tenantNavFor(role).map((item) => ({
+    key: item.key,
+    label: item.label,
+    path: item.path,
+    icon: TENANT_ICONS[item.key] ?? ApartmentIcon,
+    alsoActiveUnder: item.key === 'sites' ? ['/site'] : undefined,
+  }));
+}
+
+export const adminNavItems: NavItem[] = ADMIN_NAV.map((item) => ({
+  key: item.key,
+  label: item.label,
+  path: item.path,
+  icon: ADMIN_ICONS[item.key] ?? DashboardIcon,
+}));
+
+export const exitAdminItem: NavItem = { key: 'exit_admin', label: 'Exit Admin', path: '/sites', icon: ExitToAppIcon };
+
+export const supportItem: NavItem = { key: 'support', label: 'Support', path: '/support', icon: SupportAgentIcon };
+
+export const administrationItem: NavItem = {
+  key: 'administration',
+  label: 'Administration',
+  path: '/admin/dashboard',
+  icon: AdminPanelSettingsIcon,
+  alsoActiveUnder: ['/admin'],
+};
+
+/** The header's shortcut menu: the tenant entries the user may see, support, and admin for role 5. */
+export function shortcutItems(role: number): NavItem[] {
+  const items = [...tenantNavItems(role), supportItem];
+  if (role === Role.SuperAdmin) items.push(administrationItem);
+  return items;
+}
+
+function under(pathname: string, prefix: string): boolean {
+  return pathname === prefix || pathname.startsWith(`${prefix}/`);
+}
+
+export function isActive(pathname: string, item: NavItem): boolean {
+  return under(pathname, item.path) || (item.alsoActiveUnder ?? []).some((prefix) => under(pathname, prefix));
+}

@@ -1,0 +1,24 @@
+/** A MUI TextField bound to a react-hook-form field, showing the field's validation message. */
+import { TextField, type TextFieldProps } from '@mui/material';
+import { type Control, type FieldPath, type FieldValues, useController } from 'react-hook-form';
+
+type Props<T extends FieldValues> = Omit<TextFieldProps, 'name' | 'value' | 'onChange' | 'onBlur' | 'error'> & {
+  control: Control<T>;
+  name: FieldPath<T>;
+};
+
+export function FormTextField<T extends FieldValues>({ control, name, helperText, ...props }: Props<T>) {
+  const { field, fieldState } = useController({ control, name });
+  return (
+    <TextField
+      {...props}
+      name={field.name}
+      value={field.value ?? ''}
+      onChange={field.onChange}
+      onBlur={field.onBlur}
+      inputRef={field.ref}
+      error={Boolean(fieldState.error)}
+      helperText={fieldState.error?.message ?? helperText}
+    />
+  );
+}

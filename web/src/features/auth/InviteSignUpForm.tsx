@@ -1,0 +1,71 @@
+import { inviteSignUpFormSchema, MIN_PASSWORD_LENGTH } from '@asbuilt/domain';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Box, Button, Stack } from '@mui/material';
+import { useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
+import { useInviteSignUp } from '../../api/auth.ts';
+import { useSessionActions } from '../../app/session.ts';
+import { FormTextField } from '../../components/FormTextField.tsx';
+import { toastSuccess } from '../../lib/toast.ts';
+
+type FormInput = z.input<typeof inviteSignUpFormSchema>;
+type FormOutput = z.output<typeof inviteSignUpFormSchema>;
+
+/** `email` is already lowercased; it is also the new account's username. */
+export function InviteSignUpForm({ email, token }: { email: string; token: string }) {
+  const signUp = useInviteSignUp();
+  const { startSession } = useSessionActions();
+  const { control, handleSubmit } = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(inviteSignUpFormSchema),
+    mode: 'onTouched',
+    defaultValues: { fname: '', lname: '', password: '', retype: '' },
+  });
+  const [password, retype] = useWatch({ control, name: ['password', 'retype'] });
+  const tooShort = (password?.length ?? 0) < MIN_PASSWORD_LENGTH || (retype?.length ?? 0) < MIN_PASSWORD_LENGTH;
+
+  const onSubmit = handleSubmit(({ fname, lname, password }) =>
+    signUp.mutate(
+      { email, token, fname, lname, password, username: email },
+      {
+        onSuccess: (data) => {
+          toastSuccess('sign up complete');
+          startSession(data);
+        },
+      },
+    ),
+  );
+
+  return (
+    <Box component="form" noValidate onSubmit={onSubmit}>
+      <Stack spacing={2.5}>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2.5}>
+          <FormTextField control={control} name="fname" label="First Name" autoComplete="given-name" autoFocus />
+          <FormTextField control={control} name="lname" label="Last Name" autoComplete="family-name" />
+        </Stack>
+        <FormTextField
+          control={control}
+          name="password"
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+        />
+        <FormTextField
+          control={control}
+          name="retype"
+          label="Retype Password"
+          type="password"
+          autoComplete="new-password"
+        />
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          disabled={tooShort || signUp.isPending}
+          loading={signUp.isPending}
+        >
+          Sign Up
+        </Button>
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,92 @@
+import { MESSAGES, MIN_PASSWORD_LENGTH, resetPasswordFormSchema } from '@asbuilt/domain';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Box, Button, Stack } from '@mui/material';
+import { useForm, useWatch } from 'react-hook-form';
+import { useSearchParams } from 'react-router';
+import type { z } from 'zod';
+import { useResetPassword } from '../../api/auth.ts';
+import { usePageTitle } from '../../app/PageTitle.tsx';
+import { useSessionActions } from '../../app/session.ts';
+import { FormTextField } from '../../components/FormTextField.tsx';
+import { toastSuccess } from '../../lib/toast.ts';
+import { AuthCard } from './AuthCard.tsx';
+import { LinkProblem } from './LinkProblem.tsx';
+
+type FormInput = z.input<typeof resetPasswordFormSchema>;
+type FormOutput = z.output<typeof resetPasswordFormSchema>;
+
+/** /reset_password?email=&token=: choose a new password, then signed in automatically. */
+export function ResetPasswordPage() {
+  usePageTitle('Reset Password');
+  const [params] = useSearchParams();
+  const email = params.get('email')?.trim() ?? '';
+  const token = params.get('token')?.trim() ?? '';
+
+  if (!email || !token) {
+    return (
+      <AuthCard title="Reset Password">
+        <LinkProblem messages={[MESSAGES.missingLinkParams]} />
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title="Reset Password" subtitle={`Choose a new password for ${email}.`}>
+      <ResetPasswordForm email={email} token={token} />
+    </AuthCard>
+  );
+}
+
+function ResetPasswordForm({ email, token }: { email: string; token: string }) {
+  const reset = useResetPassword();
+  const { startSession } = useSessionActions();
+  const { control, handleSubmit } = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(resetPasswordFormSchema),
+    mode: 'onTouched',
+    defaultValues: { password: '', retype: '' },
+  });
+  const [password, retype] = useWatch({ control, name: ['password', 'retype'] });
+  const tooShort = (password?.length ?? 0) < MIN_PASSWORD_LENGTH || (retype?.length ?? 0) < MIN_PASSWORD_LENGTH;
+
+  const onSubmit = handleSubmit((values) =>
+    reset.mutate(
+      { email: email.toLowerCase(), token, password: values.password },
+      {
+        onSuccess: (data) => {
+          toastSuccess('password successfully changed');
+          startSession(data);
+        },
+      },
+    ),
+  );
+
+  return (
+    <Box component="form" noValidate onSubmit={onSubmit}>
+      <Stack spacing={2.5}>
+        <FormTextField
+          control={control}
+          name="password"
+          label="New Password"
+          type="password"
+          autoComplete="new-password"
+          autoFocus
+        />
+        <FormTextField
+          control={control}
+          name="retype"
+          label="Retype Password"
+          type="password"
+          autoComplete="new-password"
+        />
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          disabled={tooShort || reset.isPending}
+          loading={reset.isPending}
+        >
+          Reset Password
+        </Button>
+      </Stack>
+    </Box>
+  );
+}

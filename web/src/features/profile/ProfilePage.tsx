@@ -1,0 +1,88 @@
+import { roleLabel } from '@asbuilt/domain';
+import EditIcon from '@mui/icons-material/Edit';
+import EmailIcon from '@mui/icons-material/Email';
+import LockResetIcon from '@mui/icons-material/LockReset';
+import PhoneIcon from '@mui/icons-material/Phone';
+import {
+  Avatar,
+  Box,
+  Button,
+  Card,
+  CardActions,
+  CardContent,
+  Chip,
+  Divider,
+  List,
+  ListItem,
+  ListItemIcon,
+  ListItemText,
+  Typography,
+} from '@mui/material';
+import { useState } from 'react';
+import { useCurrentUser } from '../../app/CurrentUser.tsx';
+import { usePageTitle } from '../../app/PageTitle.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { fullName, initials } from '../../lib/names.ts';
+import { ChangePasswordDialog } from './ChangePasswordDialog.tsx';
+import { EditProfileDialog } from './EditProfileDialog.tsx';
+
+/** /profile: who I am, with the Edit Profile and Change Password dialogs. */
+export function ProfilePage() {
+  usePageTitle('Profile');
+  const user = useCurrentUser();
+  const [dialog, setDialog] = useState<'edit' | 'password' | null>(null);
+  const close = () => setDialog(null);
+
+  return (
+    <>
+      <PageHeader title="Profile" />
+      <Card sx={{ maxWidth: 560 }}>
+        <CardContent sx={{ display: 'flex', alignItems: 'center', gap: 2, p: 3 }}>
+          <Avatar
+            src={user.avatar ?? undefined}
+            alt=""
+            sx={{ width: 64, height: 64, bgcolor: 'secondary.main', fontSize: '1.5rem', fontWeight: 700 }}
+          >
+            {initials(user)}
+          </Avatar>
+          <Box sx={{ minWidth: 0 }}>
+            <Typography variant="h5" component="h2" sx={{ overflowWrap: 'anywhere' }}>
+              {fullName(user)}
+            </Typography>
+            <Chip label={roleLabel(user.role)} size="small" color="primary" sx={{ mt: 0.75 }} />
+          </Box>
+        </CardContent>
+        <Divider />
+        <List aria-label="Contact details">
+          <ListItem>
+            <ListItemIcon>
+              <EmailIcon />
+            </ListItemIcon>
+            <ListItemText
+              primary={user.email}
+              secondary="Email"
+              slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
+            />
+          </ListItem>
+          <ListItem>
+            <ListItemIcon>
+              <PhoneIcon />
+            </ListItemIcon>
+            <ListItemText primary={user.phone1 || '—'} secondary="Primary Phone" />
+          </ListItem>
+        </List>
+        <Divider />
+        <CardActions sx={{ p: 2, gap: 1, flexWrap: 'wrap' }}>
+          <Button variant="contained" startIcon={<EditIcon />} onClick={() => setDialog('edit')}>
+            Edit Profile
+          </Button>
+          <Button variant="outlined" startIcon={<LockResetIcon />} onClick={() => setDialog('password')} sx={{ ml: 0 }}>
+            Change Password
+          </Button>
+        </CardActions>
+      </Card>
+      <EditProfileDialog user={user} open={dialog === 'edit'} onClose={close} />
+      <ChangePasswordDialog userId={user.id} open={dialog === 'password'} onClose={close} />
+    </>
+  );
+}

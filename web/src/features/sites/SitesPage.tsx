@@ -1,0 +1,80 @@
+import SearchIcon from '@mui/icons-material/Search';
+import { Box, InputAdornment, Paper, Skeleton, TextField, Typography } from '@mui/material';
+import { useDeferredValue, useMemo, useState } from 'react';
+import { sortSitesByUpdate, useSiteIndex } from '../../api/sites.ts';
+import { usePageTitle } from '../../app/PageTitle.tsx';
+import { ErrorState } from '../../components/ErrorState.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { SiteCard } from './SiteCard.tsx';
+
+const gridSx = {
+  display: 'grid',
+  gap: 2,
+  gridTemplateColumns: { xs: '1fr', sm: 'repeat(auto-fill, minmax(240px, 1fr))' },
+} as const;
+
+/** /sites: the sites the user can reach, newest change first, searchable by name. */
+export function SitesPage() {
+  usePageTitle('Sites');
+  const index = useSiteIndex();
+  const [search, setSearch] = useState('');
+  const query = useDeferredValue(search.trim().toLowerCase());
+
+  const sites = useMemo(() => {
+    const sorted = sortSitesByUpdate(index.data?.sites ?? []);
+    return query ? sorted.filter((site) => site.name.toLowerCase().includes(query)) : sorted;
+  }, [index.data, query]);
+  const total = index.data?.sites.length ?? 0;
+
+  return (
+    <>
+      <PageHeader
+        title="Sites"
+        subtitle={index.data ? `${total} ${total === 1 ? 'site' : 'sites'}` : undefined}
+        actions={
+          <TextField
+            size="small"
+            placeholder="Search sites"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            sx={{ width: { xs: '100%', sm: 280 }, bgcolor: 'background.paper' }}
+            slotProps={{
+              htmlInput: { 'aria-label': 'Search sites' },
+              input: {
+                startAdornment: (
+                  <InputAdornment position="start">
+                    <SearchIcon fontSize="small" />
+                  </InputAdornment>
+                ),
+              },
+            }}
+          />
+        }
+      />
+      {index.isError ? <ErrorState error={index.error} onRetry={() => index.refetch()} /> : null}
+      {index.isPending && !index.isError ? (
+        <Box sx={gridSx}>
+          {[0, 1, 2, 3].map((n) => (
+            <Skeleton key={n} variant="rounded" height={214} />
+          ))}
+        </Box>
+      ) : null}
+      {index.data && sites.length === 0 ? (
+        <Paper variant="outlined" sx={{ p: 5, textAlign: 'center', borderStyle: 'dashed' }}>
+          <Typography color="text.secondary">
+            {total === 0 ? 'No sites yet.' : `No site matches "${search.trim()}".`}
+          </Typography>
+        </Paper>
+      ) : null}
+      {sites.length ? (
+        <Box component="ul" aria-label="Sites" sx={{ ...gridSx, listStyle: 'none', p: 0, m: 0 }}>
+          {sites.map((site) => (
+            <Box component="li" key={site.id}>
+              <SiteCard site={site} />
+            </Box>
+          ))}
+        </Box>
+      ) : null}
+    </>
+  );
+}
