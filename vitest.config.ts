@@ -1,22 +1,22 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
+const api = (name: string, env: Record<string, string>): TestProjectInlineConfiguration => ({
+  test: {
+    name,
+    include: ['server/test/api/**/*.test.ts'],
+    env,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+/** The API tests run on PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set. */
 export default defineConfig({
   test: {
     projects: [
-      {
-        test: {
-          name: 'unit',
-          include: ['domain/test/**/*.test.ts', 'server/test/unit/**/*.test.ts'],
-        },
-      },
-      {
-        test: {
-          name: 'api',
-          include: ['server/test/api/**/*.test.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-        },
-      },
+      { test: { name: 'unit', include: ['domain/test/**/*.test.ts', 'server/test/unit/**/*.test.ts'] } },
+      api('api', { TEST_DB: 'pglite' }),
+      ...(process.env.TEST_DATABASE_URL ? [api('api-pg', { TEST_DB: 'postgres' })] : []),
     ],
   },
 });

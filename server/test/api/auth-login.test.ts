@@ -12,7 +12,7 @@ beforeAll(async () => {
   t = await startTestApp();
   tenantId = (await createTenant(t)).id;
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 describe('POST /api/admin/users/login', () => {
   it('signs in by e-mail, case-insensitively, and never returns the password hash', async () => {

@@ -75,9 +75,8 @@ export function useInviteSignUp() {
 
 export function useLoginAs() {
   return useMutation({
-    // A wrong master password must not sign the Super Admin out: no session end on 401.
     mutationFn: (input: { id: number; password: string }) =>
-      api.post<AuthResponse>('/admin/users/loginas', input, { endSessionOn401: false }),
+      api.post<AuthResponse>('/admin/users/loginas', input),
   });
 }
 
@@ -102,8 +101,7 @@ export function useUpdateProfile() {
 
 export function useChangePassword() {
   return useMutation({
-    // A wrong old password must show its message, not end the session.
     mutationFn: (input: { id: number; oldPass: string; newPass: string }) =>
-      api.post<{ message?: string }>('/tenant/users/change_password', input, { endSessionOn401: false }),
+      api.post<{ message?: string }>('/tenant/users/change_password', input),
   });
 }

@@ -1,33 +1,14 @@
 /** Site calls (only the site index for now). */
+import type { SiteIndexResponse, SiteSummary } from '@asbuilt/domain';
 import { useQuery } from '@tanstack/react-query';
 import { api } from './client.ts';
+
+export type { SiteIndexResponse, SiteSummary };
 
 export const siteKeys = {
   all: ['sites'] as const,
   index: () => [...siteKeys.all, 'index'] as const,
 };
-
-export interface SiteSummary {
-  id: number;
-  name: string;
-  image: string | null;
-  updated_at: string;
-  customer_id?: number | null;
-  city?: string | null;
-  country?: string | null;
-  tenant_id?: number;
-}
-
-export interface CompanySummary {
-  id: number;
-  name: string;
-}
-
-export interface SiteIndexResponse {
-  sites: SiteSummary[];
-  tenant: { id: number; name: string } | null;
-  customers: CompanySummary[];
-}
 
 export function useSiteIndex(enabled = true) {
   return useQuery({

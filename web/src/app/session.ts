@@ -36,6 +36,9 @@ export function useSignOut() {
   const logout = useLogout();
   const { endSessionLocally } = useSessionActions();
   return useCallback(() => {
-    logout.mutateAsync().catch(() => undefined).finally(endSessionLocally);
+    logout
+      .mutateAsync()
+      .catch(() => undefined)
+      .finally(endSessionLocally);
   }, [logout, endSessionLocally]);
 }

@@ -2,12 +2,20 @@
 import { TextField, type TextFieldProps } from '@mui/material';
 import { type Control, type FieldPath, type FieldValues, useController } from 'react-hook-form';
 
-type Props<T extends FieldValues> = Omit<TextFieldProps, 'name' | 'value' | 'onChange' | 'onBlur' | 'error'> & {
-  control: Control<T>;
+type Props<T extends FieldValues, C, O> = Omit<
+  TextFieldProps,
+  'name' | 'value' | 'onChange' | 'onBlur' | 'error'
+> & {
+  control: Control<T, C, O>;
   name: FieldPath<T>;
 };
 
-export function FormTextField<T extends FieldValues>({ control, name, helperText, ...props }: Props<T>) {
+export function FormTextField<T extends FieldValues, C, O>({
+  control,
+  name,
+  helperText,
+  ...props
+}: Props<T, C, O>) {
   const { field, fieldState } = useController({ control, name });
   return (
     <TextField

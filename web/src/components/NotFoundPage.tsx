@@ -20,7 +20,10 @@ export function NotFoundPage() {
     >
       <Box sx={{ maxWidth: 420 }}>
         <SearchOffIcon sx={{ fontSize: 64, color: 'primary.main' }} />
-        <Typography variant="h1" sx={{ fontSize: '4rem', fontWeight: 800, color: 'primary.main', lineHeight: 1 }}>
+        <Typography
+          variant="h1"
+          sx={{ fontSize: '4rem', fontWeight: 800, color: 'primary.main', lineHeight: 1 }}
+        >
           404
         </Typography>
         <Typography variant="h5" component="h2" sx={{ mt: 2 }}>

@@ -2,7 +2,15 @@ import { Box, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 
 /** The heading row of a page: title, optional subtitle, optional actions on the right. */
-export function PageHeader({ title, subtitle, actions }: { title: string; subtitle?: ReactNode; actions?: ReactNode }) {
+export function PageHeader({
+  title,
+  subtitle,
+  actions,
+}: {
+  title: string;
+  subtitle?: ReactNode;
+  actions?: ReactNode;
+}) {
   return (
     <Box
       sx={{

@@ -13,7 +13,12 @@ interface Props {
 }
 
 /** A page that exists in the navigation but whose screen comes in a later release. */
-export function PlaceholderPage({ title, subtitle, message = 'This page is coming in a later release.', headerTitle }: Props) {
+export function PlaceholderPage({
+  title,
+  subtitle,
+  message = 'This page is coming in a later release.',
+  headerTitle,
+}: Props) {
   usePageTitle(title, { header: headerTitle });
   return (
     <>

@@ -17,7 +17,14 @@ export function Header() {
   const { isPhone } = useLayoutPrefs();
   return (
     <AppBar position="fixed" color={headerColor} sx={{ zIndex: (t) => t.zIndex.drawer + 1 }}>
-      <Toolbar sx={{ minHeight: { xs: HEADER_HEIGHT }, height: HEADER_HEIGHT, gap: { xs: 0.5, sm: 1.5 }, px: { xs: 1.5, sm: 2 } }}>
+      <Toolbar
+        sx={{
+          minHeight: { xs: HEADER_HEIGHT },
+          height: HEADER_HEIGHT,
+          gap: { xs: 0.5, sm: 1.5 },
+          px: { xs: 1.5, sm: 2 },
+        }}
+      >
         <Link
           component={RouterLink}
           to="/"

@@ -32,7 +32,12 @@ export function ShortcutMenu() {
         slotProps={{ paper: { sx: { mt: 1, width: 320, maxWidth: 'calc(100vw - 24px)' } } }}
       >
         <Box sx={{ p: 2 }}>
-          <Typography variant="overline" color="text.secondary" component="h2" sx={{ display: 'block', mb: 1 }}>
+          <Typography
+            variant="overline"
+            color="text.secondary"
+            component="h2"
+            sx={{ display: 'block', mb: 1 }}
+          >
             Shortcuts
           </Typography>
           <ShortcutTiles items={shortcutItems(user.role)} onNavigate={close} dense label="Shortcuts" />

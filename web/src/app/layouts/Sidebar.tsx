@@ -35,7 +35,10 @@ function Entry({ item, active }: { item: NavItem; active: boolean }) {
       <ListItemIcon sx={{ minWidth: 40 }}>
         <Icon fontSize="small" />
       </ListItemIcon>
-      <ListItemText primary={item.label} slotProps={{ primary: { sx: { fontWeight: active ? 700 : 500 } } }} />
+      <ListItemText
+        primary={item.label}
+        slotProps={{ primary: { sx: { fontWeight: active ? 700 : 500 } } }}
+      />
     </ListItemButton>
   );
 }
@@ -58,7 +61,11 @@ export function Sidebar({ items, footer, label }: Props) {
         },
       }}
     >
-      <Box component="nav" aria-label={label} sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
+      <Box
+        component="nav"
+        aria-label={label}
+        sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}
+      >
         <List sx={{ pt: 1.5 }}>
           {items.map((item) => (
             <Entry key={item.key} item={item} active={isActive(pathname, item)} />

@@ -1,6 +1,14 @@
 /** The header's site filter: pick a site by name to open its dashboard. */
 import SearchIcon from '@mui/icons-material/Search';
-import { Autocomplete, Dialog, DialogContent, IconButton, InputAdornment, TextField, Tooltip } from '@mui/material';
+import {
+  Autocomplete,
+  Dialog,
+  DialogContent,
+  IconButton,
+  InputAdornment,
+  TextField,
+  Tooltip,
+} from '@mui/material';
 import { alpha } from '@mui/material/styles';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -66,7 +74,9 @@ function SiteAutocomplete({ onPicked, inHeader }: { onPicked?: () => void; inHea
                     '&.Mui-focused': { bgcolor: alpha(theme.palette.common.white, 0.28) },
                   },
                   '& .MuiOutlinedInput-notchedOutline': { border: 'none' },
-                  '& .MuiAutocomplete-popupIndicator, & .MuiAutocomplete-clearIndicator': { color: 'inherit' },
+                  '& .MuiAutocomplete-popupIndicator, & .MuiAutocomplete-clearIndicator': {
+                    color: 'inherit',
+                  },
                   '& input::placeholder': { color: 'inherit', opacity: 0.85 },
                 })
               : undefined

@@ -62,9 +62,19 @@ export const adminNavItems: NavItem[] = ADMIN_NAV.map((item) => ({
   icon: ADMIN_ICONS[item.key] ?? DashboardIcon,
 }));
 
-export const exitAdminItem: NavItem = { key: 'exit_admin', label: 'Exit Admin', path: '/sites', icon: ExitToAppIcon };
+export const exitAdminItem: NavItem = {
+  key: 'exit_admin',
+  label: 'Exit Admin',
+  path: '/sites',
+  icon: ExitToAppIcon,
+};
 
-export const supportItem: NavItem = { key: 'support', label: 'Support', path: '/support', icon: SupportAgentIcon };
+export const supportItem: NavItem = {
+  key: 'support',
+  label: 'Support',
+  path: '/support',
+  icon: SupportAgentIcon,
+};
 
 export const administrationItem: NavItem = {
   key: 'administration',

@@ -31,7 +31,14 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
   return (
     <Box component="form" noValidate onSubmit={onSubmit}>
       <Stack spacing={2.5}>
-        <FormTextField control={control} name="email" label="Email" type="email" autoComplete="email" autoFocus />
+        <FormTextField
+          control={control}
+          name="email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          autoFocus
+        />
         <Button type="submit" variant="contained" size="large" loading={forgot.isPending}>
           Send
         </Button>

@@ -21,7 +21,8 @@ export function InviteSignUpForm({ email, token }: { email: string; token: strin
     defaultValues: { fname: '', lname: '', password: '', retype: '' },
   });
   const [password, retype] = useWatch({ control, name: ['password', 'retype'] });
-  const tooShort = (password?.length ?? 0) < MIN_PASSWORD_LENGTH || (retype?.length ?? 0) < MIN_PASSWORD_LENGTH;
+  const tooShort =
+    (password?.length ?? 0) < MIN_PASSWORD_LENGTH || (retype?.length ?? 0) < MIN_PASSWORD_LENGTH;
 
   const onSubmit = handleSubmit(({ fname, lname, password }) =>
     signUp.mutate(
@@ -39,7 +40,13 @@ export function InviteSignUpForm({ email, token }: { email: string; token: strin
     <Box component="form" noValidate onSubmit={onSubmit}>
       <Stack spacing={2.5}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2.5}>
-          <FormTextField control={control} name="fname" label="First Name" autoComplete="given-name" autoFocus />
+          <FormTextField
+            control={control}
+            name="fname"
+            label="First Name"
+            autoComplete="given-name"
+            autoFocus
+          />
           <FormTextField control={control} name="lname" label="Last Name" autoComplete="family-name" />
         </Stack>
         <FormTextField

@@ -32,7 +32,10 @@ export function InviteSignUpPage() {
     );
   }
   return (
-    <AuthCard title="Sign Up" subtitle={`You have been invited to Asbuilt. Create your account for ${email.toLowerCase()}.`}>
+    <AuthCard
+      title="Sign Up"
+      subtitle={`You have been invited to Asbuilt. Create your account for ${email.toLowerCase()}.`}
+    >
       <InviteSignUpForm email={email.toLowerCase()} token={token} />
     </AuthCard>
   );

@@ -23,11 +23,13 @@ export function LoginAsPage() {
 
   const loginAs = useLoginAs();
   const { startSession } = useSessionActions();
-  const { control, handleSubmit } = useForm<z.input<typeof formSchema>, unknown, z.output<typeof formSchema>>({
-    resolver: zodResolver(formSchema),
-    mode: 'onTouched',
-    defaultValues: { password: '' },
-  });
+  const { control, handleSubmit } = useForm<z.input<typeof formSchema>, unknown, z.output<typeof formSchema>>(
+    {
+      resolver: zodResolver(formSchema),
+      mode: 'onTouched',
+      defaultValues: { password: '' },
+    },
+  );
 
   const onSubmit = handleSubmit(({ password }) =>
     loginAs.mutate({ id, password }, { onSuccess: (data) => startSession(data) }),
@@ -63,7 +65,13 @@ export function LoginAsPage() {
             <Button variant="outlined" size="large" onClick={cancel} sx={{ flex: 1 }}>
               Cancel
             </Button>
-            <Button type="submit" variant="contained" size="large" loading={loginAs.isPending} sx={{ flex: 1 }}>
+            <Button
+              type="submit"
+              variant="contained"
+              size="large"
+              loading={loginAs.isPending}
+              sx={{ flex: 1 }}
+            >
               Sign In
             </Button>
           </Stack>

@@ -18,7 +18,9 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
   const [username, password] = useWatch({ control, name: ['username', 'password'] });
   const disabled = !username?.trim() || (password?.length ?? 0) < MIN_PASSWORD_LENGTH || login.isPending;
 
-  const onSubmit = handleSubmit((values) => login.mutate(values, { onSuccess: (data) => startSession(data) }));
+  const onSubmit = handleSubmit((values) =>
+    login.mutate(values, { onSuccess: (data) => startSession(data) }),
+  );
 
   return (
     <Box component="form" noValidate onSubmit={onSubmit}>
@@ -40,7 +42,13 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
         <Button type="submit" variant="contained" size="large" disabled={disabled} loading={login.isPending}>
           Login
         </Button>
-        <Link component="button" type="button" variant="body2" onClick={onForgotPassword} sx={{ alignSelf: 'center' }}>
+        <Link
+          component="button"
+          type="button"
+          variant="body2"
+          onClick={onForgotPassword}
+          sx={{ alignSelf: 'center' }}
+        >
           Forgot Password?
         </Link>
       </Stack>

@@ -13,7 +13,10 @@ export function LoginPage() {
       <LoginForm onForgotPassword={() => setMode('forgot')} />
     </AuthCard>
   ) : (
-    <AuthCard title="Forgot Password" subtitle="Enter your email and we will send you a link to reset your password.">
+    <AuthCard
+      title="Forgot Password"
+      subtitle="Enter your email and we will send you a link to reset your password."
+    >
       <ForgotPasswordForm onBack={() => setMode('login')} />
     </AuthCard>
   );

@@ -45,7 +45,8 @@ function ResetPasswordForm({ email, token }: { email: string; token: string }) {
     defaultValues: { password: '', retype: '' },
   });
   const [password, retype] = useWatch({ control, name: ['password', 'retype'] });
-  const tooShort = (password?.length ?? 0) < MIN_PASSWORD_LENGTH || (retype?.length ?? 0) < MIN_PASSWORD_LENGTH;
+  const tooShort =
+    (password?.length ?? 0) < MIN_PASSWORD_LENGTH || (retype?.length ?? 0) < MIN_PASSWORD_LENGTH;
 
   const onSubmit = handleSubmit((values) =>
     reset.mutate(

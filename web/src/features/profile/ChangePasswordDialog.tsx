@@ -53,7 +53,9 @@ function ChangePasswordForm({ userId, onClose }: Omit<Props, 'open'>) {
     <form noValidate onSubmit={onSubmit}>
       <DialogContent sx={{ pt: 1 }}>
         <Stack spacing={2.5} sx={{ pt: 1 }}>
-          <Alert severity="info">After the change you will be signed out and can sign in with the new password.</Alert>
+          <Alert severity="info">
+            After the change you will be signed out and can sign in with the new password.
+          </Alert>
           <FormTextField
             control={control}
             name="oldPass"

@@ -65,7 +65,13 @@ function EditProfileForm({ user, onClose }: Omit<Props, 'open'>) {
             <FormTextField control={control} name="lname" label="Last Name" autoComplete="family-name" />
           </Stack>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2.5}>
-            <FormTextField control={control} name="phone1" label="Primary Phone" type="tel" autoComplete="tel" />
+            <FormTextField
+              control={control}
+              name="phone1"
+              label="Primary Phone"
+              type="tel"
+              autoComplete="tel"
+            />
             <FormTextField control={control} name="phone2" label="Secondary Phone" type="tel" />
           </Stack>
         </Stack>

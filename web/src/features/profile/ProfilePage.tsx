@@ -76,7 +76,12 @@ export function ProfilePage() {
           <Button variant="contained" startIcon={<EditIcon />} onClick={() => setDialog('edit')}>
             Edit Profile
           </Button>
-          <Button variant="outlined" startIcon={<LockResetIcon />} onClick={() => setDialog('password')} sx={{ ml: 0 }}>
+          <Button
+            variant="outlined"
+            startIcon={<LockResetIcon />}
+            onClick={() => setDialog('password')}
+            sx={{ ml: 0 }}
+          >
             Change Password
           </Button>
         </CardActions>

@@ -1,0 +1,134 @@
+import { MESSAGES, Role } from '@asbuilt/domain';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activityLogs, users } from '../../src/db/schema.ts';
+import { startTestApp, type TestApp } from '../support/app.ts';
+import { createTenant, createUser, PASSWORD, signIn } from '../support/factories.ts';
+
+let t: TestApp;
+let tenantId: number;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  tenantId = (await createTenant(t)).id;
+});
+afterAll(() => t?.close());
+
+describe('PUT /api/tenant/users (own profile)', () => {
+  it('updates the profile; the username follows the e-mail; the change is logged', async () => {
+    const user = await createUser(t, { tenantId });
+    const token = await signIn(t, user.email);
+    const response = await t.call('PUT', '/api/tenant/users', {
+      token,
+      body: { id: user.id, email: 'New.Address@Example.test', fname: 'Nora', lname: 'Peeters', phone1: '+32 2 555 01 01', phone2: '' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().user).toMatchObject({
+      email: 'new.address@example.test',
+      username: 'new.address@example.test',
+      fname: 'Nora',
+      phone1: '+32 2 555 01 01',
+      phone2: null,
+    });
+    const logs = await t.db.select().from(activityLogs).where(eq(activityLogs.user_id, user.id));
+    expect(logs.map((l) => l.note)).toContain('Profile updated');
+  });
+
+  it('ignores fields a user may not set on themself (role, tenant, status)', async () => {
+    const user = await createUser(t, { tenantId, role: Role.User });
+    const token = await signIn(t, user.email);
+    const response = await t.call('PUT', '/api/tenant/users', {
+      token,
+      body: { email: user.email, fname: 'A', lname: 'B', role: 5, tenant_id: 1, user_status: false },
+    });
+    expect(response.statusCode).toBe(200);
+    const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
+    expect(row).toMatchObject({ role: Role.User, tenant_id: tenantId, user_status: true });
+  });
+
+  it("refuses to edit another user's profile with 403", async () => {
+    const user = await createUser(t, { tenantId });
+    const other = await createUser(t, { tenantId });
+    const token = await signIn(t, user.email);
+    const response = await t.call('PUT', '/api/tenant/users', {
+      token,
+      body: { id: other.id, email: 'x@example.test', fname: 'A', lname: 'B' },
+    });
+    expect(response.statusCode).toBe(403);
+  });
+
+  it('refuses an e-mail that another account uses, with 409', async () => {
+    const user = await createUser(t, { tenantId });
+    const other = await createUser(t, { tenantId });
+    const token = await signIn(t, user.email);
+    const response = await t.call('PUT', '/api/tenant/users', {
+      token,
+      body: { email: other.email.toUpperCase(), fname: 'A', lname: 'B' },
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error).toMatch(/already used/);
+  });
+
+  it('refuses bad input with one message per problem', async () => {
+    const user = await createUser(t, { tenantId });
+    const token = await signIn(t, user.email);
+    const response = await t.call('PUT', '/api/tenant/users', { token, body: { email: 'nope', fname: '', lname: '' } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toEqual(['Enter a valid email address', MESSAGES.required, MESSAGES.required]);
+  });
+
+  it('needs a session', async () => {
+    const response = await t.call('PUT', '/api/tenant/users', { body: { email: 'a@b.test', fname: 'A', lname: 'B' } });
+    expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/tenant/users/change_password', () => {
+  it('changes the password and ends every session of the account', async () => {
+    const user = await createUser(t, { tenantId });
+    const token = await signIn(t, user.email);
+    const otherDevice = await signIn(t, user.email);
+    const response = await t.call('POST', '/api/tenant/users/change_password', {
+      token,
+      body: { id: user.id, oldPass: PASSWORD, newPass: 'changed-pass' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect((await t.call('GET', '/api/global/me', { token })).statusCode).toBe(401);
+    expect((await t.call('GET', '/api/global/me', { token: otherDevice })).statusCode).toBe(401);
+    await signIn(t, user.email, 'changed-pass');
+  });
+
+  it('refuses a wrong old password and keeps the sessions', async () => {
+    const user = await createUser(t, { tenantId });
+    const token = await signIn(t, user.email);
+    const response = await t.call('POST', '/api/tenant/users/change_password', {
+      token,
+      body: { oldPass: 'not-my-pass', newPass: 'changed-pass' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toBe('The old password is not correct');
+    expect((await t.call('GET', '/api/global/me', { token })).statusCode).toBe(200);
+  });
+
+  it.each([
+    [{ newPass: 'changed-pass' }, MESSAGES.required],
+    [{ oldPass: PASSWORD, newPass: '123' }, MESSAGES.minPassword],
+  ])('refuses %j with "%s"', async (body, message) => {
+    const user = await createUser(t, { tenantId });
+    const token = await signIn(t, user.email);
+    const response = await t.call('POST', '/api/tenant/users/change_password', { token, body });
+    expect(response.statusCode).toBe(400);
+    expect([response.json().error].flat()).toContain(message);
+  });
+
+  it("refuses to change another user's password", async () => {
+    const user = await createUser(t, { tenantId, role: Role.Integrator });
+    const other = await createUser(t, { tenantId });
+    const token = await signIn(t, user.email);
+    const response = await t.call('POST', '/api/tenant/users/change_password', {
+      token,
+      body: { id: other.id, oldPass: PASSWORD, newPass: 'changed-pass' },
+    });
+    expect(response.statusCode).toBe(403);
+  });
+});

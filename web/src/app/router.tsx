@@ -1,0 +1,97 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { NotFoundPage } from '../components/NotFoundPage.tsx';
+import { PlaceholderPage } from '../components/PlaceholderPage.tsx';
+import { RouteErrorPage } from '../components/RouteErrorPage.tsx';
+import { AdminDashboardPage } from '../features/admin/AdminDashboardPage.tsx';
+import { InviteSignUpPage } from '../features/auth/InviteSignUpPage.tsx';
+import { LoginAsPage } from '../features/auth/LoginAsPage.tsx';
+import { LoginPage } from '../features/auth/LoginPage.tsx';
+import { ResetPasswordPage } from '../features/auth/ResetPasswordPage.tsx';
+import { HomePage } from '../features/home/HomePage.tsx';
+import { ProfilePage } from '../features/profile/ProfilePage.tsx';
+import { PublicDevicePage } from '../features/public/PublicDevicePage.tsx';
+import { SITE_PAGES, SitePlaceholderPage } from '../features/sites/SitePlaceholderPage.tsx';
+import { SitesPage } from '../features/sites/SitesPage.tsx';
+import { SupportPage } from '../features/support/SupportPage.tsx';
+import { RedirectIfSignedIn, RequireAuth, RequireSuperAdmin, RootRedirect } from './guards.tsx';
+import { AdminLayout } from './layouts/AdminLayout.tsx';
+import { TenantLayout } from './layouts/TenantLayout.tsx';
+
+/** Pages whose screens come in later releases: a titled placeholder so links do not 404. */
+const TENANT_PLACEHOLDERS = [
+  ['users', 'Users'],
+  ['products', 'Products'],
+  ['logs', 'Logs'],
+  ['customers', 'Customers'],
+  ['companies', 'Companies'],
+] as const;
+
+const ADMIN_PLACEHOLDERS = [
+  ['tenants', 'Tenants'],
+  ['users', 'Users'],
+  ['products', 'Products'],
+  ['procats', 'Procats'],
+  ['companies', 'Companies'],
+  ['logs', 'Logs'],
+  ['json', 'JSON'],
+  ['release_notes', 'Release Notes'],
+] as const;
+
+export const routes: RouteObject[] = [
+  {
+    errorElement: <RouteErrorPage />,
+    children: [
+      { path: '/', element: <RootRedirect /> },
+      { element: <RedirectIfSignedIn />, children: [{ path: 'login', element: <LoginPage /> }] },
+      { path: 'reset_password', element: <ResetPasswordPage /> },
+      { path: 'invite_sign_up', element: <InviteSignUpPage /> },
+      { path: 'device/:hash', element: <PublicDevicePage /> },
+      {
+        element: <RequireAuth />,
+        children: [
+          { path: 'loginas', element: <LoginAsPage /> },
+          {
+            element: <TenantLayout />,
+            children: [
+              { path: 'sites', element: <SitesPage /> },
+              { path: 'home', element: <HomePage /> },
+              { path: 'profile', element: <ProfilePage /> },
+              { path: 'support', element: <SupportPage /> },
+              { path: 'site/:siteId', element: <Navigate to="dashboard" replace /> },
+              ...SITE_PAGES.map((page) => ({
+                path: `site/:siteId/${page}`,
+                element: <SitePlaceholderPage page={page} />,
+              })),
+              ...TENANT_PLACEHOLDERS.map(([path, title]) => ({
+                path: `tenant/${path}`,
+                element: <PlaceholderPage title={title} />,
+              })),
+            ],
+          },
+          {
+            path: 'admin',
+            element: <RequireSuperAdmin />,
+            children: [
+              {
+                element: <AdminLayout />,
+                children: [
+                  { index: true, element: <Navigate to="dashboard" replace /> },
+                  { path: 'dashboard', element: <AdminDashboardPage /> },
+                  ...ADMIN_PLACEHOLDERS.map(([path, title]) => ({
+                    path,
+                    element: <PlaceholderPage title={title} />,
+                  })),
+                ],
+              },
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}
