@@ -1,4 +1,4 @@
-import { Role, SitePermission, SITE_ROLE_LABELS, type SiteRole } from './roles.ts';
+import { Role, SITE_ROLE_LABELS, SitePermission, type SiteRole } from './roles.ts';
 
 export interface PermissionUser {
   id: number;

@@ -13,7 +13,14 @@ describe('navigation by role and permission', () => {
     expect(siteNavFor(2).map((i) => i.label)).toContain('Logs');
     expect(siteNavFor(2).map((i) => i.label)).not.toContain('Vault');
     expect(siteNavFor(3).map((i) => i.label)).toEqual([
-      'Dashboard', 'Devices', 'Locations', 'Attachments', 'Logs', 'Vault', 'Access', 'Config',
+      'Dashboard',
+      'Devices',
+      'Locations',
+      'Attachments',
+      'Logs',
+      'Vault',
+      'Access',
+      'Config',
     ]);
   });
 });

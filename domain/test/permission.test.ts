@@ -29,7 +29,9 @@ describe('sitePermission', () => {
     });
 
     it('gives 0 when inactive (revoked)', () => {
-      expect(sitePermission(user(Role.Integrator), site, access(3, { active: false }), TODAY)).toBe(SitePermission.None);
+      expect(sitePermission(user(Role.Integrator), site, access(3, { active: false }), TODAY)).toBe(
+        SitePermission.None,
+      );
     });
 
     it('holds through the validity day and gives 0 the day after', () => {

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { changePasswordFormSchema, loginSchema, MESSAGES, resetPasswordFormSchema } from '../src/schemas/auth.ts';
+import {
+  changePasswordFormSchema,
+  loginSchema,
+  MESSAGES,
+  resetPasswordFormSchema,
+} from '../src/schemas/auth.ts';
 
 const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.error?.issues.map((i) => i.message) ?? [];
@@ -21,11 +26,11 @@ describe('auth form schemas', () => {
   });
 
   it('change password form needs the old password and matching new ones', () => {
-    expect(messages(changePasswordFormSchema.safeParse({ oldPass: '', newPass: 'abcdef', retype: 'abcdef' }))).toEqual([
-      MESSAGES.required,
-    ]);
-    expect(messages(changePasswordFormSchema.safeParse({ oldPass: 'x', newPass: 'abcdef', retype: 'zzzzzz' }))).toEqual([
-      MESSAGES.newPasswordsDontMatch,
-    ]);
+    expect(
+      messages(changePasswordFormSchema.safeParse({ oldPass: '', newPass: 'abcdef', retype: 'abcdef' })),
+    ).toEqual([MESSAGES.required]);
+    expect(
+      messages(changePasswordFormSchema.safeParse({ oldPass: 'x', newPass: 'abcdef', retype: 'zzzzzz' })),
+    ).toEqual([MESSAGES.newPasswordsDontMatch]);
   });
 });

@@ -54,18 +54,33 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     config,
     mailer:
       deps.mailer ??
-      createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log }),
+      createMailer({
+        smtpUrl: config.smtpUrl,
+        from: config.mailFrom,
+        outboxDir: path.join(config.dataDir, 'outbox'),
+        log: app.log,
+      }),
     limiter: new RateLimiter(database.db),
     vault: createVault(vaultKey),
     // A key of its own for file URLs, derived so that it differs from the vault key.
-    storage: createLocalStorage(path.join(config.dataDir, 'files'), createHash('sha256').update('files:').update(vaultKey).digest()),
+    storage: createLocalStorage(
+      path.join(config.dataDir, 'files'),
+      createHash('sha256').update('files:').update(vaultKey).digest(),
+    ),
   };
 
   await app.register(errorPlugin);
   await app.register(formbody);
-  await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: 1, files: 0, fields: 200 } });
+  await app.register(multipart, {
+    attachFieldsToBody: 'keyValues',
+    limits: { fileSize: 1, files: 0, fields: 200 },
+  });
   await app.register(swagger, {
-    openapi: { info: { title: 'Asbuilt API', version: '0.1.0' }, components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } }, security: [{ bearer: [] }] },
+    openapi: {
+      info: { title: 'Asbuilt API', version: '0.1.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
     transform: jsonSchemaTransform,
   });
   // The API description is public; every other /api route needs a session.

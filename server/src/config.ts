@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { z } from 'zod';
 import { DEFAULT_SESSION_TTL_HOURS } from '@asbuilt/domain';
+import { z } from 'zod';
 
 const flag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
@@ -75,7 +75,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     ai: { provider: e.AI_PROVIDER, apiKey: e.AI_API_KEY, baseUrl: e.AI_BASE_URL, model: e.AI_MODEL },
     /** Demo data: on by default for the embedded database, off for a server unless asked. */
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
-    admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
+    admin:
+      e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
   };

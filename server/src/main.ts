@@ -31,7 +31,8 @@ async function main() {
   process.once('SIGTERM', shutdown);
 
   await app.listen({ port: config.port, host: config.host });
-  const where = database.kind === 'pglite' ? `embedded PGlite in ${path.join(config.dataDir, 'db')}` : 'PostgreSQL';
+  const where =
+    database.kind === 'pglite' ? `embedded PGlite in ${path.join(config.dataDir, 'db')}` : 'PostgreSQL';
   const lines = [
     '',
     `Asbuilt is running at ${config.publicUrl}  (database: ${where})`,
@@ -39,7 +40,8 @@ async function main() {
   ];
   if (prepared.seededDemo) {
     lines.push('', 'Demo accounts (password demo1234):');
-    for (const [email, role, access] of DEMO_ACCOUNTS) lines.push(`  ${email!.padEnd(26)} ${role!.padEnd(26)} ${access}`);
+    for (const [email, role, access] of DEMO_ACCOUNTS)
+      lines.push(`  ${email!.padEnd(26)} ${role!.padEnd(26)} ${access}`);
   }
   if (prepared.createdAdmin) lines.push('', `Super Admin created: ${config.admin?.email}`);
   console.log(`${lines.join('\n')}\n`);

@@ -31,7 +31,9 @@ export const errorPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     if (error instanceof AppError) {
       reply.headers(error.headers);
-      return reply.status(error.status).send({ error: error.messages.length === 1 ? error.messages[0] : error.messages });
+      return reply
+        .status(error.status)
+        .send({ error: error.messages.length === 1 ? error.messages[0] : error.messages });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const messages = error.validation.map((v) => {

@@ -12,4 +12,10 @@ export const messageSchema = z.object({ message: z.string() });
 export const errorSchema = z.object({ error: z.union([z.string(), z.array(z.string())]) });
 
 /** Error answers every call may give, for the OpenAPI description. */
-export const errorResponses = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 429: errorSchema };
+export const errorResponses = {
+  400: errorSchema,
+  401: errorSchema,
+  403: errorSchema,
+  404: errorSchema,
+  429: errorSchema,
+};

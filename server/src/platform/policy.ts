@@ -29,7 +29,8 @@ export function authorize(actor: Actor, action: GlobalAction): void {
 
 /** Only oneself may edit one's own profile or password through the tenant profile calls. */
 export function authorizeSelf(actor: Actor, userId: number | undefined): void {
-  if (userId !== undefined && userId !== actor.userId) throw forbidden('You can only change your own account');
+  if (userId !== undefined && userId !== actor.userId)
+    throw forbidden('You can only change your own account');
 }
 
 export type SiteRow = typeof sites.$inferSelect;
@@ -53,7 +54,9 @@ export async function siteContext(db: DbOrTx, actor: Actor, siteId: number): Pro
   const permission = sitePermission(
     { id: actor.userId, tenantId: actor.tenantId, role: actor.role },
     { tenantId: row.site.tenant_id },
-    row.access ? { userRole: row.access.user_role, active: row.access.active, validity: row.access.validity } : null,
+    row.access
+      ? { userRole: row.access.user_role, active: row.access.active, validity: row.access.validity }
+      : null,
   );
   return { site: row.site, access: row.access, permission };
 }
@@ -62,7 +65,12 @@ export async function siteContext(db: DbOrTx, actor: Actor, siteId: number): Pro
  * Loads a site the actor must hold at least `min` on. A site the actor can't see at all answers
  * 404 (never revealing that it exists); a visible site with too low a level answers 403.
  */
-export async function requireSite(db: DbOrTx, actor: Actor, siteId: number, min: SitePermission): Promise<SiteContext> {
+export async function requireSite(
+  db: DbOrTx,
+  actor: Actor,
+  siteId: number,
+  min: SitePermission,
+): Promise<SiteContext> {
   const context = await siteContext(db, actor, siteId);
   if (!context || context.permission === SitePermission.None) throw notFound('Site not found');
   if (context.permission < min) throw forbidden('Your access to this site does not allow this');

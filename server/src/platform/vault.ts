@@ -15,7 +15,12 @@ export function createVault(key: Buffer): Vault {
       const iv = randomBytes(12);
       const cipher = createCipheriv('aes-256-gcm', key, iv);
       const data = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-      return ['v1', iv.toString('base64'), cipher.getAuthTag().toString('base64'), data.toString('base64')].join(':');
+      return [
+        'v1',
+        iv.toString('base64'),
+        cipher.getAuthTag().toString('base64'),
+        data.toString('base64'),
+      ].join(':');
     },
     decrypt(sealed) {
       const [version, iv, tag, data] = sealed.split(':');

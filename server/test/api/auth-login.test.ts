@@ -39,7 +39,9 @@ describe('POST /api/admin/users/login', () => {
 
   it('answers the same for an unknown user and a wrong password', async () => {
     const user = await createUser(t, { tenantId });
-    const wrong = await t.call('POST', '/api/admin/users/login', { body: { username: user.email, password: 'wrong-pass' } });
+    const wrong = await t.call('POST', '/api/admin/users/login', {
+      body: { username: user.email, password: 'wrong-pass' },
+    });
     const unknown = await t.call('POST', '/api/admin/users/login', {
       body: { username: 'nobody@example.test', password: 'wrong-pass' },
     });
@@ -63,14 +65,18 @@ describe('POST /api/admin/users/login', () => {
 
   it('refuses a deactivated user and a deactivated tenant even with the right password', async () => {
     const inactive = await createUser(t, { tenantId, active: false });
-    const first = await t.call('POST', '/api/admin/users/login', { body: { username: inactive.email, password: PASSWORD } });
+    const first = await t.call('POST', '/api/admin/users/login', {
+      body: { username: inactive.email, password: PASSWORD },
+    });
     expect(first.statusCode).toBe(403);
     expect(first.json().error).toMatch(/inactive/);
 
     const closedTenant = await createTenant(t);
     const member = await createUser(t, { tenantId: closedTenant.id });
     await t.db.update(tenants).set({ tenant_status: false }).where(eq(tenants.id, closedTenant.id));
-    const second = await t.call('POST', '/api/admin/users/login', { body: { username: member.email, password: PASSWORD } });
+    const second = await t.call('POST', '/api/admin/users/login', {
+      body: { username: member.email, password: PASSWORD },
+    });
     expect(second.statusCode).toBe(403);
   });
 
@@ -102,7 +108,10 @@ describe('POST /api/admin/users/login', () => {
       expect(response.statusCode).toBe(401);
     }
     const user = await createUser(t, { tenantId });
-    const blocked = await t.call('POST', '/api/admin/users/login', { body: { username: user.email, password: PASSWORD }, ip });
+    const blocked = await t.call('POST', '/api/admin/users/login', {
+      body: { username: user.email, password: PASSWORD },
+      ip,
+    });
     expect(blocked.statusCode).toBe(429);
     const elsewhere = await t.call('POST', '/api/admin/users/login', {
       body: { username: user.email, password: PASSWORD },
@@ -114,7 +123,9 @@ describe('POST /api/admin/users/login', () => {
   it('does not count successful sign-ins as failures', async () => {
     const user = await createUser(t, { tenantId });
     for (let i = 0; i < 12; i++) await signIn(t, user.email);
-    const response = await t.call('POST', '/api/admin/users/login', { body: { username: user.email, password: PASSWORD } });
+    const response = await t.call('POST', '/api/admin/users/login', {
+      body: { username: user.email, password: PASSWORD },
+    });
     expect(response.statusCode).toBe(200);
   });
 });
@@ -170,7 +181,10 @@ describe('sessions', () => {
   it('refuses an expired session', async () => {
     const user = await createUser(t, { tenantId });
     const token = await signIn(t, user.email);
-    await t.db.update(sessions).set({ expires_at: new Date(Date.now() - 1000) }).where(eq(sessions.user_id, user.id));
+    await t.db
+      .update(sessions)
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where(eq(sessions.user_id, user.id));
     expect((await t.call('GET', '/api/global/me', { token })).statusCode).toBe(401);
   });
 });

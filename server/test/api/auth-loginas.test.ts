@@ -28,18 +28,24 @@ describe('POST /api/admin/users/loginas', () => {
     const me = await t.call('GET', '/api/global/me', { token });
     expect(me.json().user.id).toBe(target.id);
 
-    const [session] = await t.db.select().from(sessions).where(and(eq(sessions.user_id, target.id), eq(sessions.impersonator_id, admin.id)));
+    const [session] = await t.db
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.user_id, target.id), eq(sessions.impersonator_id, admin.id)));
     expect(session).toBeDefined();
     const logs = await t.db.select().from(activityLogs).where(eq(activityLogs.user_id, admin.id));
     expect(logs.map((l) => l.note)).toContain(`Signed in as ${target.email}`);
   });
 
-  it.each([Role.User, Role.BuildingOwner, Role.Integrator, Role.LibraryAdmin])('refuses role %i with 403', async (role) => {
-    const actor = await createUser(t, { tenantId, role });
-    const target = await createUser(t, { tenantId });
-    const response = await loginAs(await signIn(t, actor.email), target.id);
-    expect(response.statusCode).toBe(403);
-  });
+  it.each([Role.User, Role.BuildingOwner, Role.Integrator, Role.LibraryAdmin])(
+    'refuses role %i with 403',
+    async (role) => {
+      const actor = await createUser(t, { tenantId, role });
+      const target = await createUser(t, { tenantId });
+      const response = await loginAs(await signIn(t, actor.email), target.id);
+      expect(response.statusCode).toBe(403);
+    },
+  );
 
   it('refuses a wrong master password, and locks after 5 failures', async () => {
     const admin = await createUser(t, { tenantId: 1, role: Role.SuperAdmin });
@@ -58,12 +64,18 @@ describe('POST /api/admin/users/loginas', () => {
     const admin = await createUser(t, { tenantId: 1, role: Role.SuperAdmin });
     const token = await signIn(t, admin.email);
     expect((await loginAs(token, 999_999)).statusCode).toBe(404);
-    const bad = await t.call('POST', '/api/admin/users/loginas', { token, body: { id: 'abc', password: 'x' } });
+    const bad = await t.call('POST', '/api/admin/users/loginas', {
+      token,
+      body: { id: 'abc', password: 'x' },
+    });
     expect(bad.statusCode).toBe(400);
   });
 
   it('needs a session', async () => {
-    expect((await t.call('POST', '/api/admin/users/loginas', { body: { id: 1, password: MASTER_PASSWORD } })).statusCode).toBe(401);
+    expect(
+      (await t.call('POST', '/api/admin/users/loginas', { body: { id: 1, password: MASTER_PASSWORD } }))
+        .statusCode,
+    ).toBe(401);
   });
 });
 
@@ -74,9 +86,15 @@ describe('login-as without a configured master password', () => {
       const admin = await createUser(other, { tenantId: 1, role: Role.SuperAdmin });
       const target = await createUser(other, { tenantId: 1 });
       const token = await signIn(other, admin.email);
-      const response = await other.call('POST', '/api/admin/users/loginas', { token, body: { id: target.id, password: '' } });
+      const response = await other.call('POST', '/api/admin/users/loginas', {
+        token,
+        body: { id: target.id, password: '' },
+      });
       expect(response.statusCode).toBe(400);
-      const response2 = await other.call('POST', '/api/admin/users/loginas', { token, body: { id: target.id, password: 'anything' } });
+      const response2 = await other.call('POST', '/api/admin/users/loginas', {
+        token,
+        body: { id: target.id, password: 'anything' },
+      });
       expect(response2.statusCode).toBe(403);
       expect(response2.json().error).toMatch(/no master password/);
     } finally {

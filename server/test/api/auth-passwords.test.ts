@@ -71,7 +71,9 @@ describe('POST /api/global/password/reset', () => {
     const oldSession = await signIn(t, user.email);
     const { email, token } = await resetLinkFor(user.email);
 
-    const response = await t.call('POST', '/api/global/password/reset', { body: { email, token, password: 'brand-new-pass' } });
+    const response = await t.call('POST', '/api/global/password/reset', {
+      body: { email, token, password: 'brand-new-pass' },
+    });
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body.user.id).toBe(user.id);
@@ -79,15 +81,22 @@ describe('POST /api/global/password/reset', () => {
     expect((await t.call('GET', '/api/global/me', { token: oldSession })).statusCode).toBe(401);
 
     await signIn(t, user.email, 'brand-new-pass');
-    const old = await t.call('POST', '/api/admin/users/login', { body: { username: user.email, password: PASSWORD } });
+    const old = await t.call('POST', '/api/admin/users/login', {
+      body: { username: user.email, password: PASSWORD },
+    });
     expect(old.statusCode).toBe(401);
   });
 
   it('refuses a token used once already', async () => {
     const user = await createUser(t, { tenantId });
     const { email, token } = await resetLinkFor(user.email);
-    expect((await t.call('POST', '/api/global/password/reset', { body: { email, token, password: 'first-pass' } })).statusCode).toBe(200);
-    const again = await t.call('POST', '/api/global/password/reset', { body: { email, token, password: 'second-pass' } });
+    expect(
+      (await t.call('POST', '/api/global/password/reset', { body: { email, token, password: 'first-pass' } }))
+        .statusCode,
+    ).toBe(200);
+    const again = await t.call('POST', '/api/global/password/reset', {
+      body: { email, token, password: 'second-pass' },
+    });
     expect(again.statusCode).toBe(400);
     expect(again.json().error).toBe(MESSAGES.resetLinkInvalid);
   });
@@ -95,8 +104,13 @@ describe('POST /api/global/password/reset', () => {
   it('refuses an expired token', async () => {
     const user = await createUser(t, { tenantId });
     const { email, token } = await resetLinkFor(user.email);
-    await t.db.update(userTokens).set({ expires_at: new Date(Date.now() - 1000) }).where(eq(userTokens.user_id, user.id));
-    const response = await t.call('POST', '/api/global/password/reset', { body: { email, token, password: 'late-pass' } });
+    await t.db
+      .update(userTokens)
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where(eq(userTokens.user_id, user.id));
+    const response = await t.call('POST', '/api/global/password/reset', {
+      body: { email, token, password: 'late-pass' },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toBe(MESSAGES.resetLinkInvalid);
   });
@@ -134,10 +148,21 @@ describe('POST /api/tenant/users/invite_sign_up', () => {
   it('activates the account with the chosen names and password and signs in', async () => {
     const { user, token } = await invitedUser();
     const response = await t.call('POST', '/api/tenant/users/invite_sign_up', {
-      body: { email: user.email.toUpperCase(), token, fname: 'Ines', lname: 'Vermeulen', password: 'welcome1' },
+      body: {
+        email: user.email.toUpperCase(),
+        token,
+        fname: 'Ines',
+        lname: 'Vermeulen',
+        password: 'welcome1',
+      },
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json().user).toMatchObject({ id: user.id, fname: 'Ines', lname: 'Vermeulen', user_status: true });
+    expect(response.json().user).toMatchObject({
+      id: user.id,
+      fname: 'Ines',
+      lname: 'Vermeulen',
+      user_status: true,
+    });
     await signIn(t, user.email, 'welcome1');
   });
 
@@ -165,7 +190,14 @@ describe('POST /api/tenant/users/invite_sign_up', () => {
     [{ password: '123' }, MESSAGES.minPassword],
     [{ fname: '' }, MESSAGES.required],
   ])('refuses %j with "%s"', async (change, message) => {
-    const body = { email: 'new@example.test', token: 'x'.repeat(43), fname: 'A', lname: 'B', password: 'welcome1', ...change };
+    const body = {
+      email: 'new@example.test',
+      token: 'x'.repeat(43),
+      fname: 'A',
+      lname: 'B',
+      password: 'welcome1',
+      ...change,
+    };
     const response = await t.call('POST', '/api/tenant/users/invite_sign_up', { body });
     expect(response.statusCode).toBe(400);
     expect([response.json().error].flat()).toContain(message);

@@ -1,8 +1,8 @@
 import { Role, SitePermission } from '@asbuilt/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies } from '../../src/db/schema.ts';
-import { requireSite } from '../../src/platform/policy.ts';
 import { actorForToken } from '../../src/modules/auth/sessions.ts';
+import { requireSite } from '../../src/platform/policy.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { createSite, createTenant, createUser, grantAccess, signIn } from '../support/factories.ts';
 
@@ -20,7 +20,9 @@ beforeAll(async () => {
   siteA = await createSite(t, mine.id, 'Alpha');
   siteB = await createSite(t, mine.id, 'Bravo');
   foreignSite = await createSite(t, theirs.id, 'Foreign');
-  await t.db.insert(companies).values({ tenant_id: mine.id, name: 'Acme', customer: true, company_type: 'Customer' });
+  await t.db
+    .insert(companies)
+    .values({ tenant_id: mine.id, name: 'Acme', customer: true, company_type: 'Customer' });
   await t.db.insert(companies).values({ tenant_id: theirs.id, name: 'Hidden Customer', customer: true });
 });
 afterAll(() => t?.close());
@@ -28,7 +30,11 @@ afterAll(() => t?.close());
 async function siteNames(token: string) {
   const response = await t.call('GET', '/api/site/index', { token });
   expect(response.statusCode).toBe(200);
-  return response.json() as { sites: { name: string; permission: number }[]; tenant: { name: string }; customers: { name: string }[] };
+  return response.json() as {
+    sites: { name: string; permission: number }[];
+    tenant: { name: string };
+    customers: { name: string }[];
+  };
 }
 
 describe('GET /api/site/index', () => {
@@ -73,10 +79,18 @@ describe('policy.requireSite', () => {
     await grantAccess(t, { siteId: siteA.id, userId: user.id, role: SitePermission.Reader });
     const actor = (await actorForToken(t.db, await signIn(t, user.email)))!;
 
-    await expect(requireSite(t.db, actor, foreignSite.id, SitePermission.Reader)).rejects.toMatchObject({ status: 404 });
-    await expect(requireSite(t.db, actor, siteB.id, SitePermission.Reader)).rejects.toMatchObject({ status: 404 });
-    await expect(requireSite(t.db, actor, 999_999, SitePermission.Reader)).rejects.toMatchObject({ status: 404 });
-    await expect(requireSite(t.db, actor, siteA.id, SitePermission.Contributor)).rejects.toMatchObject({ status: 403 });
+    await expect(requireSite(t.db, actor, foreignSite.id, SitePermission.Reader)).rejects.toMatchObject({
+      status: 404,
+    });
+    await expect(requireSite(t.db, actor, siteB.id, SitePermission.Reader)).rejects.toMatchObject({
+      status: 404,
+    });
+    await expect(requireSite(t.db, actor, 999_999, SitePermission.Reader)).rejects.toMatchObject({
+      status: 404,
+    });
+    await expect(requireSite(t.db, actor, siteA.id, SitePermission.Contributor)).rejects.toMatchObject({
+      status: 403,
+    });
     const context = await requireSite(t.db, actor, siteA.id, SitePermission.Reader);
     expect(context).toMatchObject({ permission: SitePermission.Reader, site: { id: siteA.id } });
   });

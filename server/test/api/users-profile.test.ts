@@ -20,7 +20,14 @@ describe('PUT /api/tenant/users (own profile)', () => {
     const token = await signIn(t, user.email);
     const response = await t.call('PUT', '/api/tenant/users', {
       token,
-      body: { id: user.id, email: 'New.Address@Example.test', fname: 'Nora', lname: 'Peeters', phone1: '+32 2 555 01 01', phone2: '' },
+      body: {
+        id: user.id,
+        email: 'New.Address@Example.test',
+        fname: 'Nora',
+        lname: 'Peeters',
+        phone1: '+32 2 555 01 01',
+        phone2: '',
+      },
     });
     expect(response.statusCode).toBe(200);
     expect(response.json().user).toMatchObject({
@@ -72,13 +79,22 @@ describe('PUT /api/tenant/users (own profile)', () => {
   it('refuses bad input with one message per problem', async () => {
     const user = await createUser(t, { tenantId });
     const token = await signIn(t, user.email);
-    const response = await t.call('PUT', '/api/tenant/users', { token, body: { email: 'nope', fname: '', lname: '' } });
+    const response = await t.call('PUT', '/api/tenant/users', {
+      token,
+      body: { email: 'nope', fname: '', lname: '' },
+    });
     expect(response.statusCode).toBe(400);
-    expect(response.json().error).toEqual(['Enter a valid email address', MESSAGES.required, MESSAGES.required]);
+    expect(response.json().error).toEqual([
+      'Enter a valid email address',
+      MESSAGES.required,
+      MESSAGES.required,
+    ]);
   });
 
   it('needs a session', async () => {
-    const response = await t.call('PUT', '/api/tenant/users', { body: { email: 'a@b.test', fname: 'A', lname: 'B' } });
+    const response = await t.call('PUT', '/api/tenant/users', {
+      body: { email: 'a@b.test', fname: 'A', lname: 'B' },
+    });
     expect(response.statusCode).toBe(401);
   });
 });

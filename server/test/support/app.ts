@@ -58,12 +58,19 @@ export async function startTestApp(env: Record<string, string> = {}) {
     smtp,
     dataDir,
     /** An API call; `token` adds the bearer header. */
-    call(method: InjectOptions['method'], url: string, options: { token?: string; body?: unknown; headers?: Record<string, string>; ip?: string } = {}): Promise<LightMyRequestResponse> {
+    call(
+      method: InjectOptions['method'],
+      url: string,
+      options: { token?: string; body?: unknown; headers?: Record<string, string>; ip?: string } = {},
+    ): Promise<LightMyRequestResponse> {
       return app.inject({
         method,
         url,
         ...(options.ip ? { remoteAddress: options.ip } : {}),
-        headers: { ...(options.token ? { authorization: `Bearer ${options.token}` } : {}), ...options.headers },
+        headers: {
+          ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+          ...options.headers,
+        },
         ...(options.body !== undefined ? { payload: options.body as InjectOptions['payload'] } : {}),
       });
     },

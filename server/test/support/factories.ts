@@ -1,6 +1,6 @@
 import { Role } from '@asbuilt/domain';
-import { hashPassword } from '../../src/platform/passwords.ts';
 import { siteAccesses, sites, tenants, users } from '../../src/db/schema.ts';
+import { hashPassword } from '../../src/platform/passwords.ts';
 import type { TestApp } from './app.ts';
 
 export const PASSWORD = 'secret123';
@@ -14,11 +14,16 @@ export async function createTenant(t: TestApp, name = `Tenant ${++sequence}`) {
 
 export async function createUser(
   t: TestApp,
-  options: { tenantId: number; role?: number; email?: string; active?: boolean; password?: string | null } ,
+  options: { tenantId: number; role?: number; email?: string; active?: boolean; password?: string | null },
 ) {
   passwordHash ??= hashPassword(PASSWORD);
   const email = options.email ?? `user${++sequence}@example.test`;
-  const hash = options.password === null ? null : options.password ? await hashPassword(options.password) : await passwordHash;
+  const hash =
+    options.password === null
+      ? null
+      : options.password
+        ? await hashPassword(options.password)
+        : await passwordHash;
   const [user] = await t.db
     .insert(users)
     .values({

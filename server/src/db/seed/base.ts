@@ -8,11 +8,16 @@ export const LIBRARY_TENANT_ID = 1;
 
 /** Tenant 1 is the platform library; every database has it. */
 export async function ensureLibraryTenant(db: Db): Promise<void> {
-  const [existing] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, LIBRARY_TENANT_ID));
+  const [existing] = await db
+    .select({ id: tenants.id })
+    .from(tenants)
+    .where(eq(tenants.id, LIBRARY_TENANT_ID));
   if (existing) return;
   await db.insert(tenants).values({ id: LIBRARY_TENANT_ID, name: 'Asbuilt Library' });
   // An explicit id leaves the sequence behind; move it past the row just written.
-  await db.execute(sql`select setval(pg_get_serial_sequence('tenants', 'id'), (select max(id) from tenants))`);
+  await db.execute(
+    sql`select setval(pg_get_serial_sequence('tenants', 'id'), (select max(id) from tenants))`,
+  );
 }
 
 /** ADMIN_EMAIL/ADMIN_PASSWORD create the first Super Admin (unless that e-mail has an account). */

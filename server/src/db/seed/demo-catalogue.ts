@@ -75,7 +75,16 @@ const TECH: RoomRole[] = ['tech'];
 const INDOOR: RoomRole[] = ['entrance', 'office', 'open', 'meeting', 'tech', 'storage', 'care', 'corridor'];
 
 export const CATEGORIES: readonly CategoryDef[] = [
-  { key: 'switch', main: 'Network', sub1: 'Switch', code: 'SW', label: 'Switch', layer: 'NET', rooms: TECH, networked: true },
+  {
+    key: 'switch',
+    main: 'Network',
+    sub1: 'Switch',
+    code: 'SW',
+    label: 'Switch',
+    layer: 'NET',
+    rooms: TECH,
+    networked: true,
+  },
   {
     key: 'ap',
     main: 'Network',
@@ -86,7 +95,16 @@ export const CATEGORIES: readonly CategoryDef[] = [
     rooms: ['open', 'office', 'corridor', 'meeting', 'entrance', 'care', 'storage'],
     networked: true,
   },
-  { key: 'firewall', main: 'Network', sub1: 'Firewall', code: 'FW', label: 'Firewall', layer: 'NET', rooms: TECH, networked: true },
+  {
+    key: 'firewall',
+    main: 'Network',
+    sub1: 'Firewall',
+    code: 'FW',
+    label: 'Firewall',
+    layer: 'NET',
+    rooms: TECH,
+    networked: true,
+  },
   {
     key: 'cam-dome',
     main: 'Security',
@@ -161,8 +179,26 @@ export const CATEGORIES: readonly CategoryDef[] = [
     rooms: ['open', 'corridor', 'meeting', 'entrance', 'care'],
     networked: false,
   },
-  { key: 'amp', main: 'AV', sub1: 'Amplifier', code: 'AMP', label: 'Amplifier', layer: 'AV', rooms: TECH, networked: false },
-  { key: 'mic', main: 'AV', sub1: 'Microphone', code: 'MIC', label: 'Microphone', layer: 'AV', rooms: ['meeting'], networked: true },
+  {
+    key: 'amp',
+    main: 'AV',
+    sub1: 'Amplifier',
+    code: 'AMP',
+    label: 'Amplifier',
+    layer: 'AV',
+    rooms: TECH,
+    networked: false,
+  },
+  {
+    key: 'mic',
+    main: 'AV',
+    sub1: 'Microphone',
+    code: 'MIC',
+    label: 'Microphone',
+    layer: 'AV',
+    rooms: ['meeting'],
+    networked: true,
+  },
   {
     key: 'thermostat',
     main: 'HVAC',
@@ -183,10 +219,46 @@ export const CATEGORIES: readonly CategoryDef[] = [
     rooms: ['tech', 'corridor'],
     networked: false,
   },
-  { key: 'ups', main: 'Power', sub1: 'UPS', code: 'UPS', label: 'UPS', layer: 'NET', rooms: TECH, networked: true },
-  { key: 'pdu', main: 'Power', sub1: 'PDU', code: 'PDU', label: 'PDU', layer: 'NET', rooms: TECH, networked: true },
-  { key: 'fire', main: 'Fire', sub1: 'Detector', code: 'FD', label: 'Smoke detector', layer: 'SEC', rooms: INDOOR, networked: false },
-  { key: 'server', main: 'IT', sub1: 'Server', code: 'SRV', label: 'Server', layer: 'NET', rooms: TECH, networked: true },
+  {
+    key: 'ups',
+    main: 'Power',
+    sub1: 'UPS',
+    code: 'UPS',
+    label: 'UPS',
+    layer: 'NET',
+    rooms: TECH,
+    networked: true,
+  },
+  {
+    key: 'pdu',
+    main: 'Power',
+    sub1: 'PDU',
+    code: 'PDU',
+    label: 'PDU',
+    layer: 'NET',
+    rooms: TECH,
+    networked: true,
+  },
+  {
+    key: 'fire',
+    main: 'Fire',
+    sub1: 'Detector',
+    code: 'FD',
+    label: 'Smoke detector',
+    layer: 'SEC',
+    rooms: INDOOR,
+    networked: false,
+  },
+  {
+    key: 'server',
+    main: 'IT',
+    sub1: 'Server',
+    code: 'SRV',
+    label: 'Server',
+    layer: 'NET',
+    rooms: TECH,
+    networked: true,
+  },
 ];
 
 const MAIN_COLOR: Record<string, string> = {
@@ -992,7 +1064,12 @@ export async function seedCatalogue(tx: Tx, files: DemoFile[]): Promise<Catalogu
     const key = `products/${stableUuid(`asbuilt-demo-product:${def.brand}:${def.model}`)}.svg`;
     files.push({
       key,
-      content: productSvg(brand.name, def.model, categoryName(category), MAIN_COLOR[category.main] ?? '#607D8B'),
+      content: productSvg(
+        brand.name,
+        def.model,
+        categoryName(category),
+        MAIN_COLOR[category.main] ?? '#607D8B',
+      ),
     });
     productRows.push({
       id,

@@ -30,7 +30,9 @@ export function siteSvg(name: string, floors: number, facade: string): string {
   const skyline: string[] = [];
   for (let x = 0; x < width; x += 60) {
     const h = rng.int(60, 180);
-    skyline.push(`<rect x="${x}" y="${ground - h}" width="${rng.int(40, 58)}" height="${h}" fill="#B0BEC5"/>`);
+    skyline.push(
+      `<rect x="${x}" y="${ground - h}" width="${rng.int(40, 58)}" height="${h}" fill="#B0BEC5"/>`,
+    );
   }
   const windows: string[] = [];
   for (let storey = 0; storey < storeys; storey++) {

@@ -75,7 +75,12 @@ export interface FloorLayout {
   zones: PlannedZone[];
 }
 
-function splitRow(specs: RoomSpec[], y: number, h: number, row: 'top' | 'bottom'): Omit<PlannedRoom, 'code'>[] {
+function splitRow(
+  specs: RoomSpec[],
+  y: number,
+  h: number,
+  row: 'top' | 'bottom',
+): Omit<PlannedRoom, 'code'>[] {
   const total = specs.reduce((acc, s) => acc + (s.weight ?? 1), 0);
   const width = RIGHT - LEFT;
   let x = LEFT;
@@ -179,7 +184,9 @@ function windows(): string {
   const parts: string[] = [];
   for (let x = LEFT + 60; x + 60 <= RIGHT - 40; x += 120) {
     parts.push(`<line x1="${x}" y1="${TOP}" x2="${x + 60}" y2="${TOP}" stroke="#81D4FA" stroke-width="6"/>`);
-    parts.push(`<line x1="${x}" y1="${BOTTOM}" x2="${x + 60}" y2="${BOTTOM}" stroke="#81D4FA" stroke-width="6"/>`);
+    parts.push(
+      `<line x1="${x}" y1="${BOTTOM}" x2="${x + 60}" y2="${BOTTOM}" stroke="#81D4FA" stroke-width="6"/>`,
+    );
   }
   return parts.join('');
 }

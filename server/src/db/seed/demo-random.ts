@@ -81,7 +81,10 @@ export function addYears(day: string, years: number): string {
 }
 
 /** Splits `total` over weighted keys by largest remainder: the counts always add up to `total`. */
-export function allocate<K extends string>(weights: Readonly<Partial<Record<K, number>>>, total: number): Map<K, number> {
+export function allocate<K extends string>(
+  weights: Readonly<Partial<Record<K, number>>>,
+  total: number,
+): Map<K, number> {
   const entries = Object.entries(weights) as [K, number][];
   const sum = entries.reduce((acc, [, w]) => acc + w, 0);
   const result = new Map<K, number>();

@@ -17,13 +17,62 @@ export interface DemoUser {
 }
 
 export const DEMO_USERS: readonly DemoUser[] = [
-  { email: 'admin@asbuilt.demo', tenant: 1, role: 5, fname: 'Ada', lname: 'Admin', phone1: '+32 470 10 00 01' },
-  { email: 'library@asbuilt.demo', tenant: 1, role: 4, fname: 'Lucas', lname: 'Lambert', phone1: '+32 470 10 00 02' },
-  { email: 'integrator@asbuilt.demo', tenant: 2, role: 3, fname: 'Iris', lname: 'Janssens', phone1: '+32 475 20 00 01' },
-  { email: 'owner@asbuilt.demo', tenant: 2, role: 2, fname: 'Olivier', lname: 'Dupont', phone1: '+32 475 20 00 02' },
-  { email: 'tech@asbuilt.demo', tenant: 2, role: 1, fname: 'Tom', lname: 'Peeters', phone1: '+32 475 20 00 03' },
-  { email: 'guest@asbuilt.demo', tenant: 3, role: 1, fname: 'Greta', lname: 'Muller', phone1: '+352 621 300 001' },
-  { email: 'other@asbuilt.demo', tenant: 3, role: 3, fname: 'Oscar', lname: 'Weber', phone1: '+352 621 300 002' },
+  {
+    email: 'admin@asbuilt.demo',
+    tenant: 1,
+    role: 5,
+    fname: 'Ada',
+    lname: 'Admin',
+    phone1: '+32 470 10 00 01',
+  },
+  {
+    email: 'library@asbuilt.demo',
+    tenant: 1,
+    role: 4,
+    fname: 'Lucas',
+    lname: 'Lambert',
+    phone1: '+32 470 10 00 02',
+  },
+  {
+    email: 'integrator@asbuilt.demo',
+    tenant: 2,
+    role: 3,
+    fname: 'Iris',
+    lname: 'Janssens',
+    phone1: '+32 475 20 00 01',
+  },
+  {
+    email: 'owner@asbuilt.demo',
+    tenant: 2,
+    role: 2,
+    fname: 'Olivier',
+    lname: 'Dupont',
+    phone1: '+32 475 20 00 02',
+  },
+  {
+    email: 'tech@asbuilt.demo',
+    tenant: 2,
+    role: 1,
+    fname: 'Tom',
+    lname: 'Peeters',
+    phone1: '+32 475 20 00 03',
+  },
+  {
+    email: 'guest@asbuilt.demo',
+    tenant: 3,
+    role: 1,
+    fname: 'Greta',
+    lname: 'Muller',
+    phone1: '+352 621 300 001',
+  },
+  {
+    email: 'other@asbuilt.demo',
+    tenant: 3,
+    role: 3,
+    fname: 'Oscar',
+    lname: 'Weber',
+    phone1: '+352 621 300 002',
+  },
 ];
 
 export type CompanyKind = 'Customer' | 'Supplier' | 'Contractor';
@@ -50,7 +99,13 @@ export const DEMO_COMPANIES: readonly DemoCompany[] = [
   { tenant: 2, code: 'CAH', name: 'Cool Air HVAC', kind: 'Contractor', trades: ['BMS'] },
   { tenant: 3, code: 'SKY', name: 'Skyline Estates', kind: 'Customer' },
   { tenant: 3, code: 'LUXS', name: 'LuxSupply Sàrl', kind: 'Supplier' },
-  { tenant: 3, code: 'GDE', name: 'Grand Duchy Electrics', kind: 'Contractor', trades: ['NET', 'SEC', 'AV', 'BMS'] },
+  {
+    tenant: 3,
+    code: 'GDE',
+    name: 'Grand Duchy Electrics',
+    kind: 'Contractor',
+    trades: ['NET', 'SEC', 'AV', 'BMS'],
+  },
 ];
 
 export const DEMO_STATUSES: DeviceStatus[] = [

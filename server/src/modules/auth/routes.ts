@@ -21,14 +21,21 @@ export function authRoutes(ctx: AppContext) {
 
     app.post(
       '/api/admin/users/login',
-      { config: { public: true }, schema: { tags, body: loginSchema, response: { 200: authResponseSchema, ...errorResponses } } },
+      {
+        config: { public: true },
+        schema: { tags, body: loginSchema, response: { 200: authResponseSchema, ...errorResponses } },
+      },
       (request) => auth.login(ctx, request.body, requestMeta(request)),
     );
 
-    app.post('/api/admin/users/logout', { schema: { tags, response: { 200: okSchema } } }, async (request) => {
-      await auth.logout(ctx, requireActor(request.actor));
-      return { ok: true as const };
-    });
+    app.post(
+      '/api/admin/users/logout',
+      { schema: { tags, response: { 200: okSchema } } },
+      async (request) => {
+        await auth.logout(ctx, requireActor(request.actor));
+        return { ok: true as const };
+      },
+    );
 
     app.post(
       '/api/admin/users/loginas',
@@ -38,7 +45,10 @@ export function authRoutes(ctx: AppContext) {
 
     app.post(
       '/api/global/password/forgot',
-      { config: { public: true }, schema: { tags, body: forgotPasswordSchema, response: { 200: messageSchema, ...errorResponses } } },
+      {
+        config: { public: true },
+        schema: { tags, body: forgotPasswordSchema, response: { 200: messageSchema, ...errorResponses } },
+      },
       async (request) => {
         await auth.forgotPassword(ctx, request.body.email, requestMeta(request));
         return { message: MESSAGES.resetSent };
@@ -47,13 +57,19 @@ export function authRoutes(ctx: AppContext) {
 
     app.post(
       '/api/global/password/reset',
-      { config: { public: true }, schema: { tags, body: resetPasswordSchema, response: { 200: authResponseSchema, ...errorResponses } } },
+      {
+        config: { public: true },
+        schema: { tags, body: resetPasswordSchema, response: { 200: authResponseSchema, ...errorResponses } },
+      },
       (request) => auth.resetPassword(ctx, request.body, requestMeta(request)),
     );
 
     app.post(
       '/api/tenant/users/invite_sign_up',
-      { config: { public: true }, schema: { tags, body: inviteSignUpSchema, response: { 200: authResponseSchema, ...errorResponses } } },
+      {
+        config: { public: true },
+        schema: { tags, body: inviteSignUpSchema, response: { 200: authResponseSchema, ...errorResponses } },
+      },
       (request) => auth.inviteSignUp(ctx, request.body, requestMeta(request)),
     );
   };

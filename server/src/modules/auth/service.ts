@@ -1,8 +1,8 @@
 import { MESSAGES, RESET_TOKEN_TTL_MINUTES } from '@asbuilt/domain';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema.ts';
-import type { Actor } from '../../platform/actor.ts';
 import { logActivity } from '../../platform/activity.ts';
+import type { Actor } from '../../platform/actor.ts';
 import type { AppContext, RequestMeta } from '../../platform/context.ts';
 import { AppError, badRequest, forbidden, notFound, unauthorized } from '../../platform/errors.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
@@ -16,7 +16,11 @@ import { createSession, revokeSession, revokeUserSessions } from './sessions.ts'
 
 const INACTIVE = 'Your account is inactive; please contact your administrator';
 
-export async function login(ctx: AppContext, input: { username: string; password: string }, meta: RequestMeta) {
+export async function login(
+  ctx: AppContext,
+  input: { username: string; password: string },
+  meta: RequestMeta,
+) {
   const account = loginLimits.accountFailures(input.username);
   const address = loginLimits.addressFailures(meta.ip);
   const successes = loginLimits.addressSuccesses(meta.ip);
@@ -50,7 +54,7 @@ export async function forgotPassword(ctx: AppContext, email: string, meta: Reque
   await ctx.limiter.hit(byAddress);
 
   const found = await findUserByLogin(ctx.db, email);
-  if (!found || !found.user.user_status || !found.tenantActive || found.user.email.toLowerCase() !== email) return;
+  if (!found?.user.user_status || !found.tenantActive || found.user.email.toLowerCase() !== email) return;
 
   const token = await issueUserToken(ctx.db, found.user.id, 'reset', RESET_TOKEN_TTL_MINUTES * 60_000);
   const link = `${ctx.config.publicUrl}/reset_password?${new URLSearchParams({ email: found.user.email, token })}`;
@@ -82,7 +86,11 @@ export async function resetPassword(
     const found = userId ? await findUserWithTenant(tx, userId) : undefined;
     if (!found || found.user.email.toLowerCase() !== input.email) throw badRequest(MESSAGES.resetLinkInvalid);
     if (!found.user.user_status) throw new AppError(403, INACTIVE);
-    const [user] = await tx.update(users).set({ password_hash: passwordHash }).where(eq(users.id, found.user.id)).returning();
+    const [user] = await tx
+      .update(users)
+      .set({ password_hash: passwordHash })
+      .where(eq(users.id, found.user.id))
+      .returning();
     await revokeUserSessions(tx, found.user.id);
     const token = await createSession(tx, found.user.id, ctx.config.sessionTtlHours, meta);
     return { user: presentUser(user!, found.tenantName), token };
@@ -99,7 +107,8 @@ export async function inviteSignUp(
   return ctx.db.transaction(async (tx) => {
     const userId = await consumeUserToken(tx, input.token, 'invite');
     const found = userId ? await findUserWithTenant(tx, userId) : undefined;
-    if (!found || found.user.email.toLowerCase() !== input.email) throw badRequest(MESSAGES.inviteTokenInvalid);
+    if (!found || found.user.email.toLowerCase() !== input.email)
+      throw badRequest(MESSAGES.inviteTokenInvalid);
     const [user] = await tx
       .update(users)
       .set({ password_hash: passwordHash, fname: input.fname, lname: input.lname, user_status: true })
@@ -111,7 +120,12 @@ export async function inviteSignUp(
 }
 
 /** A Super Admin opens a session as another user with the master password; logged. */
-export async function loginAs(ctx: AppContext, actor: Actor, input: { id: number; password: string }, meta: RequestMeta) {
+export async function loginAs(
+  ctx: AppContext,
+  actor: Actor,
+  input: { id: number; password: string },
+  meta: RequestMeta,
+) {
   authorize(actor, 'user:loginAs');
   const master = ctx.config.masterPassword;
   if (!master) throw forbidden('Login as is turned off: no master password is configured');

@@ -34,9 +34,15 @@ export async function actorForToken(db: DbOrTx, token: string): Promise<Actor | 
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.user_id))
     .innerJoin(tenants, eq(tenants.id, users.tenant_id))
-    .where(and(eq(sessions.token_hash, hashToken(token)), isNull(sessions.revoked_at), gt(sessions.expires_at, new Date())))
+    .where(
+      and(
+        eq(sessions.token_hash, hashToken(token)),
+        isNull(sessions.revoked_at),
+        gt(sessions.expires_at, new Date()),
+      ),
+    )
     .limit(1);
-  if (!row || !row.user.user_status || !row.tenantActive) return null;
+  if (!row?.user.user_status || !row.tenantActive) return null;
   return {
     userId: row.user.id,
     tenantId: row.user.tenant_id,

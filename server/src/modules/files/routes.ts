@@ -43,14 +43,19 @@ export function fileRoutes(ctx: AppContext) {
         const file = await ctx.storage.read(key);
         if (!file) throw notFound('File not found');
         const type = CONTENT_TYPES[fileExtension(key)] ?? 'application/octet-stream';
-        return reply
-          .header('Content-Type', type)
-          .header('Content-Length', file.size)
-          .header('Cache-Control', 'private, max-age=600')
-          .header('X-Content-Type-Options', 'nosniff')
-          // A stored SVG or HTML can never run script in our origin.
-          .header('Content-Security-Policy', "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox")
-          .send(file.stream);
+        return (
+          reply
+            .header('Content-Type', type)
+            .header('Content-Length', file.size)
+            .header('Cache-Control', 'private, max-age=600')
+            .header('X-Content-Type-Options', 'nosniff')
+            // A stored SVG or HTML can never run script in our origin.
+            .header(
+              'Content-Security-Policy',
+              "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox",
+            )
+            .send(file.stream)
+        );
       },
     );
   };

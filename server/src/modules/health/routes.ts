@@ -1,16 +1,20 @@
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
 
 export function healthRoutes(ctx: AppContext, databaseKind: string) {
   return async (app: FastifyInstance) => {
-    app.get('/api/health', { config: { public: true }, schema: { tags: ['health'] } }, async (_request, reply) => {
-      try {
-        await ctx.db.execute(sql`select 1`);
-        return { ok: true, database: databaseKind };
-      } catch {
-        return reply.status(503).send({ ok: false, error: 'The database is not reachable' });
-      }
-    });
+    app.get(
+      '/api/health',
+      { config: { public: true }, schema: { tags: ['health'] } },
+      async (_request, reply) => {
+        try {
+          await ctx.db.execute(sql`select 1`);
+          return { ok: true, database: databaseKind };
+        } catch {
+          return reply.status(503).send({ ok: false, error: 'The database is not reachable' });
+        }
+      },
+    );
   };
 }

@@ -1,5 +1,5 @@
-import type { SiteRow } from '../../platform/policy.ts';
 import type { SitePermission } from '@asbuilt/domain';
+import type { SiteRow } from '../../platform/policy.ts';
 
 export interface PresentOptions {
   signUrl: (key: string | null) => string | null;

@@ -9,8 +9,10 @@ import { siteIndex } from './service.ts';
 export function siteRoutes(ctx: AppContext) {
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    app.get('/api/site/index', { schema: { tags: ['sites'], response: { 200: siteIndexResponseSchema, ...errorResponses } } }, (request) =>
-      siteIndex(ctx, requireActor(request.actor)),
+    app.get(
+      '/api/site/index',
+      { schema: { tags: ['sites'], response: { 200: siteIndexResponseSchema, ...errorResponses } } },
+      (request) => siteIndex(ctx, requireActor(request.actor)),
     );
   };
 }

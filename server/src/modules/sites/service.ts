@@ -18,7 +18,9 @@ export async function siteIndex(ctx: AppContext, actor: Actor) {
   const rows =
     actor.role === Role.SuperAdmin
       ? await candidates
-      : await candidates.where(or(eq(sites.tenant_id, actor.tenantId), eq(siteAccesses.user_id, actor.userId)));
+      : await candidates.where(
+          or(eq(sites.tenant_id, actor.tenantId), eq(siteAccesses.user_id, actor.userId)),
+        );
 
   const visible = rows
     .map(({ site, access }) => ({
@@ -31,7 +33,10 @@ export async function siteIndex(ctx: AppContext, actor: Actor) {
     }))
     .filter((row) => row.permission > SitePermission.None);
 
-  const [tenant] = await ctx.db.select({ id: tenants.id, name: tenants.name }).from(tenants).where(eq(tenants.id, actor.tenantId));
+  const [tenant] = await ctx.db
+    .select({ id: tenants.id, name: tenants.name })
+    .from(tenants)
+    .where(eq(tenants.id, actor.tenantId));
   const customers = await ctx.db
     .select({ id: companies.id, name: companies.name, code: companies.code })
     .from(companies)
@@ -45,4 +50,3 @@ export async function siteIndex(ctx: AppContext, actor: Actor) {
     customers,
   };
 }
-

@@ -28,7 +28,12 @@ export async function emailTakenByOther(db: DbOrTx, email: string, userId: numbe
   const [row] = await db
     .select({ id: users.id })
     .from(users)
-    .where(or(sql`lower(${users.email}) = ${email.toLowerCase()}`, sql`lower(${users.username}) = ${email.toLowerCase()}`))
+    .where(
+      or(
+        sql`lower(${users.email}) = ${email.toLowerCase()}`,
+        sql`lower(${users.username}) = ${email.toLowerCase()}`,
+      ),
+    )
     .limit(2);
   return !!row && row.id !== userId;
 }

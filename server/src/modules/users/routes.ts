@@ -14,14 +14,20 @@ export function userRoutes(ctx: AppContext) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const tags = ['users'];
 
-    app.get('/api/global/me', { schema: { tags, response: { 200: userResponse, ...errorResponses } } }, async (request) => ({
-      user: await users.currentUser(ctx, requireActor(request.actor)),
-    }));
+    app.get(
+      '/api/global/me',
+      { schema: { tags, response: { 200: userResponse, ...errorResponses } } },
+      async (request) => ({
+        user: await users.currentUser(ctx, requireActor(request.actor)),
+      }),
+    );
 
     app.put(
       '/api/tenant/users',
       { schema: { tags, body: profileSchema, response: { 200: userResponse, ...errorResponses } } },
-      async (request) => ({ user: await users.updateProfile(ctx, requireActor(request.actor), request.body) }),
+      async (request) => ({
+        user: await users.updateProfile(ctx, requireActor(request.actor), request.body),
+      }),
     );
 
     app.post(

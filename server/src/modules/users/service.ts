@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema.ts';
-import type { Actor } from '../../platform/actor.ts';
 import { logActivity } from '../../platform/activity.ts';
+import type { Actor } from '../../platform/actor.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, conflict } from '../../platform/errors.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
@@ -43,7 +43,12 @@ export async function updateProfile(ctx: AppContext, actor: Actor, input: Profil
       })
       .where(eq(users.id, actor.userId))
       .returning();
-    await logActivity(tx, actor, { objectModel: 'User', objectId: actor.userId, objectName: input.email, note: 'Profile updated' });
+    await logActivity(tx, actor, {
+      objectModel: 'User',
+      objectId: actor.userId,
+      objectName: input.email,
+      note: 'Profile updated',
+    });
     const found = await findUserWithTenant(tx, actor.userId);
     return presentUser(user!, found?.tenantName);
   });
@@ -63,6 +68,11 @@ export async function changePassword(
   await ctx.db.transaction(async (tx) => {
     await tx.update(users).set({ password_hash: passwordHash }).where(eq(users.id, actor.userId));
     await revokeUserSessions(tx, actor.userId);
-    await logActivity(tx, actor, { objectModel: 'User', objectId: actor.userId, objectName: actor.user.email, note: 'Password changed' });
+    await logActivity(tx, actor, {
+      objectModel: 'User',
+      objectId: actor.userId,
+      objectName: actor.user.email,
+      note: 'Password changed',
+    });
   });
 }

@@ -26,7 +26,11 @@ export async function issueUserToken(db: DbOrTx, userId: number, kind: UserToken
  * Consumes a token: marks it used and returns its user id, or null when it is unknown, used,
  * expired or of another kind. The conditional update makes a second use fail even under a race.
  */
-export async function consumeUserToken(db: DbOrTx, token: string, kind: UserTokenKind): Promise<number | null> {
+export async function consumeUserToken(
+  db: DbOrTx,
+  token: string,
+  kind: UserTokenKind,
+): Promise<number | null> {
   const [row] = await db
     .update(userTokens)
     .set({ used_at: new Date() })
