@@ -31,6 +31,8 @@ export interface AppDeps {
   mailer?: Mailer;
   /** false silences request logs (tests). */
   logger?: boolean;
+  /** Where log lines go (tests read them to prove no secret is logged); stdout by default. */
+  logStream?: NodeJS.WritableStream;
 }
 
 export interface App {
@@ -41,7 +43,7 @@ export interface App {
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, database } = deps;
   const app = Fastify({
-    logger: deps.logger === false ? false : loggerOptions(config.logLevel),
+    logger: deps.logger === false ? false : loggerOptions(config.logLevel, deps.logStream),
     bodyLimit: 2 * 1024 * 1024,
     disableRequestLogging: false,
   });

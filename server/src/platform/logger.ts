@@ -11,9 +11,10 @@ export function redactUrl(url: string): string {
  * pino options: the request line is logged without secrets in its query, headers are never
  * logged, and bodies (passwords) are never logged at all.
  */
-export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+export function loggerOptions(level: string, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
   return {
     level,
+    ...(stream ? { stream } : {}),
     redact: {
       paths: ['req.headers.authorization', 'password', '*.password', 'token', '*.token'],
       censor: '[redacted]',

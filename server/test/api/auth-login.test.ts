@@ -37,6 +37,19 @@ describe('POST /api/admin/users/login', () => {
     expect(response.json().user.id).toBe(user.id);
   });
 
+  it('accepts a multipart form too', async () => {
+    const user = await createUser(t, { tenantId });
+    const boundary = '----asbuilt-test-boundary';
+    const part = (name: string, value: string) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+    const response = await t.call('POST', '/api/admin/users/login', {
+      body: `${part('username', user.email)}${part('password', PASSWORD)}--${boundary}--\r\n`,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().user.id).toBe(user.id);
+  });
+
   it('answers the same for an unknown user and a wrong password', async () => {
     const user = await createUser(t, { tenantId });
     const wrong = await t.call('POST', '/api/admin/users/login', {

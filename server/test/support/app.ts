@@ -33,7 +33,7 @@ async function testDatabase(): Promise<{ database: Database; drop: () => Promise
  * A real app on a fresh database with a real SMTP server: each test file owns its data.
  * `env` adds configuration (e.g. no MASTER_PASSWORD).
  */
-export async function startTestApp(env: Record<string, string> = {}) {
+export async function startTestApp(env: Record<string, string> = {}, logStream?: NodeJS.WritableStream) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'asbuilt-test-'));
   const smtp = await startSmtp();
   const { database, drop } = await testDatabase();
@@ -47,7 +47,9 @@ export async function startTestApp(env: Record<string, string> = {}) {
     WEB_DIST: path.join(dataDir, 'no-web'),
     ...env,
   });
-  const { app, ctx } = await buildApp({ config, database, logger: false });
+  const { app, ctx } = await buildApp(
+    logStream ? { config, database, logStream } : { config, database, logger: false },
+  );
   await app.ready();
   await ensureLibraryTenant(database.db);
 

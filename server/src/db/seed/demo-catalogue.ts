@@ -1009,6 +1009,7 @@ export interface CatalogueProduct {
   model: string;
   brand: BrandDef;
   category: CategoryDef;
+  rackUnits: number | null;
 }
 
 export interface Catalogue {
@@ -1016,31 +1017,53 @@ export interface Catalogue {
   byCategory: Map<CategoryKey, CatalogueProduct[]>;
 }
 
-/** Inserts brands, categories, products and interfaces into tenant 1 (one insert per table). */
-export async function seedCatalogue(tx: Tx, files: DemoFile[]): Promise<Catalogue> {
+export interface CatalogueRows {
+  brands: (typeof companies.$inferInsert)[];
+  procats: (typeof procats.$inferInsert)[];
+  products: (typeof products.$inferInsert)[];
+  interfaces: (typeof interfaces.$inferInsert)[];
+  files: DemoFile[];
+  catalogue: Catalogue;
+}
+
+export const CATALOGUE_COUNTS = {
+  companies: BRANDS.length,
+  procats: CATEGORIES.length,
+  products: PRODUCTS.length,
+};
+
+/** Rows of the catalogue, built with ids handed out by the caller. */
+export function buildCatalogue(next: {
+  company: () => number;
+  procat: () => number;
+  product: () => number;
+}): CatalogueRows {
+  const out: CatalogueRows = {
+    brands: [],
+    procats: [],
+    products: [],
+    interfaces: [],
+    files: [],
+    catalogue: { products: [], byCategory: new Map() },
+  };
   const brandId = new Map<string, number>();
-  const nextBrand = idQueue(await reserveIds(tx, 'companies', BRANDS.length));
-  const brandRows = BRANDS.map((brand) => {
-    const id = nextBrand();
+  for (const brand of BRANDS) {
+    const id = next.company();
     brandId.set(brand.code, id);
-    return {
+    out.brands.push({
       id,
       tenant_id: LIBRARY_TENANT_ID,
       name: brand.name,
       code: brand.code,
       company_type: 'Brand',
       brand: true,
-    };
-  });
-  await tx.insert(companies).values(brandRows);
-
+    });
+  }
   const procatId = new Map<CategoryKey, number>();
-  const procatRows: (typeof procats.$inferInsert)[] = [];
-  const nextProcat = idQueue(await reserveIds(tx, 'procats', CATEGORIES.length));
   for (const category of CATEGORIES) {
-    const id = nextProcat();
+    const id = next.procat();
     procatId.set(category.key, id);
-    procatRows.push({
+    out.procats.push({
       id,
       tenant_id: LIBRARY_TENANT_ID,
       name: categoryName(category),
@@ -1049,20 +1072,14 @@ export async function seedCatalogue(tx: Tx, files: DemoFile[]): Promise<Catalogu
       sub2: category.sub2 ?? null,
     });
   }
-  await tx.insert(procats).values(procatRows);
-
   const categoryByKey = new Map(CATEGORIES.map((c) => [c.key, c]));
   const brandByCode = new Map<string, BrandDef>(BRANDS.map((b) => [b.code, b]));
-  const nextProduct = idQueue(await reserveIds(tx, 'products', PRODUCTS.length));
-  const productRows: (typeof products.$inferInsert)[] = [];
-  const interfaceRows: (typeof interfaces.$inferInsert)[] = [];
-  const catalogue: Catalogue = { products: [], byCategory: new Map() };
   for (const def of PRODUCTS) {
-    const id = nextProduct();
+    const id = next.product();
     const brand = brandByCode.get(def.brand)!;
     const category = categoryByKey.get(def.cat)!;
     const key = `products/${stableUuid(`asbuilt-demo-product:${def.brand}:${def.model}`)}.svg`;
-    files.push({
+    out.files.push({
       key,
       content: productSvg(
         brand.name,
@@ -1071,7 +1088,7 @@ export async function seedCatalogue(tx: Tx, files: DemoFile[]): Promise<Catalogu
         MAIN_COLOR[category.main] ?? '#607D8B',
       ),
     });
-    productRows.push({
+    out.products.push({
       id,
       tenant_id: LIBRARY_TENANT_ID,
       procat_id: procatId.get(def.cat)!,
@@ -1092,17 +1109,37 @@ export async function seedCatalogue(tx: Tx, files: DemoFile[]): Promise<Catalogu
       rack_units: def.rackUnits ?? null,
     });
     for (const [io, terminal, signal, label] of def.ifs) {
-      interfaceRows.push({ product_id: id, interface_type: io, terminal, signal, label });
+      out.interfaces.push({ product_id: id, interface_type: io, terminal, signal, label });
     }
-    const product: CatalogueProduct = { id, name: def.name, model: def.model, brand, category };
-    catalogue.products.push(product);
-    const list = catalogue.byCategory.get(def.cat) ?? [];
+    const product: CatalogueProduct = {
+      id,
+      name: def.name,
+      model: def.model,
+      brand,
+      category,
+      rackUnits: def.rackUnits ?? null,
+    };
+    out.catalogue.products.push(product);
+    const list = out.catalogue.byCategory.get(def.cat) ?? [];
     list.push(product);
-    catalogue.byCategory.set(def.cat, list);
+    out.catalogue.byCategory.set(def.cat, list);
   }
-  await tx.insert(products).values(productRows);
-  await tx.insert(interfaces).values(interfaceRows);
-  return catalogue;
+  return out;
+}
+
+/** Inserts brands, categories, products and interfaces into tenant 1 (one insert per table). */
+export async function seedCatalogue(tx: Tx, files: DemoFile[]): Promise<Catalogue> {
+  const rows = buildCatalogue({
+    company: idQueue(await reserveIds(tx, 'companies', CATALOGUE_COUNTS.companies)),
+    procat: idQueue(await reserveIds(tx, 'procats', CATALOGUE_COUNTS.procats)),
+    product: idQueue(await reserveIds(tx, 'products', CATALOGUE_COUNTS.products)),
+  });
+  await tx.insert(companies).values(rows.brands);
+  await tx.insert(procats).values(rows.procats);
+  await tx.insert(products).values(rows.products);
+  await tx.insert(interfaces).values(rows.interfaces);
+  files.push(...rows.files);
+  return rows.catalogue;
 }
 
 /** For tests: the raw definitions. */
