@@ -45,7 +45,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const app = Fastify({
     logger: deps.logger === false ? false : loggerOptions(config.logLevel, deps.logStream),
     bodyLimit: 2 * 1024 * 1024,
-    disableRequestLogging: false,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
