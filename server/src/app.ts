@@ -14,6 +14,7 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { fileRoutes } from './modules/files/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { siteRoutes } from './modules/sites/routes.ts';
+import { uploadRoutes } from './modules/uploads/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { authPlugin } from './platform/auth-plugin.ts';
 import type { AppContext } from './platform/context.ts';
@@ -21,7 +22,9 @@ import { errorPlugin } from './platform/error-plugin.ts';
 import { loggerOptions } from './platform/logger.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
 import { RateLimiter } from './platform/rate-limit.ts';
-import { createLocalStorage } from './platform/storage.ts';
+import { UrlSigner } from './platform/storage.ts';
+import { createLocalStorage } from './platform/storage-local.ts';
+import { createS3Storage } from './platform/storage-s3.ts';
 import { createVault, loadVaultKey } from './platform/vault.ts';
 
 export interface AppDeps {
@@ -50,6 +53,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setSerializerCompiler(serializerCompiler);
 
   const vaultKey = await loadVaultKey(config.vaultKey, config.dataDir);
+  // File URLs get a key of their own, derived so that it differs from the vault key.
+  const signer = new UrlSigner(createHash('sha256').update('files:').update(vaultKey).digest());
   const ctx: AppContext = {
     db: database.db,
     config,
@@ -63,11 +68,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       }),
     limiter: new RateLimiter(database.db),
     vault: createVault(vaultKey),
-    // A key of its own for file URLs, derived so that it differs from the vault key.
-    storage: createLocalStorage(
-      path.join(config.dataDir, 'files'),
-      createHash('sha256').update('files:').update(vaultKey).digest(),
-    ),
+    storage: config.s3
+      ? createS3Storage(config.s3, signer)
+      : createLocalStorage(path.join(config.dataDir, 'files'), signer),
   };
 
   await app.register(errorPlugin);
@@ -96,6 +99,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(userRoutes(ctx));
   await app.register(siteRoutes(ctx));
   await app.register(fileRoutes(ctx));
+  await app.register(uploadRoutes(ctx));
 
   registerWebApp(app, config.webDist ?? path.resolve(import.meta.dirname, '../../web/dist'));
   return { app, ctx };

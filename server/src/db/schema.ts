@@ -574,6 +574,35 @@ export const messages = pgTable(
   ],
 );
 
+/**
+ * Upload slots the server handed out. A key can only be attached to an object once its bytes
+ * have arrived and passed the content check (`verified_at`), whichever storage driver holds them.
+ */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: serial('id').primaryKey(),
+    key: text('key').notNull(),
+    tenant_id: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    site_id: integer('site_id').references(() => sites.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    folder: text('folder').notNull(),
+    filename: text('filename').notNull(),
+    content_type: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    verified_at: timestamp('verified_at', { withTimezone: true, mode: 'date' }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('uploads_key_key').on(t.key),
+    index('uploads_tenant_idx').on(t.tenant_id),
+    index('uploads_site_idx').on(t.site_id),
+    index('uploads_user_idx').on(t.user_id),
+  ],
+);
+
 export const releaseNotes = pgTable(
   'release_notes',
   {

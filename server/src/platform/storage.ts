@@ -1,60 +1,70 @@
 import { createHmac } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { mkdir, stat, unlink, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { safeEqual } from './tokens.ts';
 
-/** Files are stored under keys the server chooses (`products/…`, `attachments/{site}/…`). */
+/** Where and how the browser sends a file's bytes. */
+export interface UploadTarget {
+  upload_url: string;
+  method: 'PUT';
+  headers: Record<string, string>;
+}
+
+/**
+ * Files live under keys the server chooses (`products/{tenant}/…`, `attachments/{site}/…`). Both
+ * drivers hand out the same short-lived HMAC-signed read URLs (`/api/files/…`), so a file is
+ * always served by us with our content type and CSP, and a URL for another file can't be forged.
+ */
 export interface Storage {
-  /** A short-lived URL through which the file can be read; null for no key. */
+  readonly driver: 'local' | 's3';
   signedUrl(key: string | null, ttlSeconds?: number): string | null;
   verify(key: string, expires: number, signature: string): boolean;
-  put(key: string, data: Buffer): Promise<void>;
+  /** Where the bytes of a new upload go: our own signed PUT (local) or a presigned S3 PUT. */
+  uploadTarget(key: string, contentType: string, size: number): Promise<UploadTarget>;
+  verifyUpload(key: string, size: number, expires: number, signature: string): boolean;
+  put(key: string, data: Buffer, contentType: string): Promise<void>;
   read(key: string): Promise<{ stream: Readable; size: number } | null>;
+  /** The first `bytes` bytes (all of them when `bytes` is Infinity) and the full size. */
+  readStart(key: string, bytes: number): Promise<{ data: Buffer; size: number } | null>;
   remove(key: string): Promise<void>;
 }
 
-const DEFAULT_TTL_SECONDS = 15 * 60;
+export const DEFAULT_URL_TTL_SECONDS = 15 * 60;
 const SAFE_KEY = /^[a-z_]+(\/[A-Za-z0-9_-]+)*\/[A-Za-z0-9_.-]+$/;
 
 export function isSafeKey(key: string): boolean {
   return SAFE_KEY.test(key) && !key.includes('..');
 }
 
-/** Local disk under `root`; URLs are signed with HMAC so another tenant's file can't be guessed. */
-export function createLocalStorage(root: string, signingKey: Buffer): Storage {
-  const sign = (key: string, expires: number) =>
-    createHmac('sha256', signingKey).update(`${key}\n${expires}`).digest('base64url');
-  const fileOf = (key: string) => {
-    if (!isSafeKey(key)) throw new Error('Unsafe storage key');
-    return path.join(root, key);
-  };
-  return {
-    signedUrl(key, ttlSeconds = DEFAULT_TTL_SECONDS) {
-      if (!key) return null;
-      const expires = Math.floor(Date.now() / 1000) + ttlSeconds;
-      return `/api/files/${key}?${new URLSearchParams({ expires: String(expires), signature: sign(key, expires) })}`;
-    },
-    verify(key, expires, signature) {
-      return isSafeKey(key) && expires * 1000 > Date.now() && safeEqual(signature, sign(key, expires));
-    },
-    async put(key, data) {
-      const file = fileOf(key);
-      await mkdir(path.dirname(file), { recursive: true });
-      await writeFile(file, data);
-    },
-    async read(key) {
-      const file = fileOf(key);
-      try {
-        const info = await stat(file);
-        return { stream: createReadStream(file), size: info.size };
-      } catch {
-        return null;
-      }
-    },
-    async remove(key) {
-      await unlink(fileOf(key)).catch(() => undefined);
-    },
-  };
+/** HMAC signatures for read and upload URLs, with a purpose in each so one can't pass for the other. */
+export class UrlSigner {
+  constructor(private readonly key: Buffer) {}
+
+  sign(...parts: Array<string | number>): string {
+    return createHmac('sha256', this.key).update(parts.join('\n')).digest('base64url');
+  }
+
+  check(signature: string, expires: number, ...parts: Array<string | number>): boolean {
+    return expires * 1000 > Date.now() && safeEqual(signature, this.sign(...parts, expires));
+  }
+
+  readUrl(key: string | null, ttlSeconds = DEFAULT_URL_TTL_SECONDS): string | null {
+    if (!key) return null;
+    const expires = Math.floor(Date.now() / 1000) + ttlSeconds;
+    const signature = this.sign('read', key, expires);
+    return `/api/files/${key}?${new URLSearchParams({ expires: String(expires), signature })}`;
+  }
+
+  verifyRead(key: string, expires: number, signature: string): boolean {
+    return isSafeKey(key) && this.check(signature, expires, 'read', key);
+  }
+
+  uploadUrl(key: string, size: number, ttlSeconds = DEFAULT_URL_TTL_SECONDS): string {
+    const expires = Math.floor(Date.now() / 1000) + ttlSeconds;
+    const signature = this.sign('upload', key, size, expires);
+    return `/api/global/uploads/${key}?${new URLSearchParams({ expires: String(expires), signature })}`;
+  }
+
+  verifyUpload(key: string, size: number, expires: number, signature: string): boolean {
+    return isSafeKey(key) && this.check(signature, expires, 'upload', key, size);
+  }
 }

@@ -1,0 +1,174 @@
+import { randomUUID } from 'node:crypto';
+import { fileExtension, Role, SitePermission } from '@asbuilt/domain';
+import { and, eq, isNotNull } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { floors, uploads } from '../../db/schema.ts';
+import type { Actor } from '../../platform/actor.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { AppError, badRequest, conflict, notFound, tooLarge } from '../../platform/errors.ts';
+import { BLOCKED_EXTENSIONS, checkContent, SNIFF_BYTES } from '../../platform/file-check.ts';
+import { authorize, requireSite } from '../../platform/policy.ts';
+import { assertKeyInScope, scopePrefix, type UploadScope } from './keys.ts';
+import { FOLDER_RULES, sizeLabel, type UploadFolder } from './limits.ts';
+
+export interface UploadRequest {
+  folder: UploadFolder;
+  filename: string;
+  size: number;
+  content_type: string;
+  site_id?: number | undefined;
+  floor_id?: number | undefined;
+  tenant_id?: number | undefined;
+}
+
+/** Who may upload into which folder, and the folder's scope. */
+async function scopeFor(
+  ctx: AppContext,
+  actor: Actor,
+  input: UploadRequest,
+): Promise<{ scope: UploadScope; tenantId: number; siteId: number | null }> {
+  const needSite = async (min: SitePermission) => {
+    if (!input.site_id) throw badRequest('site_id is required for this folder');
+    return requireSite(ctx.db, actor, input.site_id, min);
+  };
+  switch (input.folder) {
+    case 'products': {
+      authorize(actor, 'tenant:manage');
+      // Only a Super Admin files an image under another tenant's products.
+      const tenantId = actor.role === Role.SuperAdmin && input.tenant_id ? input.tenant_id : actor.tenantId;
+      return { scope: { folder: 'products', tenantId }, tenantId, siteId: null };
+    }
+    case 'sites': {
+      if (input.site_id) {
+        const { site } = await needSite(SitePermission.FullAccess);
+        return {
+          scope: { folder: 'sites', tenantId: site.tenant_id },
+          tenantId: site.tenant_id,
+          siteId: site.id,
+        };
+      }
+      authorize(actor, 'site:create');
+      return { scope: { folder: 'sites', tenantId: actor.tenantId }, tenantId: actor.tenantId, siteId: null };
+    }
+    case 'attachments': {
+      const { site } = await needSite(SitePermission.Contributor);
+      return { scope: { folder: 'attachments', siteId: site.id }, tenantId: site.tenant_id, siteId: site.id };
+    }
+    case 'floorplans': {
+      const { site } = await needSite(SitePermission.Contributor);
+      if (!input.floor_id) throw badRequest('floor_id is required for a floorplan');
+      const [floor] = await ctx.db
+        .select({ id: floors.id })
+        .from(floors)
+        .where(and(eq(floors.id, input.floor_id), eq(floors.site_id, site.id)));
+      if (!floor) throw notFound('Floor not found');
+      return {
+        scope: { folder: 'floorplans', siteId: site.id, floorId: floor.id },
+        tenantId: site.tenant_id,
+        siteId: site.id,
+      };
+    }
+  }
+}
+
+function assertAcceptable(folder: UploadFolder, extension: string, size: number) {
+  const rules = FOLDER_RULES[folder];
+  if (!extension) throw badRequest('The file name needs an extension');
+  if (folder === 'floorplans' && extension !== 'svg')
+    throw badRequest('Asbuilt only accepts SVG format for floorplans');
+  if (rules.extensions && !(rules.extensions as readonly string[]).includes(extension)) {
+    throw badRequest(`Only ${rules.extensions.join(', ')} files can be uploaded here`);
+  }
+  if (BLOCKED_EXTENSIONS.has(extension)) throw badRequest(`.${extension} files can't be stored`);
+  if (size > rules.maxBytes)
+    throw tooLarge(`The file is too large: at most ${sizeLabel(rules.maxBytes)} here`);
+}
+
+/** Hands out an upload slot: a random key in the right folder and where to send the bytes. */
+export async function createUploadSlot(ctx: AppContext, actor: Actor, input: UploadRequest) {
+  const extension = fileExtension(input.filename);
+  assertAcceptable(input.folder, extension, input.size);
+  const { scope, tenantId, siteId } = await scopeFor(ctx, actor, input);
+  const key = `${scopePrefix(scope)}${randomUUID()}.${extension}`;
+  await ctx.db.insert(uploads).values({
+    key,
+    tenant_id: tenantId,
+    site_id: siteId,
+    user_id: actor.userId,
+    folder: input.folder,
+    filename: input.filename.slice(0, 255),
+    content_type: input.content_type,
+    size: input.size,
+  });
+  const target = await ctx.storage.uploadTarget(key, input.content_type, input.size);
+  return { key, ...target };
+}
+
+async function pendingUpload(db: DbOrTx, key: string) {
+  const [row] = await db.select().from(uploads).where(eq(uploads.key, key));
+  if (!row) throw notFound('Upload not found');
+  if (row.verified_at) throw conflict('This file has been uploaded already');
+  return row;
+}
+
+/** Checks content against the extension, stores the (sanitised) bytes, marks the upload verified. */
+async function acceptBytes(
+  ctx: AppContext,
+  row: typeof uploads.$inferSelect,
+  data: Buffer,
+  complete: boolean,
+  alreadyStored: boolean,
+) {
+  const check = await checkContent(fileExtension(row.key), data, complete);
+  if (!check.ok) {
+    if (alreadyStored) await ctx.storage.remove(row.key);
+    throw badRequest(check.reason);
+  }
+  if (!alreadyStored || check.data) await ctx.storage.put(row.key, check.data ?? data, row.content_type);
+  await ctx.db.update(uploads).set({ verified_at: new Date() }).where(eq(uploads.id, row.id));
+}
+
+/** The local driver's upload: the signed URL is the credential; the bytes are checked before they are kept. */
+export async function receiveUpload(
+  ctx: AppContext,
+  key: string,
+  query: { expires: number; signature: string },
+  body: Buffer,
+) {
+  const row = await pendingUpload(ctx.db, key);
+  if (!ctx.storage.verifyUpload(key, row.size, query.expires, query.signature)) {
+    throw new AppError(403, 'This upload link is invalid or has expired');
+  }
+  if (body.length > row.size) throw tooLarge('The file is larger than announced');
+  await acceptBytes(ctx, row, body, true, false);
+  return { key };
+}
+
+/** After a direct upload to object storage: the server reads the object back and checks it. */
+export async function completeUpload(ctx: AppContext, actor: Actor, key: string) {
+  const [row] = await ctx.db.select().from(uploads).where(eq(uploads.key, key));
+  if (!row || row.user_id !== actor.userId) throw notFound('Upload not found');
+  if (row.verified_at) return { key };
+  const wholeFile = /\.(svg|txt|csv|md|json|xml|log|ini|conf|cfg)$/i.test(key);
+  const stored = await ctx.storage.readStart(key, wholeFile ? row.size + 1 : SNIFF_BYTES);
+  if (!stored) throw badRequest('The file has not arrived yet; please upload it again');
+  if (stored.size > row.size) {
+    await ctx.storage.remove(key);
+    throw tooLarge('The file is larger than announced');
+  }
+  await acceptBytes(ctx, row, stored.data, stored.data.length === stored.size, true);
+  return { key };
+}
+
+/**
+ * What services call before storing a key as `url`/`image`/`svg`: the key must lie in the
+ * object's folder and its bytes must have passed the check.
+ */
+export async function assertUploaded(db: DbOrTx, key: string, scope: UploadScope): Promise<void> {
+  assertKeyInScope(key, scope);
+  const [row] = await db
+    .select({ id: uploads.id })
+    .from(uploads)
+    .where(and(eq(uploads.key, key), isNotNull(uploads.verified_at)));
+  if (!row) throw badRequest('The file upload is not complete; please upload it again');
+}
