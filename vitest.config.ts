@@ -14,7 +14,12 @@ const api = (name: string, env: Record<string, string>): TestProjectInlineConfig
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['domain/test/**/*.test.ts', 'server/test/unit/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'unit',
+          include: ['domain/test/**/*.test.ts', 'server/test/unit/**/*.test.ts', 'web/test/**/*.test.ts'],
+        },
+      },
       api('api', { TEST_DB: 'pglite' }),
       ...(process.env.TEST_DATABASE_URL ? [api('api-pg', { TEST_DB: 'postgres' })] : []),
     ],

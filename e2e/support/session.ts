@@ -13,7 +13,7 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
 
 /** Signs out through the account menu. */
 export async function signOut(page: Page) {
-  await page.getByRole('button', { name: 'Account' }).click();
+  await page.getByRole('button', { name: 'Account menu' }).click();
   await page.getByRole('menuitem', { name: 'Sign Out' }).click();
   await expect(page).toHaveURL(/\/login$/);
 }

@@ -82,8 +82,8 @@ const optionalText = z
   .string()
   .trim()
   .max(255)
-  .optional()
-  .transform((v) => (v === '' ? null : v));
+  .nullish()
+  .transform((v) => (v ? v : null));
 
 export const profileSchema = z.object({
   id: z.coerce.number().int().positive().optional(),

@@ -85,8 +85,8 @@ export interface ProfileUpdate {
   email: string;
   fname: string;
   lname: string;
-  phone1: string | null;
-  phone2: string | null;
+  phone1: string;
+  phone2: string;
 }
 
 export function useUpdateProfile() {

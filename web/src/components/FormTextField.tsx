@@ -26,7 +26,8 @@ export function FormTextField<T extends FieldValues, C, O>({
       onBlur={field.onBlur}
       inputRef={field.ref}
       error={Boolean(fieldState.error)}
-      helperText={fieldState.error?.message ?? helperText}
+      // A blank line is kept for the message so the form never jumps under the pointer.
+      helperText={fieldState.error?.message ?? helperText ?? ' '}
     />
   );
 }

@@ -55,7 +55,14 @@ export function ShortcutTiles({ items, onNavigate, dense = false, label }: Props
             <Icon sx={{ color: 'primary.main' }} />
             <Typography
               variant="caption"
-              sx={{ fontWeight: 600, lineHeight: 1.2, textAlign: 'center', overflowWrap: 'anywhere' }}
+              sx={{
+                fontWeight: 600,
+                fontSize: { xs: '0.7rem', sm: '0.75rem' },
+                lineHeight: 1.2,
+                textAlign: 'center',
+                overflowWrap: 'break-word',
+                maxWidth: '100%',
+              }}
             >
               {item.label}
             </Typography>

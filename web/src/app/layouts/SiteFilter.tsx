@@ -48,7 +48,7 @@ function SiteAutocomplete({ onPicked, inHeader }: { onPicked?: () => void; inHea
       renderInput={(params) => (
         <TextField
           {...params}
-          placeholder="Search sites"
+          placeholder="Go to site"
           autoFocus={!inHeader}
           slotProps={{
             ...params.slotProps,

@@ -6,12 +6,12 @@ import BusinessIcon from '@mui/icons-material/Business';
 import CategoryIcon from '@mui/icons-material/Category';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import DataObjectIcon from '@mui/icons-material/DataObject';
-import DomainIcon from '@mui/icons-material/Domain';
 import ExitToAppIcon from '@mui/icons-material/ExitToApp';
 import GroupIcon from '@mui/icons-material/Group';
 import HistoryIcon from '@mui/icons-material/History';
 import Inventory2Icon from '@mui/icons-material/Inventory2';
 import NewReleasesIcon from '@mui/icons-material/NewReleases';
+import StorefrontIcon from '@mui/icons-material/Storefront';
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
 import type SvgIcon from '@mui/material/SvgIcon';
 
@@ -39,7 +39,7 @@ const ADMIN_ICONS: Record<string, SvgIconComponent> = {
   users: GroupIcon,
   products: Inventory2Icon,
   procats: CategoryIcon,
-  companies: DomainIcon,
+  companies: StorefrontIcon,
   logs: HistoryIcon,
   json: DataObjectIcon,
   release_notes: NewReleasesIcon,

@@ -30,7 +30,7 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
 
   return (
     <Box component="form" noValidate onSubmit={onSubmit}>
-      <Stack spacing={2.5}>
+      <Stack spacing={1.25}>
         <FormTextField
           control={control}
           name="email"

@@ -38,7 +38,7 @@ export function InviteSignUpForm({ email, token }: { email: string; token: strin
 
   return (
     <Box component="form" noValidate onSubmit={onSubmit}>
-      <Stack spacing={2.5}>
+      <Stack spacing={1.25}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2.5}>
           <FormTextField
             control={control}

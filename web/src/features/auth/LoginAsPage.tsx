@@ -52,7 +52,7 @@ export function LoginAsPage() {
   return (
     <AuthCard title={`Sign in as ${name}`} subtitle="Enter the master password to continue as this user.">
       <Box component="form" noValidate onSubmit={onSubmit}>
-        <Stack spacing={2.5}>
+        <Stack spacing={1.25}>
           <FormTextField
             control={control}
             name="password"

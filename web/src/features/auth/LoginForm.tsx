@@ -24,7 +24,7 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
 
   return (
     <Box component="form" noValidate onSubmit={onSubmit}>
-      <Stack spacing={2.5}>
+      <Stack spacing={1.25}>
         <FormTextField
           control={control}
           name="username"

@@ -62,7 +62,7 @@ function ResetPasswordForm({ email, token }: { email: string; token: string }) {
 
   return (
     <Box component="form" noValidate onSubmit={onSubmit}>
-      <Stack spacing={2.5}>
+      <Stack spacing={1.25}>
         <FormTextField
           control={control}
           name="password"

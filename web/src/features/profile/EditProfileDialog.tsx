@@ -43,8 +43,9 @@ function EditProfileForm({ user, onClose }: Omit<Props, 'open'>) {
         email: values.email,
         fname: values.fname,
         lname: values.lname,
-        phone1: values.phone1 ?? null,
-        phone2: values.phone2 ?? null,
+        // Blank phones travel as '' (the shared schema turns them into null).
+        phone1: values.phone1 ?? '',
+        phone2: values.phone2 ?? '',
       },
       {
         onSuccess: () => {

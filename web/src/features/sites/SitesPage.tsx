@@ -10,7 +10,7 @@ import { SiteCard } from './SiteCard.tsx';
 const gridSx = {
   display: 'grid',
   gap: 2,
-  gridTemplateColumns: { xs: '1fr', sm: 'repeat(auto-fill, minmax(240px, 1fr))' },
+  gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(auto-fill, minmax(240px, 1fr))' },
 } as const;
 
 /** /sites: the sites the user can reach, newest change first, searchable by name. */
@@ -69,7 +69,7 @@ export function SitesPage() {
       {sites.length ? (
         <Box component="ul" aria-label="Sites" sx={{ ...gridSx, listStyle: 'none', p: 0, m: 0 }}>
           {sites.map((site) => (
-            <Box component="li" key={site.id}>
+            <Box component="li" key={site.id} sx={{ minWidth: 0 }}>
               <SiteCard site={site} />
             </Box>
           ))}

@@ -15,7 +15,8 @@ export function SupportPage() {
           Coming soon
         </Typography>
         <Typography color="text.secondary" sx={{ mt: 1 }}>
-          Support tickets will be available here in a later release. Until then, please contact your Asbuilt administrator.
+          Support tickets will be available here in a later release. Until then, please contact your Asbuilt
+          administrator.
         </Typography>
       </Paper>
     </>
