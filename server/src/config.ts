@@ -48,7 +48,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const e = parsed.data;
-  const dataDir = path.resolve(e.DATA_DIR);
+  // npm runs the server inside server/; a relative DATA_DIR means relative to where the user ran npm.
+  const dataDir = path.resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR);
   const port = e.PORT;
   return {
     env: e.NODE_ENV,
