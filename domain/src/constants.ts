@@ -78,3 +78,6 @@ export const RATE_LIMITS = {
   forgotPerAddress: 20,
   loginAsFailures: 5,
 } as const;
+
+/** Tenant 1 is the platform library: its products, brands and categories are shared with every tenant. */
+export const LIBRARY_TENANT_ID = 1;

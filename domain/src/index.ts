@@ -5,6 +5,8 @@ export * from './navigation.ts';
 export * from './permission.ts';
 export * from './roles.ts';
 export * from './schemas/auth.ts';
+export * from './schemas/catalogue.ts';
+export * from './schemas/form.ts';
 export * from './schemas/site.ts';
 export * from './schemas/user.ts';
 export * from './types.ts';

@@ -1,3 +1,4 @@
+import { LIBRARY_TENANT_ID } from './constants.ts';
 import { Role, SITE_ROLE_LABELS, SitePermission, type SiteRole } from './roles.ts';
 
 export interface PermissionUser {
@@ -58,4 +59,30 @@ export function accessLabel(access: PermissionAccess | null | undefined, today: 
 /** Internal users of a site belong to the site's tenant; everyone else is external. */
 export function isInternalUser(user: Pick<PermissionUser, 'tenantId'>, site: PermissionSite): boolean {
   return user.tenantId === site.tenantId;
+}
+
+/**
+ * Catalogue items (products, companies, categories) of the library (tenant 1) are visible to
+ * everyone; a tenant's own items only to that tenant and the Super Admin.
+ */
+export function canSeeCatalogueItem(
+  user: Pick<PermissionUser, 'tenantId' | 'role'>,
+  itemTenantId: number,
+): boolean {
+  return (
+    itemTenantId === LIBRARY_TENANT_ID || itemTenantId === user.tenantId || user.role === Role.SuperAdmin
+  );
+}
+
+/**
+ * Library items are edited by Library Admins and Super Admins only; a tenant's own items by its
+ * users of role 2 or more (and the Super Admin).
+ */
+export function canEditCatalogueItem(
+  user: Pick<PermissionUser, 'tenantId' | 'role'>,
+  itemTenantId: number,
+): boolean {
+  if (user.role === Role.SuperAdmin) return true;
+  if (itemTenantId === LIBRARY_TENANT_ID) return user.role >= Role.LibraryAdmin;
+  return itemTenantId === user.tenantId && user.role >= Role.BuildingOwner;
 }

@@ -11,8 +11,11 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { companyRoutes } from './modules/companies/routes.ts';
 import { fileRoutes } from './modules/files/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { procatRoutes } from './modules/procats/routes.ts';
+import { productRoutes } from './modules/products/routes.ts';
 import { siteRoutes } from './modules/sites/routes.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
@@ -99,6 +102,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(userRoutes(ctx));
   await app.register(siteRoutes(ctx));
   await app.register(fileRoutes(ctx));
+  await app.register(productRoutes(ctx));
+  await app.register(procatRoutes(ctx));
+  await app.register(companyRoutes(ctx));
   await app.register(uploadRoutes(ctx));
 
   registerWebApp(app, config.webDist ?? path.resolve(import.meta.dirname, '../../web/dist'));

@@ -1,4 +1,11 @@
-import { Role, SitePermission, sitePermission } from '@asbuilt/domain';
+import {
+  canEditCatalogueItem,
+  canSeeCatalogueItem,
+  LIBRARY_TENANT_ID,
+  Role,
+  SitePermission,
+  sitePermission,
+} from '@asbuilt/domain';
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { siteAccesses, sites } from '../db/schema.ts';
@@ -14,7 +21,8 @@ const GLOBAL_RULES = {
   'user:loginAs': (a: Actor) => a.role === Role.SuperAdmin,
   'tenant:manage': (a: Actor) => a.role >= Role.BuildingOwner,
   'site:create': (a: Actor) => a.role >= Role.Integrator,
-  'library:edit': (a: Actor) => a.role >= Role.LibraryAdmin,
+  /** The admin catalogue calls (/api/admin/products, procats, companies) and product status. */
+  'catalogue:admin': (a: Actor) => a.role >= Role.LibraryAdmin,
 } satisfies Record<string, (actor: Actor) => boolean>;
 
 export type GlobalAction = keyof typeof GLOBAL_RULES;
@@ -31,6 +39,27 @@ export function authorize(actor: Actor, action: GlobalAction): void {
 export function authorizeSelf(actor: Actor, userId: number | undefined): void {
   if (userId !== undefined && userId !== actor.userId)
     throw forbidden('You can only change your own account');
+}
+
+/**
+ * A catalogue item (product, company, category) of tenant `itemTenantId`. One the actor can't see
+ * answers 404 with `notFoundMessage` (never revealing that it exists); one the actor sees but may
+ * not change (a library item for a tenant, anything for role 1) answers 403.
+ */
+export function authorizeCatalogueItem(
+  actor: Actor,
+  itemTenantId: number,
+  mode: 'read' | 'edit',
+  notFoundMessage = 'Not found',
+): void {
+  if (!canSeeCatalogueItem(actor, itemTenantId)) throw notFound(notFoundMessage);
+  if (mode === 'edit' && !canEditCatalogueItem(actor, itemTenantId)) {
+    throw forbidden(
+      itemTenantId === LIBRARY_TENANT_ID
+        ? 'Library items can only be changed by a Library Admin'
+        : 'You are not allowed to change this',
+    );
+  }
 }
 
 export type SiteRow = typeof sites.$inferSelect;

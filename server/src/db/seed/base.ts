@@ -1,10 +1,10 @@
-import { Role } from '@asbuilt/domain';
+import { LIBRARY_TENANT_ID, Role } from '@asbuilt/domain';
 import { eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../../platform/passwords.ts';
 import type { Db } from '../client.ts';
 import { tenants, users } from '../schema.ts';
 
-export const LIBRARY_TENANT_ID = 1;
+export { LIBRARY_TENANT_ID };
 
 /** Tenant 1 is the platform library; every database has it. */
 export async function ensureLibraryTenant(db: Db): Promise<void> {

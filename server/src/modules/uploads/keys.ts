@@ -1,4 +1,3 @@
-import type { Actor } from '../../platform/actor.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { isSafeKey } from '../../platform/storage.ts';
 
@@ -32,13 +31,4 @@ export function assertKeyInScope(key: string, scope: UploadScope): void {
   if (!isSafeKey(key) || !key.startsWith(scopePrefix(scope))) {
     throw badRequest('This file was not uploaded for this place; please upload it again');
   }
-}
-
-/** The product or site image folder of the actor's own tenant. */
-export function tenantScope(
-  actor: Actor,
-  folder: 'products' | 'sites',
-  tenantId = actor.tenantId,
-): UploadScope {
-  return { folder, tenantId };
 }

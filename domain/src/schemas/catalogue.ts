@@ -1,0 +1,399 @@
+import { z } from 'zod';
+import { COMPANY_TYPES } from '../constants.ts';
+import {
+  INTERFACE_IO,
+  INTERFACE_SIGNALS,
+  INTERFACE_TERMINALS,
+  type InterfaceIo,
+  type InterfaceSignal,
+  type InterfaceTerminal,
+} from '../interfaces.ts';
+import {
+  formBoolean,
+  idField,
+  jsonList,
+  optionalChoice,
+  optionalId,
+  optionalNumber,
+  optionalText,
+} from './form.ts';
+
+/**
+ * The catalogue (products with their interfaces, product categories) and companies: what the
+ * server accepts and answers. Every input field but the required ones may be absent, which on an
+ * update means "unchanged"; '' or null clears a field.
+ */
+
+export const CATALOGUE_MESSAGES = {
+  nameRequired: 'Short Description is required',
+  mainRequired: 'Main Category is required',
+  companyRequired: 'Please fill in all required fields',
+  newWithId: 'A new record cannot carry an id; the server chooses it',
+  inlineOne: 'Send the id and exactly one property to change',
+} as const;
+
+const requiredText = (label: string, max = 255) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : value),
+    z
+      .string({ error: `${label} is required` })
+      .min(1, `${label} is required`)
+      .max(max, `${label} must be at most ${max} characters`),
+  );
+
+// ---------------------------------------------------------------------------------------------
+// Interfaces (I/O)
+
+const interfaceAttributeItem = z.object({
+  id: optionalId('Interface id').optional(),
+  interface_type: z.unknown().optional(),
+  terminal: z.unknown().optional(),
+  signal: z.unknown().optional(),
+  label: optionalText('Interface label').optional(),
+  _destroy: formBoolean('_destroy').optional(),
+});
+
+export interface InterfaceAttribute {
+  id?: number | null | undefined;
+  interface_type?: InterfaceIo | undefined;
+  terminal?: InterfaceTerminal | null | undefined;
+  signal?: InterfaceSignal | null | undefined;
+  label?: string | null | undefined;
+  _destroy?: boolean | undefined;
+}
+
+const blank = (v: unknown) => v === null || (typeof v === 'string' && v.trim() === '');
+
+/**
+ * Interfaces to create (no id), update (id) or discard (id and `_destroy`), checked as a list so
+ * every message names the interface (`Interface 3: ...`, counting from 1).
+ */
+export const interfacesAttributesSchema = jsonList(interfaceAttributeItem, 'Interfaces').transform(
+  (items, ctx): InterfaceAttribute[] => {
+    const out: InterfaceAttribute[] = [];
+    items.forEach((item, index) => {
+      const at = `Interface ${index + 1}`;
+      const check = <T extends string>(
+        field: 'interface_type' | 'terminal' | 'signal',
+        label: string,
+        values: readonly T[],
+      ): T | null | undefined => {
+        const value = item[field];
+        if (value === undefined) return undefined;
+        if (blank(value)) return null;
+        if (typeof value === 'string' && (values as readonly string[]).includes(value)) return value as T;
+        ctx.addIssue({
+          code: 'custom',
+          message: `${at}: ${label} must be one of: ${values.join(', ')}`,
+          path: [index, field],
+        });
+        return undefined;
+      };
+      const io = check('interface_type', 'I/O', INTERFACE_IO);
+      const terminal = check('terminal', 'Terminal', INTERFACE_TERMINALS);
+      const signal = check('signal', 'Signal', INTERFACE_SIGNALS);
+      if (item._destroy) {
+        // Discarding a new (id-less) interface means not creating it.
+        if (item.id) out.push({ id: item.id, _destroy: true });
+        return;
+      }
+      if (io === null || (!item.id && io === undefined && item.interface_type === undefined)) {
+        ctx.addIssue({ code: 'custom', message: `${at}: I/O is required`, path: [index, 'interface_type'] });
+        return;
+      }
+      out.push({
+        ...(item.id ? { id: item.id } : {}),
+        ...(io ? { interface_type: io } : {}),
+        ...(terminal !== undefined ? { terminal } : {}),
+        ...(signal !== undefined ? { signal } : {}),
+        ...(item.label !== undefined ? { label: item.label } : {}),
+      });
+    });
+    return out;
+  },
+);
+
+export const interfaceSchema = z.object({
+  id: z.number(),
+  interface_type: z.string().nullable(),
+  terminal: z.string().nullable(),
+  signal: z.string().nullable(),
+  label: z.string().nullable(),
+});
+export type InterfaceDto = z.infer<typeof interfaceSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Products
+
+/**
+ * Product fields as sent by the product form. Of the four fields the specification marks
+ * required (Brand, Model, Short Description, Product Category) the server enforces the Short
+ * Description (`name`) only: imports and the AI generator may create products without the
+ * others, and the web form enforces all four.
+ */
+export const productFieldSchemas = {
+  name: requiredText('Short Description'),
+  image: optionalText('Image', 1024),
+  product_model: optionalText('Model'),
+  product_url: optionalText('Product URL', 2048),
+  product_status: formBoolean('Product status'),
+  power: optionalNumber('Power (W)'),
+  sku: optionalText('SKU'),
+  upc: optionalText('UPC'),
+  ean: optionalText('EAN'),
+  description: optionalText('Description', 20_000),
+  features: optionalText('Features', 20_000),
+  height: optionalNumber('Height (mm)'),
+  width: optionalNumber('Width (mm)'),
+  depth: optionalNumber('Depth (mm)'),
+  weight: optionalNumber('Weight (g)'),
+  rack_mounted: formBoolean('Rack Mounted'),
+  rack_units: optionalNumber('Rack units (U)', { max: 100 }),
+  brand_id: optionalId('Brand'),
+  procat_id: optionalId('Product Category'),
+  preferred_supplier_id: optionalId('Preferred supplier'),
+} as const;
+
+export type ProductField = keyof typeof productFieldSchemas;
+
+const optionalProductFields = Object.fromEntries(
+  Object.entries(productFieldSchemas).map(([key, schema]) => [key, schema.optional()]),
+) as { [K in ProductField]: z.ZodOptional<(typeof productFieldSchemas)[K]> };
+
+const productBase = z.object({
+  ...optionalProductFields,
+  /** Tenant path: the actor's own tenant only; admin path: any tenant the actor may write. */
+  tenant_id: optionalId('Tenant').optional(),
+  interfaces_attributes: interfacesAttributesSchema.optional(),
+});
+
+/** POST /api/tenant/products and /api/admin/products. */
+export const productCreateSchema = productBase
+  .extend({
+    name: productFieldSchemas.name,
+    id: z.unknown().optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.id !== undefined && !blank(value.id)) {
+      ctx.addIssue({ code: 'custom', message: CATALOGUE_MESSAGES.newWithId, path: ['id'] });
+    }
+  })
+  .transform(({ id: _id, ...rest }) => rest);
+export type ProductCreateInput = z.output<typeof productCreateSchema>;
+
+/** PUT /api/tenant/products and /api/admin/products: absent fields stay unchanged. */
+export const productUpdateSchema = productBase.extend({ id: idField('Product id') });
+export type ProductUpdateInput = z.output<typeof productUpdateSchema>;
+
+/** The properties `PUT /api/products` (inline edit) may change, one at a time. */
+export const PRODUCT_INLINE_FIELDS = Object.keys(productFieldSchemas) as ProductField[];
+
+type InlineValue = {
+  [K in ProductField]: { property: K; value: z.output<(typeof productFieldSchemas)[K]> };
+}[ProductField];
+
+/** `{ id, <property>: value }` with exactly one property of PRODUCT_INLINE_FIELDS. */
+export const productInlineEditSchema = z
+  .object({ id: idField('Product id') })
+  .catchall(z.unknown())
+  .transform((body, ctx): { id: number } & InlineValue => {
+    const keys = Object.keys(body).filter((key) => key !== 'id');
+    if (keys.length !== 1) {
+      ctx.addIssue({ code: 'custom', message: CATALOGUE_MESSAGES.inlineOne });
+      return z.NEVER;
+    }
+    const property = keys[0] as string;
+    if (!(PRODUCT_INLINE_FIELDS as string[]).includes(property)) {
+      ctx.addIssue({ code: 'custom', message: `This property cannot be changed inline: ${property}` });
+      return z.NEVER;
+    }
+    const parsed = productFieldSchemas[property as ProductField].safeParse(body[property]);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        ctx.addIssue({ code: 'custom', message: issue.message, path: [property] });
+      }
+      return z.NEVER;
+    }
+    return { id: body.id, property, value: parsed.data } as { id: number } & InlineValue;
+  });
+export type ProductInlineEdit = z.output<typeof productInlineEditSchema>;
+
+export const namedRefSchema = z.object({ id: z.number(), name: z.string() });
+
+export const productSchema = z.object({
+  id: z.number(),
+  tenant_id: z.number(),
+  name: z.string(),
+  /** A short-lived signed URL to show the image. */
+  image: z.string().nullable(),
+  /** The stored key: send it back unchanged (or omit `image`) to keep the image. */
+  image_key: z.string().nullable(),
+  product_model: z.string().nullable(),
+  product_url: z.string().nullable(),
+  product_status: z.boolean(),
+  power: z.number().nullable(),
+  sku: z.string().nullable(),
+  upc: z.string().nullable(),
+  ean: z.string().nullable(),
+  description: z.string().nullable(),
+  features: z.string().nullable(),
+  height: z.number().nullable(),
+  width: z.number().nullable(),
+  depth: z.number().nullable(),
+  weight: z.number().nullable(),
+  rack_mounted: z.boolean(),
+  rack_units: z.number().nullable(),
+  brand_id: z.number().nullable(),
+  brand: namedRefSchema.nullable(),
+  procat_id: z.number().nullable(),
+  procat: namedRefSchema.nullable(),
+  preferred_supplier_id: z.number().nullable(),
+  interfaces: z.array(interfaceSchema),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type ProductDto = z.infer<typeof productSchema>;
+
+export const productResponseSchema = z.object({ product: productSchema });
+
+// ---------------------------------------------------------------------------------------------
+// Product categories (procats)
+
+export const procatSchema = z.object({
+  id: z.number(),
+  tenant_id: z.number(),
+  /** main / sub1 / sub2 / sub3, joined by ' / '. */
+  name: z.string(),
+  main: z.string(),
+  sub1: z.string().nullable(),
+  sub2: z.string().nullable(),
+  sub3: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type ProcatDto = z.infer<typeof procatSchema>;
+
+/** The display name of a category: its parts joined by ' / '. */
+export function procatName(parts: {
+  main: string;
+  sub1?: string | null;
+  sub2?: string | null;
+  sub3?: string | null;
+}): string {
+  return [parts.main, parts.sub1, parts.sub2, parts.sub3].filter((p) => p && p.trim() !== '').join(' / ');
+}
+
+const procatParts = {
+  sub1: optionalText('Sub-Category 1').optional(),
+  sub2: optionalText('Sub-Category 2').optional(),
+  sub3: optionalText('Sub-Category 3').optional(),
+  tenant_id: optionalId('Tenant').optional(),
+};
+
+export const procatCreateSchema = z
+  .object({ ...procatParts, main: requiredText('Main Category'), id: z.unknown().optional() })
+  .superRefine((value, ctx) => {
+    if (value.id !== undefined && !blank(value.id)) {
+      ctx.addIssue({ code: 'custom', message: CATALOGUE_MESSAGES.newWithId, path: ['id'] });
+    }
+  })
+  .transform(({ id: _id, ...rest }) => rest);
+export type ProcatCreateInput = z.output<typeof procatCreateSchema>;
+
+export const procatUpdateSchema = z.object({
+  ...procatParts,
+  id: idField('Category id'),
+  main: requiredText('Main Category').optional(),
+});
+export type ProcatUpdateInput = z.output<typeof procatUpdateSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Companies
+
+export const companySchema = z.object({
+  id: z.number(),
+  tenant_id: z.number(),
+  name: z.string(),
+  code: z.string().nullable(),
+  company_type: z.string().nullable(),
+  customer: z.boolean(),
+  brand: z.boolean(),
+  supplier: z.boolean(),
+  contractor: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type CompanyDto = z.infer<typeof companySchema>;
+
+const companyFields = {
+  name: optionalText('Name').optional(),
+  code: optionalText('Code').optional(),
+  company_type: optionalChoice('Type', COMPANY_TYPES).optional(),
+  customer: formBoolean('Customer').optional(),
+  brand: formBoolean('Brand').optional(),
+  supplier: formBoolean('Supplier').optional(),
+  contractor: formBoolean('Contractor').optional(),
+  /** Tenant path: the actor's own tenant only; admin path: any tenant the actor may write. */
+  tenant_id: optionalId('Tenant').optional(),
+};
+
+/** Name and code are required to create a company and can't be blanked on update. */
+function requireNameAndCode(
+  value: { name?: string | null | undefined; code?: string | null | undefined },
+  ctx: z.RefinementCtx,
+  creating: boolean,
+) {
+  const missing: string[] = [];
+  if (value.name === null || (creating && value.name === undefined)) missing.push('Name');
+  if (value.code === null || (creating && value.code === undefined)) missing.push('Code');
+  if (missing.length > 0) {
+    ctx.addIssue({ code: 'custom', message: `${CATALOGUE_MESSAGES.companyRequired}: ${missing.join(', ')}` });
+  }
+}
+
+/** POST /api/tenant/companies and /api/admin/companies (also the inline creation of the product form). */
+export const companyCreateSchema = z
+  .object({ ...companyFields, id: z.unknown().optional() })
+  .superRefine((value, ctx) => {
+    requireNameAndCode(value, ctx, true);
+    if (value.id !== undefined && !blank(value.id)) {
+      ctx.addIssue({ code: 'custom', message: CATALOGUE_MESSAGES.newWithId, path: ['id'] });
+    }
+  })
+  .transform(({ id: _id, ...rest }) => ({ ...rest, name: rest.name as string, code: rest.code as string }));
+export type CompanyCreateInput = z.output<typeof companyCreateSchema>;
+
+export const companyUpdateSchema = z
+  .object({ ...companyFields, id: idField('Company id') })
+  .superRefine((value, ctx) => requireNameAndCode(value, ctx, false));
+export type CompanyUpdateInput = z.output<typeof companyUpdateSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// List and single answers
+
+export const tenantRefSchema = z.object({ id: z.number(), name: z.string() });
+
+export const productsIndexResponseSchema = z.object({
+  products: z.array(productSchema),
+  tenants: z.array(tenantRefSchema),
+  procats: z.array(procatSchema),
+  companies: z.array(companySchema),
+});
+export type ProductsIndexResponse = z.infer<typeof productsIndexResponseSchema>;
+
+export const procatListResponseSchema = z.object({ procats: z.array(procatSchema) });
+export const procatsIndexResponseSchema = z.object({
+  procats: z.array(procatSchema),
+  tenants: z.array(tenantRefSchema),
+});
+export const procatResponseSchema = z.object({ procat: procatSchema });
+
+export const companyListResponseSchema = z.object({ companies: z.array(companySchema) });
+export const companiesIndexResponseSchema = z.object({
+  companies: z.array(companySchema),
+  tenants: z.array(tenantRefSchema),
+});
+export const companyResponseSchema = z.object({ company: companySchema });
+
+/** `?id=` of the delete calls. */
+export const idQuerySchema = z.object({ id: idField('id') });

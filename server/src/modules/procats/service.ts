@@ -1,0 +1,160 @@
+import {
+  LIBRARY_TENANT_ID,
+  type ProcatCreateInput,
+  type ProcatDto,
+  type ProcatUpdateInput,
+  procatName,
+} from '@asbuilt/domain';
+import { and, count, eq, isNotNull, isNull } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { procats, products } from '../../db/schema.ts';
+import { logActivity } from '../../platform/activity.ts';
+import type { Actor } from '../../platform/actor.ts';
+import {
+  catalogueTenantIds,
+  resolveTargetTenant,
+  tenantCondition,
+  tenantOptions,
+} from '../../platform/catalogue.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { conflict, notFound } from '../../platform/errors.ts';
+import { authorize, authorizeCatalogueItem } from '../../platform/policy.ts';
+import { type ProcatRow, presentProcat } from './present.ts';
+
+const PROCAT_NOT_FOUND = 'Product Category not found';
+
+/** GET /api/global/procat_list: the library's categories and the actor's tenant's, for every user. */
+export async function procatList(ctx: AppContext, actor: Actor) {
+  const rows = await ctx.db
+    .select()
+    .from(procats)
+    .where(tenantCondition(procats.tenant_id, catalogueTenantIds(actor, 'tenant')))
+    .orderBy(procats.name, procats.id);
+  return { procats: rows.map(presentProcat) };
+}
+
+/** GET /api/admin/procats: every tenant's categories for the Super Admin. */
+export async function adminProcats(ctx: AppContext, actor: Actor) {
+  authorize(actor, 'catalogue:admin');
+  const rows = await ctx.db
+    .select()
+    .from(procats)
+    .where(tenantCondition(procats.tenant_id, catalogueTenantIds(actor, 'admin')))
+    .orderBy(procats.name, procats.id);
+  return { procats: rows.map(presentProcat), tenants: await tenantOptions(ctx.db, actor, 'admin') };
+}
+
+async function procatForEdit(tx: DbOrTx, actor: Actor, id: number): Promise<ProcatRow> {
+  const [row] = await tx.select().from(procats).where(eq(procats.id, id)).limit(1).for('update');
+  if (!row) throw notFound(PROCAT_NOT_FOUND);
+  authorizeCatalogueItem(actor, row.tenant_id, 'edit', PROCAT_NOT_FOUND);
+  return row;
+}
+
+async function productsUsing(tx: DbOrTx, procatId: number): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(products)
+    .where(and(eq(products.procat_id, procatId), isNull(products.discarded_at)));
+  return row?.n ?? 0;
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+export async function createProcat(
+  ctx: AppContext,
+  actor: Actor,
+  input: ProcatCreateInput,
+): Promise<ProcatDto> {
+  authorize(actor, 'catalogue:admin');
+  const tenantId = await resolveTargetTenant(ctx.db, actor, 'admin', input.tenant_id);
+  authorizeCatalogueItem(actor, tenantId, 'edit', 'Tenant not found');
+  const parts = {
+    main: input.main,
+    sub1: input.sub1 ?? null,
+    sub2: input.sub2 ?? null,
+    sub3: input.sub3 ?? null,
+  };
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(procats)
+      .values({ ...parts, name: procatName(parts), tenant_id: tenantId })
+      .returning();
+    await logActivity(tx, actor, {
+      objectModel: 'Procat',
+      objectId: row!.id,
+      objectName: row!.name,
+      note: 'Product Category created',
+      tenantId,
+    });
+    return presentProcat(row!);
+  });
+}
+
+export async function updateProcat(
+  ctx: AppContext,
+  actor: Actor,
+  input: ProcatUpdateInput,
+): Promise<ProcatDto> {
+  authorize(actor, 'catalogue:admin');
+  return ctx.db.transaction(async (tx) => {
+    const existing = await procatForEdit(tx, actor, input.id);
+    const tenantId = await resolveTargetTenant(tx, actor, 'admin', input.tenant_id, existing.tenant_id);
+    if (tenantId !== existing.tenant_id) {
+      authorizeCatalogueItem(actor, tenantId, 'edit', 'Tenant not found');
+      const used = await productsUsing(tx, existing.id);
+      if (used > 0 && tenantId !== LIBRARY_TENANT_ID) {
+        throw conflict(
+          `This category is used by ${plural(used, 'product')}; it can't move to another tenant`,
+        );
+      }
+    }
+    const parts = {
+      main: input.main ?? existing.main,
+      sub1: input.sub1 !== undefined ? input.sub1 : existing.sub1,
+      sub2: input.sub2 !== undefined ? input.sub2 : existing.sub2,
+      sub3: input.sub3 !== undefined ? input.sub3 : existing.sub3,
+    };
+    const [row] = await tx
+      .update(procats)
+      .set({ ...parts, name: procatName(parts), tenant_id: tenantId })
+      .where(eq(procats.id, existing.id))
+      .returning();
+    await logActivity(tx, actor, {
+      objectModel: 'Procat',
+      objectId: existing.id,
+      objectName: row!.name,
+      note: 'Product Category updated',
+      tenantId,
+    });
+    return presentProcat(row!);
+  });
+}
+
+/** A category is deleted for real, refused while products in force use it. */
+export async function deleteProcat(ctx: AppContext, actor: Actor, id: number): Promise<ProcatDto> {
+  authorize(actor, 'catalogue:admin');
+  return ctx.db.transaction(async (tx) => {
+    const existing = await procatForEdit(tx, actor, id);
+    const used = await productsUsing(tx, existing.id);
+    if (used > 0) {
+      throw conflict(
+        `This category is used by ${plural(used, 'product')}; change their category before deleting it`,
+      );
+    }
+    // Deleted products keep no link to a category that is gone.
+    await tx
+      .update(products)
+      .set({ procat_id: null })
+      .where(and(eq(products.procat_id, existing.id), isNotNull(products.discarded_at)));
+    await tx.delete(procats).where(eq(procats.id, existing.id));
+    await logActivity(tx, actor, {
+      objectModel: 'Procat',
+      objectId: existing.id,
+      objectName: existing.name,
+      note: 'Product Category deleted',
+      tenantId: existing.tenant_id,
+    });
+    return presentProcat(existing);
+  });
+}

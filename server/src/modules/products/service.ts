@@ -1,0 +1,480 @@
+import {
+  type InterfaceAttribute,
+  LIBRARY_TENANT_ID,
+  type ProductCreateInput,
+  type ProductDto,
+  type ProductInlineEdit,
+  type ProductUpdateInput,
+} from '@asbuilt/domain';
+import { and, count, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { companies, devices, interfaces, procats, products } from '../../db/schema.ts';
+import { logActivity } from '../../platform/activity.ts';
+import type { Actor } from '../../platform/actor.ts';
+import {
+  type CataloguePath,
+  catalogueTenantIds,
+  companiesUsableBy,
+  companyCondition,
+  resolveTargetTenant,
+  tenantCondition,
+  tenantOptions,
+} from '../../platform/catalogue.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { authorize, authorizeCatalogueItem, can } from '../../platform/policy.ts';
+import { presentCompany } from '../companies/present.ts';
+import { presentProcat } from '../procats/present.ts';
+import { scopePrefix } from '../uploads/keys.ts';
+import { assertUploaded } from '../uploads/service.ts';
+import { type InterfaceRow, type ProductRow, presentProduct } from './present.ts';
+
+const PRODUCT_NOT_FOUND = 'Product not found';
+const STATUS_ADMIN_ONLY = 'Only an administrator can change the product status';
+
+type Sign = (key: string | null) => string | null;
+
+function gate(actor: Actor, path: CataloguePath) {
+  authorize(actor, path === 'admin' ? 'catalogue:admin' : 'tenant:manage');
+}
+
+/**
+ * Products matching `where` (never discarded ones) with brand and category names joined, and their
+ * interfaces in force loaded by one more query grouped by product: two queries for any count.
+ */
+export async function loadProducts(db: DbOrTx, where: SQL | undefined, signUrl: Sign): Promise<ProductDto[]> {
+  const rows = await db
+    .select({ product: products, brandName: companies.name, procatName: procats.name })
+    .from(products)
+    .leftJoin(companies, eq(companies.id, products.brand_id))
+    .leftJoin(procats, eq(procats.id, products.procat_id))
+    .where(and(isNull(products.discarded_at), where))
+    .orderBy(products.id);
+  if (rows.length === 0) return [];
+  // One row per product with its interfaces as a JSON list: far fewer rows to decode than one per interface.
+  const interfaceLists = await db
+    .select({
+      productId: interfaces.product_id,
+      list: sql<InterfaceRow[]>`json_agg(json_build_object(
+        'id', ${interfaces.id}, 'product_id', ${interfaces.product_id},
+        'interface_type', ${interfaces.interface_type}, 'terminal', ${interfaces.terminal},
+        'signal', ${interfaces.signal}, 'label', ${interfaces.label}) order by ${interfaces.id})`,
+    })
+    .from(interfaces)
+    .innerJoin(products, eq(products.id, interfaces.product_id))
+    .where(and(isNull(interfaces.discarded_at), isNull(products.discarded_at), where))
+    .groupBy(interfaces.product_id);
+  const byProduct = new Map(interfaceLists.map((row) => [row.productId, row.list]));
+  return rows.map(({ product, brandName, procatName }) =>
+    presentProduct(product, { brandName, procatName }, byProduct.get(product.id) ?? [], signUrl),
+  );
+}
+
+async function loadProduct(db: DbOrTx, id: number, signUrl: Sign): Promise<ProductDto> {
+  const [product] = await loadProducts(db, eq(products.id, id), signUrl);
+  if (!product) throw notFound(PRODUCT_NOT_FOUND);
+  return product;
+}
+
+/** GET /api/tenant/products and /api/admin/products. */
+export async function productIndex(ctx: AppContext, actor: Actor, path: CataloguePath) {
+  gate(actor, path);
+  const ids = catalogueTenantIds(actor, path);
+  const signUrl: Sign = (key) => ctx.storage.signedUrl(key);
+  const list = await loadProducts(ctx.db, tenantCondition(products.tenant_id, ids), signUrl);
+  const tenantList = await tenantOptions(ctx.db, actor, path);
+  const procatRows = await ctx.db
+    .select()
+    .from(procats)
+    .where(tenantCondition(procats.tenant_id, ids))
+    .orderBy(procats.name, procats.id);
+  const companyRows = await ctx.db
+    .select()
+    .from(companies)
+    .where(companyCondition(actor, path))
+    .orderBy(companies.name, companies.id);
+  return {
+    products: list,
+    tenants: tenantList,
+    procats: procatRows.map(presentProcat),
+    companies: companyRows.map(presentCompany),
+  };
+}
+
+/** A product in force that the actor may change: 404 if they can't see it, 403 if they can't edit it. */
+async function productForEdit(tx: DbOrTx, actor: Actor, id: number): Promise<ProductRow> {
+  // Locking the row makes a device being added to it wait (its foreign key check needs the row).
+  const [row] = await tx
+    .select()
+    .from(products)
+    .where(and(eq(products.id, id), isNull(products.discarded_at)))
+    .limit(1)
+    .for('update');
+  if (!row) throw notFound(PRODUCT_NOT_FOUND);
+  authorizeCatalogueItem(actor, row.tenant_id, 'edit', PRODUCT_NOT_FOUND);
+  return row;
+}
+
+interface ProductReferences {
+  brand_id?: number | null | undefined;
+  procat_id?: number | null | undefined;
+  preferred_supplier_id?: number | null | undefined;
+}
+
+/**
+ * Brand, supplier and category must be usable by the product's tenant: its own, or the library's
+ * (brands and categories). Another tenant's id answers like an id that does not exist.
+ */
+async function checkReferences(tx: DbOrTx, tenantId: number, refs: ProductReferences) {
+  const problems: string[] = [];
+  const companyUsable = async (id: number) =>
+    (
+      await tx
+        .select({ id: companies.id })
+        .from(companies)
+        .where(and(eq(companies.id, id), companiesUsableBy(tenantId)))
+        .limit(1)
+    ).length > 0;
+  if (refs.brand_id != null && !(await companyUsable(refs.brand_id))) problems.push('Brand not found');
+  if (refs.procat_id != null) {
+    const [row] = await tx
+      .select({ id: procats.id })
+      .from(procats)
+      .where(and(eq(procats.id, refs.procat_id), inArray(procats.tenant_id, [LIBRARY_TENANT_ID, tenantId])))
+      .limit(1);
+    if (!row) problems.push('Product Category not found');
+  }
+  if (refs.preferred_supplier_id != null && !(await companyUsable(refs.preferred_supplier_id))) {
+    problems.push('Preferred supplier not found');
+  }
+  if (problems.length > 0) throw badRequest(problems);
+}
+
+/**
+ * A new image key must be a verified upload in the products folder of the product's tenant (or of
+ * the actor's own tenant, where an admin's upload slot puts it). An unchanged key is not checked again.
+ */
+async function checkImage(
+  db: DbOrTx,
+  actor: Actor,
+  image: string | null | undefined,
+  stored: string | null,
+  tenantId: number,
+) {
+  if (image == null || image === stored) return;
+  const own = image.startsWith(scopePrefix({ folder: 'products', tenantId: actor.tenantId }));
+  await assertUploaded(db, image, { folder: 'products', tenantId: own ? actor.tenantId : tenantId });
+}
+
+const SIMPLE_FIELDS = [
+  'name',
+  'image',
+  'product_model',
+  'product_url',
+  'power',
+  'sku',
+  'upc',
+  'ean',
+  'description',
+  'features',
+  'height',
+  'width',
+  'depth',
+  'weight',
+  'brand_id',
+  'procat_id',
+  'preferred_supplier_id',
+] as const satisfies readonly (keyof ProductCreateInput & keyof typeof products.$inferInsert)[];
+
+/** The plain columns that were sent; absent ones are left out (unchanged on update, default on create). */
+function simpleValues(input: Partial<ProductCreateInput>) {
+  const values: Partial<typeof products.$inferInsert> = {};
+  for (const field of SIMPLE_FIELDS) {
+    const value = input[field];
+    if (value !== undefined) (values as Record<string, unknown>)[field] = value;
+  }
+  return values;
+}
+
+interface InterfaceChanges {
+  added: number;
+  updated: number;
+  removed: number;
+}
+
+/**
+ * Creates, updates and discards the product's interfaces in the caller's transaction. An id that
+ * is not an interface in force of this product is refused, which rolls the whole change back.
+ */
+async function applyInterfaces(
+  tx: DbOrTx,
+  productId: number,
+  attributes: InterfaceAttribute[],
+): Promise<InterfaceChanges> {
+  const changes: InterfaceChanges = { added: 0, updated: 0, removed: 0 };
+  if (attributes.length === 0) return changes;
+  const ids = [...new Set(attributes.flatMap((a) => (a.id ? [a.id] : [])))];
+  if (ids.length > 0) {
+    const found = await tx
+      .select({ id: interfaces.id })
+      .from(interfaces)
+      .where(
+        and(
+          eq(interfaces.product_id, productId),
+          inArray(interfaces.id, ids),
+          isNull(interfaces.discarded_at),
+        ),
+      );
+    const known = new Set(found.map((row) => row.id));
+    const missing = ids.filter((id) => !known.has(id));
+    if (missing.length > 0)
+      throw badRequest(missing.map((id) => `Interface ${id} not found on this product`));
+  }
+
+  const created = attributes
+    .filter((a) => !a.id)
+    .map((a) => ({
+      product_id: productId,
+      interface_type: a.interface_type ?? null,
+      terminal: a.terminal ?? null,
+      signal: a.signal ?? null,
+      label: a.label ?? null,
+    }));
+  if (created.length > 0) await tx.insert(interfaces).values(created);
+  changes.added = created.length;
+
+  for (const a of attributes) {
+    if (!a.id || a._destroy) continue;
+    const set: Partial<typeof interfaces.$inferInsert> = {};
+    if (a.interface_type !== undefined) set.interface_type = a.interface_type;
+    if (a.terminal !== undefined) set.terminal = a.terminal;
+    if (a.signal !== undefined) set.signal = a.signal;
+    if (a.label !== undefined) set.label = a.label;
+    if (Object.keys(set).length === 0) continue;
+    await tx.update(interfaces).set(set).where(eq(interfaces.id, a.id));
+    changes.updated++;
+  }
+
+  const discarded = [...new Set(attributes.flatMap((a) => (a.id && a._destroy ? [a.id] : [])))];
+  if (discarded.length > 0) {
+    await tx.update(interfaces).set({ discarded_at: new Date() }).where(inArray(interfaces.id, discarded));
+  }
+  changes.removed = discarded.length;
+  return changes;
+}
+
+function note(action: string, changes: InterfaceChanges): string {
+  const parts = [
+    changes.added ? `${changes.added} added` : '',
+    changes.updated ? `${changes.updated} updated` : '',
+    changes.removed ? `${changes.removed} removed` : '',
+  ].filter(Boolean);
+  return parts.length > 0 ? `${action} (interfaces: ${parts.join(', ')})` : action;
+}
+
+async function devicesUsing(tx: DbOrTx, productId: number): Promise<number> {
+  const [row] = await tx.select({ n: count() }).from(devices).where(eq(devices.product_id, productId));
+  return row?.n ?? 0;
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** POST /api/tenant/products and /api/admin/products: the product and its interfaces in one transaction. */
+export async function createProduct(
+  ctx: AppContext,
+  actor: Actor,
+  path: CataloguePath,
+  input: ProductCreateInput,
+): Promise<ProductDto> {
+  gate(actor, path);
+  const tenantId = await resolveTargetTenant(ctx.db, actor, path, input.tenant_id);
+  authorizeCatalogueItem(actor, tenantId, 'edit', 'Tenant not found');
+  if (input.product_status === false && !can(actor, 'catalogue:admin')) throw forbidden(STATUS_ADMIN_ONLY);
+  await checkImage(ctx.db, actor, input.image, null, tenantId);
+  const rackMounted = input.rack_mounted ?? false;
+  const signUrl: Sign = (key) => ctx.storage.signedUrl(key);
+
+  return ctx.db.transaction(async (tx) => {
+    await checkReferences(tx, tenantId, input);
+    const [row] = await tx
+      .insert(products)
+      .values({
+        ...simpleValues(input),
+        name: input.name,
+        tenant_id: tenantId,
+        product_status: input.product_status ?? true,
+        rack_mounted: rackMounted,
+        rack_units: rackMounted ? (input.rack_units ?? null) : null,
+      })
+      .returning();
+    const product = row!;
+    const changes = await applyInterfaces(tx, product.id, input.interfaces_attributes ?? []);
+    await logActivity(tx, actor, {
+      objectModel: 'Product',
+      objectId: product.id,
+      objectName: product.name,
+      note: note('Product created', changes),
+      tenantId,
+    });
+    return loadProduct(tx, product.id, signUrl);
+  });
+}
+
+/** PUT /api/tenant/products and /api/admin/products: absent fields stay as they are. */
+export async function updateProduct(
+  ctx: AppContext,
+  actor: Actor,
+  path: CataloguePath,
+  input: ProductUpdateInput,
+): Promise<ProductDto> {
+  gate(actor, path);
+  const signUrl: Sign = (key) => ctx.storage.signedUrl(key);
+  return ctx.db.transaction(async (tx) => {
+    const existing = await productForEdit(tx, actor, input.id);
+    const tenantId = await resolveTargetTenant(tx, actor, path, input.tenant_id, existing.tenant_id);
+    const moved = tenantId !== existing.tenant_id;
+    if (moved) {
+      authorizeCatalogueItem(actor, tenantId, 'edit', 'Tenant not found');
+      const used = await devicesUsing(tx, existing.id);
+      if (used > 0 && tenantId !== LIBRARY_TENANT_ID) {
+        throw conflict(`This product is used by ${plural(used, 'device')}; it can't move to another tenant`);
+      }
+    }
+    if (
+      input.product_status !== undefined &&
+      input.product_status !== existing.product_status &&
+      !can(actor, 'catalogue:admin')
+    ) {
+      throw forbidden(STATUS_ADMIN_ONLY);
+    }
+    await checkImage(tx, actor, input.image, existing.image, tenantId);
+    // After a move every reference must suit the new tenant, not only the ones sent.
+    const keep = <T>(sent: T | undefined, current: T) =>
+      sent !== undefined ? sent : moved ? current : undefined;
+    await checkReferences(tx, tenantId, {
+      brand_id: keep(input.brand_id, existing.brand_id),
+      procat_id: keep(input.procat_id, existing.procat_id),
+      preferred_supplier_id: keep(input.preferred_supplier_id, existing.preferred_supplier_id),
+    });
+
+    const rackMounted = input.rack_mounted ?? existing.rack_mounted;
+    await tx
+      .update(products)
+      .set({
+        ...simpleValues(input),
+        tenant_id: tenantId,
+        ...(input.product_status !== undefined ? { product_status: input.product_status } : {}),
+        rack_mounted: rackMounted,
+        rack_units: rackMounted
+          ? input.rack_units !== undefined
+            ? input.rack_units
+            : existing.rack_units
+          : null,
+      })
+      .where(eq(products.id, existing.id));
+    const changes = await applyInterfaces(tx, existing.id, input.interfaces_attributes ?? []);
+    const product = await loadProduct(tx, existing.id, signUrl);
+    await logActivity(tx, actor, {
+      objectModel: 'Product',
+      objectId: product.id,
+      objectName: product.name,
+      note: note(
+        moved ? `Product updated (moved from tenant ${existing.tenant_id})` : 'Product updated',
+        changes,
+      ),
+      tenantId,
+    });
+    return product;
+  });
+}
+
+/** PUT /api/products: one property of a product, as the inline editors send it. */
+export async function inlineEditProduct(
+  ctx: AppContext,
+  actor: Actor,
+  edit: ProductInlineEdit,
+): Promise<ProductDto> {
+  authorize(actor, 'tenant:manage');
+  const signUrl: Sign = (key) => ctx.storage.signedUrl(key);
+  return ctx.db.transaction(async (tx) => {
+    const existing = await productForEdit(tx, actor, edit.id);
+    const set: Partial<typeof products.$inferInsert> = {};
+    switch (edit.property) {
+      case 'product_status':
+        if (edit.value !== existing.product_status && !can(actor, 'catalogue:admin')) {
+          throw forbidden(STATUS_ADMIN_ONLY);
+        }
+        set.product_status = edit.value;
+        break;
+      case 'image':
+        await checkImage(tx, actor, edit.value, existing.image, existing.tenant_id);
+        set.image = edit.value;
+        break;
+      case 'brand_id':
+      case 'procat_id':
+      case 'preferred_supplier_id':
+        await checkReferences(tx, existing.tenant_id, { [edit.property]: edit.value });
+        set[edit.property] = edit.value;
+        break;
+      case 'rack_mounted':
+        set.rack_mounted = edit.value;
+        if (!edit.value) set.rack_units = null;
+        break;
+      case 'rack_units':
+        if (edit.value !== null && !existing.rack_mounted) {
+          throw badRequest('Rack units can only be set on a rack-mounted product');
+        }
+        set.rack_units = edit.value;
+        break;
+      default:
+        (set as Record<string, unknown>)[edit.property] = edit.value;
+    }
+    const changed = Object.entries(set).some(
+      ([key, value]) => (existing as Record<string, unknown>)[key] !== value,
+    );
+    if (changed) {
+      await tx.update(products).set(set).where(eq(products.id, existing.id));
+    }
+    const product = await loadProduct(tx, existing.id, signUrl);
+    if (changed) {
+      await logActivity(tx, actor, {
+        objectModel: 'Product',
+        objectId: product.id,
+        objectName: product.name,
+        note: `Product updated (${edit.property})`,
+        tenantId: existing.tenant_id,
+      });
+    }
+    return product;
+  });
+}
+
+/** DELETE /api/tenant/products?id= and /api/admin/products?id=: a soft delete, refused while devices use it. */
+export async function deleteProduct(
+  ctx: AppContext,
+  actor: Actor,
+  path: CataloguePath,
+  id: number,
+): Promise<ProductDto> {
+  gate(actor, path);
+  const signUrl: Sign = (key) => ctx.storage.signedUrl(key);
+  return ctx.db.transaction(async (tx) => {
+    const existing = await productForEdit(tx, actor, id);
+    const used = await devicesUsing(tx, existing.id);
+    if (used > 0) {
+      throw conflict(
+        `This product is used by ${plural(used, 'device')}; change their product before deleting it`,
+      );
+    }
+    const product = await loadProduct(tx, existing.id, signUrl);
+    await tx.update(products).set({ discarded_at: new Date() }).where(eq(products.id, existing.id));
+    await logActivity(tx, actor, {
+      objectModel: 'Product',
+      objectId: existing.id,
+      objectName: existing.name,
+      note: 'Product deleted',
+      tenantId: existing.tenant_id,
+    });
+    return product;
+  });
+}
