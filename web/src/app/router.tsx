@@ -7,7 +7,10 @@ import { InviteSignUpPage } from '../features/auth/InviteSignUpPage.tsx';
 import { LoginAsPage } from '../features/auth/LoginAsPage.tsx';
 import { LoginPage } from '../features/auth/LoginPage.tsx';
 import { ResetPasswordPage } from '../features/auth/ResetPasswordPage.tsx';
+import { CompaniesPage } from '../features/companies/CompaniesPage.tsx';
+import { CustomersPage } from '../features/companies/CustomersPage.tsx';
 import { HomePage } from '../features/home/HomePage.tsx';
+import { ProductsPage } from '../features/products/ProductsPage.tsx';
 import { ProfilePage } from '../features/profile/ProfilePage.tsx';
 import { PublicDevicePage } from '../features/public/PublicDevicePage.tsx';
 import { SITE_PAGES, SitePlaceholderPage } from '../features/sites/SitePlaceholderPage.tsx';
@@ -20,10 +23,7 @@ import { TenantLayout } from './layouts/TenantLayout.tsx';
 /** Pages whose screens come in later releases: a titled placeholder so links do not 404. */
 const TENANT_PLACEHOLDERS = [
   ['users', 'Users'],
-  ['products', 'Products'],
   ['logs', 'Logs'],
-  ['customers', 'Customers'],
-  ['companies', 'Companies'],
 ] as const;
 
 const ADMIN_PLACEHOLDERS = [
@@ -62,6 +62,9 @@ export const routes: RouteObject[] = [
                 path: `site/:siteId/${page}`,
                 element: <SitePlaceholderPage page={page} />,
               })),
+              { path: 'tenant/products', element: <ProductsPage /> },
+              { path: 'tenant/companies', element: <CompaniesPage /> },
+              { path: 'tenant/customers', element: <CustomersPage /> },
               ...TENANT_PLACEHOLDERS.map(([path, title]) => ({
                 path: `tenant/${path}`,
                 element: <PlaceholderPage title={title} />,

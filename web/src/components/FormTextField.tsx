@@ -14,6 +14,7 @@ export function FormTextField<T extends FieldValues, C, O>({
   control,
   name,
   helperText,
+  disabled,
   ...props
 }: Props<T, C, O>) {
   const { field, fieldState } = useController({ control, name });
@@ -25,6 +26,8 @@ export function FormTextField<T extends FieldValues, C, O>({
       onChange={field.onChange}
       onBlur={field.onBlur}
       inputRef={field.ref}
+      // Disabled by the caller, or by the form (`useForm({ disabled })`, e.g. a read-only record).
+      disabled={disabled || field.disabled}
       error={Boolean(fieldState.error)}
       // A blank line is kept for the message so the form never jumps under the pointer.
       helperText={fieldState.error?.message ?? helperText ?? ' '}

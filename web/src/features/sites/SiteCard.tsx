@@ -1,9 +1,9 @@
 import ApartmentIcon from '@mui/icons-material/Apartment';
 import { Box, Card, CardActionArea, CardContent, CardMedia, Typography } from '@mui/material';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { SiteSummary } from '../../api/sites.ts';
+import { formatDate } from '../../lib/dates.ts';
 
 function SiteImage({ site }: { site: SiteSummary }) {
   const [failed, setFailed] = useState(false);
@@ -45,7 +45,7 @@ export function SiteCard({ site }: { site: SiteSummary }) {
             {site.name}
           </Typography>
           <Typography variant="body2" color="text.secondary" noWrap>
-            {place || `Updated ${dayjs(site.updated_at).format('DD/MM/YYYY')}`}
+            {place || `Updated ${formatDate(site.updated_at)}`}
           </Typography>
         </CardContent>
       </CardActionArea>

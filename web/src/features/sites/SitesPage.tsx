@@ -1,10 +1,10 @@
-import SearchIcon from '@mui/icons-material/Search';
-import { Box, InputAdornment, Paper, Skeleton, TextField, Typography } from '@mui/material';
+import { Box, Paper, Skeleton, Typography } from '@mui/material';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { sortSitesByUpdate, useSiteIndex } from '../../api/sites.ts';
 import { usePageTitle } from '../../app/PageTitle.tsx';
 import { ErrorState } from '../../components/ErrorState.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { SearchField } from '../../components/SearchField.tsx';
 import { SiteCard } from './SiteCard.tsx';
 
 const gridSx = {
@@ -31,25 +31,7 @@ export function SitesPage() {
       <PageHeader
         title="Sites"
         subtitle={index.data ? `${total} ${total === 1 ? 'site' : 'sites'}` : undefined}
-        actions={
-          <TextField
-            size="small"
-            placeholder="Search sites"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            sx={{ width: { xs: '100%', sm: 280 }, bgcolor: 'background.paper' }}
-            slotProps={{
-              htmlInput: { 'aria-label': 'Search sites' },
-              input: {
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <SearchIcon fontSize="small" />
-                  </InputAdornment>
-                ),
-              },
-            }}
-          />
-        }
+        actions={<SearchField value={search} onChange={setSearch} label="Search sites" />}
       />
       {index.isError ? <ErrorState error={index.error} onRetry={() => index.refetch()} /> : null}
       {index.isPending && !index.isError ? (

@@ -1,0 +1,175 @@
+/**
+ * Picks an image, uploads it through an upload slot and hands back its storage key. Shows the
+ * current picture (a signed URL from the server, or the chosen file), Upload/Change and Remove.
+ * Products, sites and (later) other images use it; a failure shows the spec's message.
+ */
+import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
+import ImageOutlinedIcon from '@mui/icons-material/ImageOutlined';
+import UploadIcon from '@mui/icons-material/Upload';
+import { Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
+import { alpha } from '@mui/material/styles';
+import { useEffect, useId, useRef, useState } from 'react';
+import { type UploadFolder, useUploadFile } from '../api/uploads.ts';
+import { toastFailure } from '../lib/toast.ts';
+
+export const UPLOAD_IMAGE_FAILED = 'Failed to upload image. Please try again.';
+
+/**
+ * Pictures uploaded in this page session, by key: the chosen file stays visible when the
+ * uploader is shown again (another tab of a form) before the server has a signed URL for it.
+ */
+const localPreviews = new Map<string, string>();
+const MAX_LOCAL_PREVIEWS = 20;
+
+function rememberPreview(key: string, file: File) {
+  localPreviews.set(key, URL.createObjectURL(file));
+  while (localPreviews.size > MAX_LOCAL_PREVIEWS) {
+    const [oldest, url] = localPreviews.entries().next().value as [string, string];
+    URL.revokeObjectURL(url);
+    localPreviews.delete(oldest);
+  }
+}
+
+export interface ImageUploaderProps {
+  /** The stored key ('' or null: no image). */
+  value: string | null | undefined;
+  /** Where the current key can be seen (the signed URL the server answered), if any. */
+  previewUrl?: string | null;
+  onChange: (key: string | null) => void;
+  folder: UploadFolder;
+  siteId?: number;
+  tenantId?: number;
+  /** Names the file input and the picture, e.g. "Product image". */
+  label?: string;
+  disabled?: boolean;
+  size?: number;
+  accept?: string;
+  /** Reports an upload in progress, so a form can wait before saving. */
+  onBusyChange?: (busy: boolean) => void;
+}
+
+export function ImageUploader({
+  value,
+  previewUrl,
+  onChange,
+  folder,
+  siteId,
+  tenantId,
+  label = 'Image',
+  disabled = false,
+  size = 128,
+  accept = 'image/png,image/jpeg,image/gif,image/svg+xml,image/bmp,image/webp,.heic',
+  onBusyChange,
+}: ImageUploaderProps) {
+  const inputId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const upload = useUploadFile();
+  const [broken, setBroken] = useState(false);
+
+  useEffect(() => onBusyChange?.(upload.isPending), [upload.isPending, onBusyChange]);
+
+  const src = value ? (localPreviews.get(value) ?? previewUrl) : null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new picture may load where the last one failed
+  useEffect(() => setBroken(false), [src]);
+
+  const pick = (file: File | undefined) => {
+    if (!file) return;
+    upload.mutate(
+      { folder, file, site_id: siteId, tenant_id: tenantId },
+      {
+        onSuccess: (key) => {
+          rememberPreview(key, file);
+          onChange(key);
+        },
+        onError: (error) => toastFailure(UPLOAD_IMAGE_FAILED, error),
+      },
+    );
+  };
+
+  return (
+    <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+      <Box
+        sx={(theme) => ({
+          width: size,
+          height: size,
+          flex: '0 0 auto',
+          borderRadius: 2,
+          border: 1,
+          borderColor: 'divider',
+          bgcolor: alpha(theme.palette.primary.main, 0.04),
+          display: 'grid',
+          placeItems: 'center',
+          overflow: 'hidden',
+          position: 'relative',
+        })}
+      >
+        {src && !broken ? (
+          <Box
+            component="img"
+            src={src}
+            alt={label}
+            onError={() => setBroken(true)}
+            sx={{ width: '100%', height: '100%', objectFit: 'contain', bgcolor: 'background.paper' }}
+          />
+        ) : (
+          <ImageOutlinedIcon sx={{ fontSize: size / 3, color: 'text.disabled' }} aria-hidden />
+        )}
+        {upload.isPending ? (
+          <Box
+            sx={{
+              position: 'absolute',
+              inset: 0,
+              display: 'grid',
+              placeItems: 'center',
+              bgcolor: 'rgba(255,255,255,0.7)',
+            }}
+          >
+            <CircularProgress size={28} aria-label="Uploading" />
+          </Box>
+        ) : null}
+      </Box>
+      {disabled ? null : (
+        <Stack spacing={1} sx={{ alignItems: 'flex-start', minWidth: 0 }}>
+          <input
+            ref={inputRef}
+            id={inputId}
+            type="file"
+            accept={accept}
+            aria-label={label}
+            hidden
+            onChange={(event) => {
+              pick(event.target.files?.[0]);
+              // Choosing the same file again must fire again.
+              event.target.value = '';
+            }}
+          />
+          <Button
+            variant="outlined"
+            size="small"
+            startIcon={<UploadIcon />}
+            loading={upload.isPending}
+            loadingPosition="start"
+            onClick={() => inputRef.current?.click()}
+          >
+            {value ? 'Change Image' : 'Upload Image'}
+          </Button>
+          {value ? (
+            <Button
+              size="small"
+              color="error"
+              startIcon={<DeleteOutlinedIcon />}
+              onClick={() => onChange(null)}
+              disabled={upload.isPending}
+            >
+              Remove Image
+            </Button>
+          ) : (
+            <Typography variant="caption" color="text.secondary">
+              PNG, JPG, GIF, SVG · up to 10 MB
+            </Typography>
+          )}
+        </Stack>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,238 @@
+/**
+ * One property shown as text that can be edited in place (product table, device card). A pencil
+ * appears after hovering 200 ms (always on touch screens and to the keyboard). Enter or the tick
+ * saves, Esc or the cross cancels, clicking elsewhere saves a change. Nothing is sent when the
+ * value is unchanged; a failed save shows 'Failed to update' and keeps the editor open.
+ */
+import CheckIcon from '@mui/icons-material/Check';
+import CloseIcon from '@mui/icons-material/Close';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import {
+  Box,
+  CircularProgress,
+  ClickAwayListener,
+  IconButton,
+  MenuItem,
+  TextField,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { toastFailure } from '../lib/toast.ts';
+
+export const INLINE_EDIT_HOVER_DELAY = 200;
+export const INLINE_EDIT_FAILED = 'Failed to update';
+
+export interface InlineEditOption {
+  value: string;
+  label: string;
+}
+
+export interface InlineEditProps {
+  /** The property's name: the editor is labelled with it, the pencil is "Edit {label}". */
+  label: string;
+  value: string | number | null | undefined;
+  /** Saves the new value (the trimmed text; '' means cleared). A rejection keeps the editor open. */
+  onSave: (value: string) => Promise<unknown>;
+  /** How the value is shown when not editing (default: the value, or the placeholder). */
+  display?: ReactNode;
+  placeholder?: string;
+  type?: 'text' | 'number' | 'date' | 'select' | 'multiline';
+  options?: InlineEditOption[];
+  /** Read-only: the value without the pencil. */
+  disabled?: boolean;
+  /** Typography of the shown value (default: the surrounding text's). */
+  variant?: 'body1' | 'body2' | 'inherit';
+}
+
+const asText = (value: string | number | null | undefined) =>
+  value === null || value === undefined ? '' : String(value);
+
+export function InlineEdit({
+  label,
+  value,
+  onSave,
+  display,
+  placeholder = '—',
+  type = 'text',
+  options = [],
+  disabled = false,
+  variant = 'inherit',
+}: InlineEditProps) {
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState('');
+  const [saving, setSaving] = useState(false);
+  const [revealed, setRevealed] = useState(false);
+  const hoverTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const pencilRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => () => clearTimeout(hoverTimer.current), []);
+
+  const current = asText(value);
+  const shown =
+    display ??
+    (current ? (
+      type === 'select' ? (
+        (options.find((o) => o.value === current)?.label ?? current)
+      ) : (
+        current
+      )
+    ) : (
+      <Box component="span" sx={{ color: 'text.disabled' }}>
+        {placeholder}
+      </Box>
+    ));
+
+  if (disabled) {
+    return (
+      <Typography variant={variant} component="span" noWrap sx={{ display: 'block', minWidth: 0 }}>
+        {shown}
+      </Typography>
+    );
+  }
+
+  const start = () => {
+    setDraft(current);
+    setEditing(true);
+  };
+  const stop = (refocus = false) => {
+    setEditing(false);
+    setRevealed(false);
+    // After Enter or Esc, back to the pencil so the keyboard user keeps their place.
+    if (refocus) requestAnimationFrame(() => pencilRef.current?.focus({ preventScroll: true }));
+  };
+  const save = async (refocus = false) => {
+    if (saving) return;
+    const next = type === 'multiline' ? draft.replace(/\s+$/, '') : draft.trim();
+    if (next === current) {
+      stop(refocus);
+      return;
+    }
+    setSaving(true);
+    try {
+      await onSave(next);
+      stop(refocus);
+    } catch (error) {
+      toastFailure(INLINE_EDIT_FAILED, error);
+    } finally {
+      setSaving(false);
+    }
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      event.stopPropagation();
+      stop(true);
+    } else if (event.key === 'Enter' && !(type === 'multiline' && event.shiftKey)) {
+      event.preventDefault();
+      event.stopPropagation();
+      void save(true);
+    }
+  };
+
+  if (editing) {
+    return (
+      <ClickAwayListener onClickAway={() => void save()}>
+        <Box
+          data-no-row-click
+          data-inline-editing
+          onClick={(event) => event.stopPropagation()}
+          sx={{
+            display: 'flex',
+            alignItems: 'center',
+            gap: 0.5,
+            width: '100%',
+            minWidth: 0,
+            position: 'relative',
+            bgcolor: 'background.paper',
+          }}
+        >
+          <TextField
+            size="small"
+            autoFocus
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+            onKeyDown={onKeyDown}
+            disabled={saving}
+            select={type === 'select'}
+            multiline={type === 'multiline'}
+            type={type === 'number' ? 'number' : type === 'date' ? 'date' : 'text'}
+            slotProps={{
+              htmlInput: { 'aria-label': label },
+              select: { onKeyDown },
+            }}
+            sx={{ flex: 1, minWidth: 80, '& .MuiInputBase-input': { py: 0.75 } }}
+          >
+            {type === 'select'
+              ? [
+                  <MenuItem key="" value="">
+                    <em>None</em>
+                  </MenuItem>,
+                  ...options.map((option) => (
+                    <MenuItem key={option.value} value={option.value}>
+                      {option.label}
+                    </MenuItem>
+                  )),
+                ]
+              : null}
+          </TextField>
+          {saving ? (
+            <CircularProgress size={20} sx={{ mx: 0.75 }} aria-label="Saving" />
+          ) : (
+            <>
+              <IconButton
+                size="small"
+                color="primary"
+                aria-label={`Save ${label}`}
+                onClick={() => void save(true)}
+              >
+                <CheckIcon fontSize="small" />
+              </IconButton>
+              <IconButton size="small" aria-label="Cancel" onClick={() => stop(true)}>
+                <CloseIcon fontSize="small" />
+              </IconButton>
+            </>
+          )}
+        </Box>
+      </ClickAwayListener>
+    );
+  }
+
+  return (
+    <Box
+      onMouseEnter={() => {
+        clearTimeout(hoverTimer.current);
+        hoverTimer.current = setTimeout(() => setRevealed(true), INLINE_EDIT_HOVER_DELAY);
+      }}
+      onMouseLeave={() => {
+        clearTimeout(hoverTimer.current);
+        setRevealed(false);
+      }}
+      sx={{ display: 'flex', alignItems: 'center', gap: 0.5, minWidth: 0, width: '100%' }}
+    >
+      <Typography variant={variant} component="span" noWrap sx={{ minWidth: 0 }}>
+        {shown}
+      </Typography>
+      <Tooltip title={`Edit ${label}`} enterDelay={500}>
+        <IconButton
+          ref={pencilRef}
+          size="small"
+          aria-label={`Edit ${label}`}
+          onClick={(event) => {
+            event.stopPropagation();
+            start();
+          }}
+          sx={{
+            p: 0.5,
+            opacity: revealed ? 1 : 0,
+            transition: 'opacity .15s',
+            '&:focus-visible': { opacity: 1 },
+            '@media (hover: none)': { opacity: 0.7 },
+          }}
+        >
+          <EditOutlinedIcon sx={{ fontSize: 16 }} />
+        </IconButton>
+      </Tooltip>
+    </Box>
+  );
+}

@@ -1,0 +1,262 @@
+/**
+ * Create or edit a company: name and code (both required), and its roles (customer, brand,
+ * supplier, contractor) unless the caller fixes the type (the customers page; a brand or supplier
+ * created from the product form). Editing offers Delete behind a confirmation.
+ */
+import { type CompanyDto, type CompanyType, optionalText } from '@asbuilt/domain';
+import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
+import {
+  Box,
+  Button,
+  Checkbox,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  FormGroup,
+  FormLabel,
+  Stack,
+} from '@mui/material';
+import { useId, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { z } from 'zod';
+import {
+  type CompanyInput,
+  useCreateCompany,
+  useDeleteCompany,
+  useUpdateCompany,
+} from '../../api/companies.ts';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { FormTextField } from '../../components/FormTextField.tsx';
+import { useDialogSession } from '../../lib/dialogs.ts';
+import { formResolver } from '../../lib/forms.ts';
+import { toastFailure, toastSuccess } from '../../lib/toast.ts';
+
+export const CREATE_COMPANY_FAILED = 'Failed to create company.';
+
+const FLAGS = [
+  { key: 'customer', label: 'Customer' },
+  { key: 'brand', label: 'Brand' },
+  { key: 'supplier', label: 'Supplier' },
+  { key: 'contractor', label: 'Contractor' },
+] as const;
+type Flag = (typeof FLAGS)[number]['key'];
+const FLAG_OF_TYPE: Record<CompanyType, Flag> = {
+  Customer: 'customer',
+  Brand: 'brand',
+  Supplier: 'supplier',
+  Contractor: 'contractor',
+};
+
+/** The domain's text field (trimmed, '' means none), required here: name and code (spec). */
+const requiredField = (label: string) =>
+  optionalText(label).refine((value) => value !== null, { message: `${label} is required` });
+
+const companyFormSchema = z.object({
+  name: requiredField('Name'),
+  code: requiredField('Code'),
+  customer: z.boolean(),
+  brand: z.boolean(),
+  supplier: z.boolean(),
+  contractor: z.boolean(),
+});
+interface CompanyFormValues {
+  name: string;
+  code: string;
+  customer: boolean;
+  brand: boolean;
+  supplier: boolean;
+  contractor: boolean;
+}
+type CompanyFormOutput = z.output<typeof companyFormSchema>;
+
+export interface CompanyDialogProps {
+  open: boolean;
+  onClose: () => void;
+  /** Edit this company; create one when absent. */
+  company?: CompanyDto | null;
+  /** The company's type is fixed and its role boxes are hidden (customers, inline brand/supplier). */
+  fixedType?: CompanyType;
+  initialName?: string;
+  onSaved?: (company: CompanyDto) => void;
+  /** Created from another form (the product editor): failures say 'Failed to create company.'. */
+  inline?: boolean;
+}
+
+export function CompanyDialog(props: CompanyDialogProps) {
+  const { open, onClose, company, fixedType } = props;
+  const titleId = useId();
+  const noun = fixedType ?? 'Company';
+  // A fresh form per opening: the values start from the company (or the typed name).
+  const session = useDialogSession(open);
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      aria-labelledby={titleId}
+      maxWidth="sm"
+      slotProps={{ transition: { onExited: session.onExited } }}
+    >
+      <DialogTitle id={titleId}>{company ? `Edit ${noun}` : `New ${noun}`}</DialogTitle>
+      {session.mounted ? <CompanyForm key={session.key} {...props} noun={noun} /> : null}
+    </Dialog>
+  );
+}
+
+function CompanyForm({
+  onClose,
+  company,
+  fixedType,
+  initialName,
+  onSaved,
+  inline = false,
+  noun,
+}: CompanyDialogProps & { noun: string }) {
+  const create = useCreateCompany({ silent: inline });
+  const update = useUpdateCompany();
+  const remove = useDeleteCompany();
+  const [confirming, setConfirming] = useState(false);
+  const { control, handleSubmit, formState } = useForm<CompanyFormValues, unknown, CompanyFormOutput>({
+    resolver: formResolver<CompanyFormValues, typeof companyFormSchema>(companyFormSchema),
+    mode: 'onTouched',
+    defaultValues: {
+      name: company?.name ?? initialName ?? '',
+      code: company?.code ?? '',
+      customer: company?.customer ?? fixedType === 'Customer',
+      brand: company?.brand ?? fixedType === 'Brand',
+      supplier: company?.supplier ?? fixedType === 'Supplier',
+      contractor: company?.contractor ?? fixedType === 'Contractor',
+    },
+  });
+
+  const submit = handleSubmit((values) => {
+    const flags = Object.fromEntries(FLAGS.map(({ key }) => [key, values[key]])) as Record<Flag, boolean>;
+    if (company) {
+      const input: CompanyInput & { id: number } = { id: company.id };
+      if (values.name !== company.name) input.name = values.name;
+      if (values.code !== (company.code ?? '')) input.code = values.code;
+      for (const { key } of FLAGS) if (flags[key] !== company[key]) input[key] = flags[key];
+      if (Object.keys(input).length === 1) {
+        onClose();
+        return;
+      }
+      update.mutate(input, {
+        onSuccess: ({ company: saved }) => {
+          toastSuccess(`${noun} Updated`);
+          onSaved?.(saved);
+          onClose();
+        },
+      });
+      return;
+    }
+    const input: CompanyInput = { name: values.name, code: values.code };
+    if (fixedType) {
+      input.company_type = fixedType;
+      input[FLAG_OF_TYPE[fixedType]] = true;
+    } else {
+      for (const { key } of FLAGS) if (flags[key]) input[key] = true;
+    }
+    create.mutate(input, {
+      onSuccess: ({ company: saved }) => {
+        toastSuccess(`${noun} Created`);
+        onSaved?.(saved);
+        onClose();
+      },
+      onError: inline ? (error) => toastFailure(CREATE_COMPANY_FAILED, error) : undefined,
+    });
+  });
+
+  return (
+    <>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          // This form may sit (through a portal) inside the product form: keep the submit here.
+          event.stopPropagation();
+          void submit(event);
+        }}
+      >
+        <DialogContent sx={{ pt: 1 }}>
+          <Stack spacing={1} sx={{ pt: 1 }}>
+            <FormTextField control={control} name="name" label="Name" required autoFocus={!initialName} />
+            <FormTextField
+              control={control}
+              name="code"
+              label="Code"
+              required
+              autoFocus={Boolean(initialName)}
+            />
+            {fixedType ? null : (
+              <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
+                <FormLabel component="legend" sx={{ mb: 0.5 }}>
+                  Roles
+                </FormLabel>
+                <FormGroup row sx={{ columnGap: 1 }}>
+                  {FLAGS.map(({ key, label }) => (
+                    <Controller
+                      key={key}
+                      control={control}
+                      name={key}
+                      render={({ field }) => (
+                        <FormControlLabel
+                          label={label}
+                          control={
+                            <Checkbox
+                              checked={field.value}
+                              onChange={(event) => field.onChange(event.target.checked)}
+                            />
+                          }
+                        />
+                      )}
+                    />
+                  ))}
+                </FormGroup>
+              </Box>
+            )}
+          </Stack>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2.5, gap: 1 }}>
+          {company ? (
+            <Button
+              color="error"
+              startIcon={<DeleteOutlinedIcon />}
+              onClick={() => setConfirming(true)}
+              sx={{ mr: 'auto' }}
+            >
+              Delete
+            </Button>
+          ) : null}
+          <Button onClick={onClose}>Cancel</Button>
+          <Button
+            type="submit"
+            variant="contained"
+            loading={create.isPending || update.isPending}
+            disabled={Boolean(company) && !formState.isDirty}
+          >
+            {company ? 'Save' : 'Create'}
+          </Button>
+        </DialogActions>
+      </form>
+      {company ? (
+        <ConfirmDialog
+          open={confirming}
+          title={`Delete ${company.name}?`}
+          message="Deleted items cannot be retrieved."
+          loading={remove.isPending}
+          onClose={() => setConfirming(false)}
+          onConfirm={() =>
+            remove.mutate(company.id, {
+              onSuccess: () => {
+                toastSuccess(`${noun} Deleted`);
+                setConfirming(false);
+                onClose();
+              },
+              onSettled: () => setConfirming(false),
+            })
+          }
+        />
+      ) : null}
+    </>
+  );
+}

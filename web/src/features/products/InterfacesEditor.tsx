@@ -1,0 +1,308 @@
+/**
+ * The I/O tab: a product's interfaces. New ones are added several at a time (a quantity, default
+ * 1, of identical rows); each can then be edited or removed. Changes are saved with the product.
+ */
+import { INTERFACE_IO, INTERFACE_SIGNALS, INTERFACE_TERMINALS } from '@asbuilt/domain';
+import AddIcon from '@mui/icons-material/Add';
+import CheckIcon from '@mui/icons-material/Check';
+import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import {
+  Box,
+  Button,
+  Chip,
+  IconButton,
+  MenuItem,
+  Paper,
+  Stack,
+  TextField,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import { useState } from 'react';
+import { type Control, Controller, useFieldArray, useWatch } from 'react-hook-form';
+import type { InterfaceFormValue, ProductFormOutput, ProductFormValues } from './productForm.ts';
+
+export const INTERFACE_QUANTITY = { default: 1, min: 1, max: 100 } as const;
+
+const IO_COLORS: Record<string, 'primary' | 'secondary' | 'info'> = {
+  input: 'info',
+  output: 'secondary',
+  'bi-directional': 'primary',
+};
+
+const emptyInterface = (): InterfaceFormValue => ({
+  interface_type: 'input',
+  terminal: '',
+  signal: '',
+  label: '',
+});
+
+interface FieldsProps {
+  value: InterfaceFormValue;
+  onChange: (change: Partial<InterfaceFormValue>) => void;
+  disabled?: boolean;
+}
+
+/** I/O, terminal, signal and label: the add row and each row being edited. */
+function InterfaceFields({ value, onChange, disabled }: FieldsProps) {
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        gap: 1.5,
+        gridTemplateColumns: { xs: '1fr 1fr', md: '150px 160px 130px minmax(0, 1fr)' },
+        flex: 1,
+        minWidth: 0,
+      }}
+    >
+      <TextField
+        select
+        size="small"
+        label="I/O"
+        value={value.interface_type}
+        onChange={(event) => onChange({ interface_type: event.target.value })}
+        disabled={disabled}
+      >
+        {INTERFACE_IO.map((io) => (
+          <MenuItem key={io} value={io}>
+            {io}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        select
+        size="small"
+        label="Terminal"
+        value={value.terminal}
+        onChange={(event) => onChange({ terminal: event.target.value })}
+        disabled={disabled}
+        slotProps={{ select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 320 } } } } } }}
+      >
+        <MenuItem value="">
+          <em>None</em>
+        </MenuItem>
+        {INTERFACE_TERMINALS.map((terminal) => (
+          <MenuItem key={terminal} value={terminal}>
+            {terminal}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        select
+        size="small"
+        label="Signal"
+        value={value.signal}
+        onChange={(event) => onChange({ signal: event.target.value })}
+        disabled={disabled}
+      >
+        <MenuItem value="">
+          <em>None</em>
+        </MenuItem>
+        {INTERFACE_SIGNALS.map((signal) => (
+          <MenuItem key={signal} value={signal}>
+            {signal}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        size="small"
+        label="Label"
+        value={value.label}
+        onChange={(event) => onChange({ label: event.target.value })}
+        disabled={disabled}
+        slotProps={{ htmlInput: { maxLength: 255 } }}
+      />
+    </Box>
+  );
+}
+
+export function InterfacesEditor({
+  control,
+  readOnly = false,
+}: {
+  control: Control<ProductFormValues, unknown, ProductFormOutput>;
+  readOnly?: boolean;
+}) {
+  const { fields, append, remove } = useFieldArray({ control, name: 'interfaces', keyName: 'key' });
+  // The rows as they are now (an edited row changes its values, not the field array's copy).
+  const values = useWatch({ control, name: 'interfaces' });
+  const [draft, setDraft] = useState<InterfaceFormValue>(emptyInterface);
+  const [quantity, setQuantity] = useState<string>(String(INTERFACE_QUANTITY.default));
+  const [editing, setEditing] = useState<number | null>(null);
+
+  const count = Number(quantity);
+  const validQuantity =
+    Number.isInteger(count) && count >= INTERFACE_QUANTITY.min && count <= INTERFACE_QUANTITY.max;
+
+  const add = () => {
+    if (!validQuantity || !draft.interface_type) return;
+    append(Array.from({ length: count }, () => ({ ...draft, label: draft.label.trim() })));
+    setQuantity(String(INTERFACE_QUANTITY.default));
+  };
+
+  return (
+    <Stack spacing={2}>
+      {readOnly ? null : (
+        <Paper variant="outlined" role="group" aria-label="Add interfaces" sx={{ p: 2 }}>
+          <Typography variant="subtitle2" sx={{ mb: 1.5 }}>
+            Add interfaces
+          </Typography>
+          <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ alignItems: { md: 'center' } }}>
+            <InterfaceFields value={draft} onChange={(change) => setDraft((d) => ({ ...d, ...change }))} />
+            <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+              <TextField
+                size="small"
+                label="Quantity"
+                type="number"
+                value={quantity}
+                onChange={(event) => setQuantity(event.target.value)}
+                error={!validQuantity}
+                sx={{ width: { xs: '50%', md: 96 } }}
+                slotProps={{
+                  htmlInput: {
+                    min: INTERFACE_QUANTITY.min,
+                    max: INTERFACE_QUANTITY.max,
+                    inputMode: 'numeric',
+                  },
+                }}
+                onKeyDown={(event) => {
+                  if (event.key === 'Enter') {
+                    event.preventDefault();
+                    add();
+                  }
+                }}
+              />
+              <Button
+                variant="contained"
+                startIcon={<AddIcon />}
+                onClick={add}
+                disabled={!validQuantity || !draft.interface_type}
+                sx={{ flex: { xs: 1, md: 'none' } }}
+              >
+                Add
+              </Button>
+            </Stack>
+          </Stack>
+        </Paper>
+      )}
+
+      <Typography variant="subtitle2" component="h3">
+        Interfaces ({fields.length})
+      </Typography>
+      {fields.length === 0 ? (
+        <Typography color="text.secondary" variant="body2">
+          No interfaces yet.
+        </Typography>
+      ) : (
+        <Box
+          component="ul"
+          aria-label="Interfaces"
+          sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}
+        >
+          {fields.map((field, index) => {
+            const number = index + 1;
+            const item = values?.[index] ?? field;
+            return (
+              <Paper
+                component="li"
+                variant="outlined"
+                key={field.key}
+                aria-label={`Interface ${number}`}
+                sx={{ p: 1.25, display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}
+              >
+                <Typography variant="caption" color="text.secondary" sx={{ width: 24, textAlign: 'right' }}>
+                  {number}
+                </Typography>
+                {editing === index ? (
+                  // On a phone the fields take a line of their own under the number and buttons.
+                  <Box sx={{ flex: { xs: '1 1 100%', md: 1 }, order: { xs: 3, md: 0 }, minWidth: 0 }}>
+                    <Controller
+                      control={control}
+                      name={`interfaces.${index}`}
+                      render={({ field: row }) => (
+                        <InterfaceFields
+                          value={row.value}
+                          onChange={(change) => row.onChange({ ...row.value, ...change })}
+                        />
+                      )}
+                    />
+                  </Box>
+                ) : (
+                  <Box
+                    sx={{
+                      flex: 1,
+                      minWidth: 0,
+                      display: 'flex',
+                      flexWrap: 'wrap',
+                      gap: 1,
+                      alignItems: 'center',
+                    }}
+                  >
+                    <Chip
+                      size="small"
+                      label={item.interface_type || 'I/O not set'}
+                      color={IO_COLORS[item.interface_type] ?? 'default'}
+                      variant="outlined"
+                    />
+                    <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                      {item.terminal || '—'}
+                    </Typography>
+                    {item.signal ? (
+                      <Typography variant="body2" color="text.secondary">
+                        {item.signal}
+                      </Typography>
+                    ) : null}
+                    {item.label ? (
+                      <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                        · {item.label}
+                      </Typography>
+                    ) : null}
+                  </Box>
+                )}
+                {readOnly ? null : (
+                  <Stack direction="row" sx={{ flex: '0 0 auto', ml: 'auto' }}>
+                    {editing === index ? (
+                      <Tooltip title="Done">
+                        <IconButton
+                          aria-label={`Done editing interface ${number}`}
+                          color="primary"
+                          onClick={() => setEditing(null)}
+                        >
+                          <CheckIcon />
+                        </IconButton>
+                      </Tooltip>
+                    ) : (
+                      <Tooltip title="Edit">
+                        <IconButton aria-label={`Edit interface ${number}`} onClick={() => setEditing(index)}>
+                          <EditOutlinedIcon />
+                        </IconButton>
+                      </Tooltip>
+                    )}
+                    <Tooltip title="Remove">
+                      <IconButton
+                        aria-label={`Remove interface ${number}`}
+                        onClick={() => {
+                          remove(index);
+                          setEditing((current) =>
+                            current === null || current === index
+                              ? null
+                              : current > index
+                                ? current - 1
+                                : current,
+                          );
+                        }}
+                      >
+                        <DeleteOutlinedIcon />
+                      </IconButton>
+                    </Tooltip>
+                  </Stack>
+                )}
+              </Paper>
+            );
+          })}
+        </Box>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,565 @@
+/**
+ * The product editor (create and update), used by the products pages and later by the device
+ * card's "Open Product". A short form (picture, brand, model, short description, category) and a
+ * long form with the tabs General, Specifications, Description and I/O. Library products are
+ * shown read-only to tenant users. The admin variant adds the status and the tenant and uses
+ * the admin path.
+ */
+import { canEditCatalogueItem, LIBRARY_TENANT_ID, type ProductDto } from '@asbuilt/domain';
+import CloseIcon from '@mui/icons-material/Close';
+import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  IconButton,
+  InputAdornment,
+  MenuItem,
+  Stack,
+  Switch,
+  Tab,
+  Tabs,
+  TextField,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+  useMediaQuery,
+} from '@mui/material';
+import { useTheme } from '@mui/material/styles';
+import { type ReactNode, useId, useState } from 'react';
+import { type Control, Controller, type FieldErrors, useForm, useWatch } from 'react-hook-form';
+import { useCreateProduct, useUpdateProduct } from '../../api/products.ts';
+import { useCurrentUser } from '../../app/CurrentUser.tsx';
+import { FormTextField } from '../../components/FormTextField.tsx';
+import { ImageUploader } from '../../components/ImageUploader.tsx';
+import { formatDate } from '../../lib/dates.ts';
+import { useDialogSession } from '../../lib/dialogs.ts';
+import { formResolver } from '../../lib/forms.ts';
+import { toastErrorAs, toastSuccess } from '../../lib/toast.ts';
+import { CompanySelect } from '../companies/CompanySelect.tsx';
+import { InterfacesEditor } from './InterfacesEditor.tsx';
+import { ProcatSelect } from './ProcatSelect.tsx';
+import {
+  DESCRIPTION_FIELDS,
+  GENERAL_FIELDS,
+  type ProductEditorVariant,
+  type ProductFormOutput,
+  type ProductFormValues,
+  productCreatePayload,
+  productFormSchema,
+  productToForm,
+  productUpdatePayload,
+  SPECIFICATION_FIELDS,
+} from './productForm.ts';
+
+export type ProductEditorTab = 'general' | 'specifications' | 'description' | 'io';
+type FormLength = 'short' | 'long';
+
+const TABS: { value: ProductEditorTab; label: string; short?: string }[] = [
+  { value: 'general', label: 'General' },
+  { value: 'specifications', label: 'Specifications', short: 'Specs' },
+  { value: 'description', label: 'Description' },
+  { value: 'io', label: 'I/O' },
+];
+
+export interface ProductEditorProps {
+  open: boolean;
+  onClose: () => void;
+  /** Update this product; create a new one when absent. */
+  product?: ProductDto | null;
+  /** 'admin': status and tenant fields, admin path. */
+  variant?: ProductEditorVariant;
+  /** Tenant names (the tenant field of the admin variant, the tenant line of the title). */
+  tenants?: { id: number; name: string }[];
+  onSaved?: (product: ProductDto) => void;
+  initialTab?: ProductEditorTab;
+}
+
+export const PRODUCT_CREATED = 'Product Created';
+export const PRODUCT_UPDATED = 'Product Updated';
+export const productCreateError = (detail: string) => `Error Creating product: ${detail}`;
+
+export function ProductEditor(props: ProductEditorProps) {
+  const theme = useTheme();
+  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
+  const titleId = useId();
+  const session = useDialogSession(props.open);
+  return (
+    <Dialog
+      open={props.open}
+      onClose={props.onClose}
+      aria-labelledby={titleId}
+      maxWidth="md"
+      fullScreen={fullScreen}
+      slotProps={{
+        // One height for every tab, so the dialog does not jump when switching.
+        paper: { sx: { height: { sm: 'min(780px, calc(100% - 64px))' } } },
+        transition: { onExited: session.onExited },
+      }}
+    >
+      {session.mounted ? <ProductEditorForm key={session.key} {...props} titleId={titleId} /> : null}
+    </Dialog>
+  );
+}
+
+function ProductEditorForm({
+  onClose,
+  product,
+  variant = 'tenant',
+  tenants = [],
+  onSaved,
+  initialTab = 'general',
+  titleId,
+}: ProductEditorProps & { titleId: string }) {
+  const user = useCurrentUser();
+  const create = useCreateProduct(variant);
+  const update = useUpdateProduct(variant);
+  const editing = Boolean(product);
+  const readOnly = product
+    ? !canEditCatalogueItem({ tenantId: user.tenant_id, role: user.role }, product.tenant_id)
+    : false;
+  const [length, setLength] = useState<FormLength>(editing ? 'long' : 'short');
+  const [tab, setTab] = useState<ProductEditorTab>(initialTab);
+  const [uploading, setUploading] = useState(false);
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'));
+
+  const { control, handleSubmit, setValue, formState } = useForm<
+    ProductFormValues,
+    unknown,
+    ProductFormOutput
+  >({
+    resolver: formResolver<ProductFormValues, typeof productFormSchema>(productFormSchema),
+    mode: 'onTouched',
+    defaultValues: productToForm(product, variant === 'admin' ? user.tenant_id : null),
+    disabled: readOnly,
+  });
+  const interfaceCount = useWatch({ control, name: 'interfaces' })?.length ?? 0;
+
+  const showErrors = (errors: FieldErrors<ProductFormValues>) => {
+    const has = (fields: readonly string[]) => fields.some((field) => field in errors);
+    if (has(GENERAL_FIELDS)) setTab('general');
+    else if (has(SPECIFICATION_FIELDS)) {
+      setLength('long');
+      setTab('specifications');
+    } else if (has(DESCRIPTION_FIELDS)) {
+      setLength('long');
+      setTab('description');
+    }
+  };
+
+  const submit = handleSubmit((values) => {
+    if (!product) {
+      create.mutate(productCreatePayload(values, variant), {
+        onSuccess: ({ product: saved }) => {
+          toastSuccess(PRODUCT_CREATED);
+          onSaved?.(saved);
+          onClose();
+        },
+        onError: (error) => toastErrorAs(error, productCreateError),
+      });
+      return;
+    }
+    const changes = productUpdatePayload(product, values, variant);
+    if (Object.keys(changes).length === 0) {
+      onClose();
+      return;
+    }
+    update.mutate(
+      { id: product.id, ...changes },
+      {
+        onSuccess: ({ product: saved }) => {
+          toastSuccess(PRODUCT_UPDATED);
+          onSaved?.(saved);
+          onClose();
+        },
+      },
+    );
+  }, showErrors);
+
+  const tenantName = product ? tenants.find((t) => t.id === product.tenant_id)?.name : undefined;
+  const title = product ? (readOnly ? 'Product' : 'Edit Product') : 'New Product';
+  const saving = create.isPending || update.isPending;
+
+  return (
+    <Box
+      component="form"
+      noValidate
+      onSubmit={submit}
+      sx={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 }}
+    >
+      <DialogTitle id={titleId} sx={{ pr: 7, pb: 1 }}>
+        {title}
+        {product ? (
+          <Typography variant="body2" color="text.secondary" component="div" sx={{ mt: 0.25 }}>
+            #{product.id}
+            {tenantName ? ` · ${tenantName}` : ''} · Updated {formatDate(product.updated_at)}
+          </Typography>
+        ) : null}
+        <IconButton aria-label="Close" onClick={onClose} sx={{ position: 'absolute', right: 12, top: 12 }}>
+          <CloseIcon />
+        </IconButton>
+      </DialogTitle>
+
+      <Box sx={{ px: 3, display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+        <ToggleButtonGroup
+          size="small"
+          exclusive
+          value={length}
+          onChange={(_event, next: FormLength | null) => next && setLength(next)}
+          aria-label="Form length"
+        >
+          <ToggleButton value="short">Short form</ToggleButton>
+          <ToggleButton value="long">Long form</ToggleButton>
+        </ToggleButtonGroup>
+        {readOnly ? (
+          <Chip
+            icon={<LockOutlinedIcon />}
+            label={product?.tenant_id === LIBRARY_TENANT_ID ? 'Library product · read-only' : 'Read-only'}
+            size="small"
+            variant="outlined"
+          />
+        ) : null}
+      </Box>
+
+      {length === 'long' ? (
+        <Tabs
+          value={tab}
+          onChange={(_event, next: ProductEditorTab) => setTab(next)}
+          variant="scrollable"
+          scrollButtons={false}
+          aria-label="Product sections"
+          sx={{
+            px: { xs: 1, sm: 2 },
+            mt: 1,
+            borderBottom: 1,
+            borderColor: 'divider',
+            '& .MuiTab-root': { minWidth: { xs: 0, sm: 90 }, px: { xs: 1.5, sm: 2 } },
+          }}
+        >
+          {TABS.map(({ value, label: long, short }) => {
+            // On a phone the four tabs fit side by side with a shorter name.
+            const label = phone && short ? short : long;
+            return (
+              <Tab
+                key={value}
+                value={value}
+                id={`${titleId}-tab-${value}`}
+                aria-controls={`${titleId}-panel-${value}`}
+                label={
+                  value === 'io' && interfaceCount > 0 ? (
+                    <Badge badgeContent={interfaceCount} color="primary" sx={{ pr: 1.5 }}>
+                      {label}
+                    </Badge>
+                  ) : (
+                    label
+                  )
+                }
+              />
+            );
+          })}
+        </Tabs>
+      ) : null}
+
+      <DialogContent sx={{ pt: 2.5 }}>
+        {readOnly ? (
+          <Alert severity="info" sx={{ mb: 2.5 }}>
+            {product?.tenant_id === LIBRARY_TENANT_ID
+              ? 'This product belongs to the shared library: only library administrators can change it.'
+              : 'You cannot change this product.'}
+          </Alert>
+        ) : null}
+        {length === 'short' ? (
+          <GeneralFields control={control} product={product} short onUploading={setUploading} />
+        ) : (
+          <>
+            <TabPanel id={titleId} value="general" current={tab}>
+              <GeneralFields
+                control={control}
+                product={product}
+                variant={variant}
+                tenants={tenants}
+                onUploading={setUploading}
+              />
+            </TabPanel>
+            <TabPanel id={titleId} value="specifications" current={tab}>
+              <SpecificationFields control={control} onRackOff={() => setValue('rack_units', '')} />
+            </TabPanel>
+            <TabPanel id={titleId} value="description" current={tab}>
+              <Stack spacing={1}>
+                <FormTextField
+                  control={control}
+                  name="description"
+                  label="Description"
+                  multiline
+                  minRows={4}
+                />
+                <FormTextField
+                  control={control}
+                  name="features"
+                  label="Features"
+                  multiline
+                  minRows={4}
+                  helperText="One feature per line"
+                />
+              </Stack>
+            </TabPanel>
+            <TabPanel id={titleId} value="io" current={tab}>
+              <InterfacesEditor control={control} readOnly={readOnly} />
+            </TabPanel>
+          </>
+        )}
+        {length === 'short' && !readOnly ? (
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+            Specifications, description and interfaces are in the long form.
+          </Typography>
+        ) : null}
+      </DialogContent>
+
+      <DialogActions sx={{ px: 3, py: 2, borderTop: 1, borderColor: 'divider' }}>
+        <Button onClick={onClose}>{readOnly ? 'Close' : 'Cancel'}</Button>
+        {readOnly ? null : (
+          <Button
+            type="submit"
+            variant="contained"
+            loading={saving}
+            disabled={uploading || (editing && !formState.isDirty)}
+          >
+            {editing ? 'Save' : 'Create'}
+          </Button>
+        )}
+      </DialogActions>
+    </Box>
+  );
+}
+
+function TabPanel({
+  id,
+  value,
+  current,
+  children,
+}: {
+  id: string;
+  value: ProductEditorTab;
+  current: ProductEditorTab;
+  children: ReactNode;
+}) {
+  // Panels stay mounted (hidden), so a field keeps its state while another tab is open.
+  return (
+    <Box
+      role="tabpanel"
+      id={`${id}-panel-${value}`}
+      aria-labelledby={`${id}-tab-${value}`}
+      hidden={value !== current}
+    >
+      {children}
+    </Box>
+  );
+}
+
+type FormControl = Control<ProductFormValues, unknown, ProductFormOutput>;
+
+const unit = (text: string) => ({
+  input: { endAdornment: <InputAdornment position="end">{text}</InputAdornment> },
+  htmlInput: { inputMode: 'decimal' as const },
+});
+
+function GeneralFields({
+  control,
+  product,
+  short = false,
+  variant = 'tenant',
+  tenants = [],
+  onUploading,
+}: {
+  control: FormControl;
+  product?: ProductDto | null | undefined;
+  short?: boolean;
+  variant?: ProductEditorVariant;
+  tenants?: { id: number; name: string }[];
+  onUploading: (busy: boolean) => void;
+}) {
+  const pairSx = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } } as const;
+  return (
+    <Stack spacing={1}>
+      <Controller
+        control={control}
+        name="image"
+        render={({ field }) => (
+          <Box sx={{ pb: 2 }}>
+            <ImageUploader
+              folder="products"
+              label="Product image"
+              value={field.value}
+              previewUrl={product && field.value === product.image_key ? product.image : null}
+              onChange={field.onChange}
+              disabled={field.disabled}
+              onBusyChange={onUploading}
+            />
+          </Box>
+        )}
+      />
+      <Box sx={pairSx}>
+        <Controller
+          control={control}
+          name="brand_id"
+          render={({ field, fieldState }) => (
+            <CompanySelect
+              label="Brand"
+              kind="Brand"
+              required
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              fallback={product?.brand}
+              disabled={field.disabled}
+              error={Boolean(fieldState.error)}
+              helperText={fieldState.error?.message}
+            />
+          )}
+        />
+        <FormTextField control={control} name="product_model" label="Model" required />
+      </Box>
+      <FormTextField control={control} name="name" label="Short Description" required />
+      <Controller
+        control={control}
+        name="procat_id"
+        render={({ field, fieldState }) => (
+          <ProcatSelect
+            required
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            fallback={product?.procat}
+            disabled={field.disabled}
+            error={Boolean(fieldState.error)}
+            helperText={fieldState.error?.message}
+          />
+        )}
+      />
+      {short ? null : (
+        <>
+          <Controller
+            control={control}
+            name="preferred_supplier_id"
+            render={({ field }) => (
+              <CompanySelect
+                label="Preferred Supplier"
+                kind="Supplier"
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                disabled={field.disabled}
+              />
+            )}
+          />
+          <FormTextField control={control} name="product_url" label="Product URL" type="url" />
+          <Box sx={{ ...pairSx, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr 1fr' } }}>
+            <FormTextField control={control} name="sku" label="SKU" />
+            <FormTextField control={control} name="upc" label="UPC" />
+            <FormTextField control={control} name="ean" label="EAN" />
+          </Box>
+          {variant === 'admin' ? (
+            <Box sx={pairSx}>
+              <Controller
+                control={control}
+                name="tenant_id"
+                render={({ field }) => (
+                  <TextField
+                    select
+                    label="Tenant"
+                    value={field.value ?? ''}
+                    onChange={(event) => field.onChange(Number(event.target.value))}
+                    disabled={field.disabled}
+                    helperText=" "
+                  >
+                    {tenants.map((tenant) => (
+                      <MenuItem key={tenant.id} value={tenant.id}>
+                        {tenant.name}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                )}
+              />
+              <Controller
+                control={control}
+                name="product_status"
+                render={({ field }) => (
+                  <FormControlLabel
+                    label={field.value ? 'In Production' : 'Discontinued'}
+                    control={
+                      <Switch
+                        checked={field.value}
+                        onChange={(event) => field.onChange(event.target.checked)}
+                        disabled={field.disabled}
+                      />
+                    }
+                  />
+                )}
+              />
+            </Box>
+          ) : null}
+        </>
+      )}
+    </Stack>
+  );
+}
+
+function SpecificationFields({ control, onRackOff }: { control: FormControl; onRackOff: () => void }) {
+  const rackMounted = useWatch({ control, name: 'rack_mounted' });
+  const grid = {
+    display: 'grid',
+    columnGap: 2,
+    gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr 1fr' },
+  } as const;
+  return (
+    <Stack spacing={1}>
+      <Box sx={{ ...grid, alignItems: 'start' }}>
+        <Controller
+          control={control}
+          name="rack_mounted"
+          render={({ field }) => (
+            <FormControlLabel
+              sx={{ height: 56 }}
+              label="Rack Mounted"
+              control={
+                <Switch
+                  checked={field.value}
+                  onChange={(event) => {
+                    field.onChange(event.target.checked);
+                    if (!event.target.checked) onRackOff();
+                  }}
+                  disabled={field.disabled}
+                />
+              }
+            />
+          )}
+        />
+        <FormTextField
+          control={control}
+          name="rack_units"
+          label="Rack units"
+          type="number"
+          disabled={!rackMounted}
+          slotProps={unit('U')}
+        />
+        <FormTextField control={control} name="power" label="Power" type="number" slotProps={unit('W')} />
+      </Box>
+      <Box sx={grid}>
+        <FormTextField control={control} name="height" label="Height" type="number" slotProps={unit('mm')} />
+        <FormTextField control={control} name="width" label="Width" type="number" slotProps={unit('mm')} />
+        <FormTextField control={control} name="depth" label="Depth" type="number" slotProps={unit('mm')} />
+      </Box>
+      <Box sx={grid}>
+        <FormTextField control={control} name="weight" label="Weight" type="number" slotProps={unit('g')} />
+      </Box>
+    </Stack>
+  );
+}

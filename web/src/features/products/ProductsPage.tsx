@@ -1,0 +1,224 @@
+/**
+ * /tenant/products: the library's products and the tenant's own, in one virtualised table with
+ * search. New Product and a row click open the product editor; Model and Short Description can be
+ * edited in place. Library products are read-only for tenant users (a lock, and the editor opens
+ * read-only).
+ */
+import { canEditCatalogueItem, LIBRARY_TENANT_ID, type ProductField } from '@asbuilt/domain';
+import AddIcon from '@mui/icons-material/Add';
+import ImageOutlinedIcon from '@mui/icons-material/ImageOutlined';
+import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
+import { Avatar, Box, Button, Stack, Tooltip } from '@mui/material';
+import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { type ProductDto, useInlineEditProduct, useProductsIndex } from '../../api/products.ts';
+import { useCurrentUser } from '../../app/CurrentUser.tsx';
+import { useLayoutPrefs } from '../../app/LayoutPrefs.tsx';
+import { usePageTitle } from '../../app/PageTitle.tsx';
+import {
+  ColumnVisibilityMenu,
+  createDataTableColumns,
+  DataTable,
+  type DataTableColumn,
+} from '../../components/DataTable.tsx';
+import { ErrorState } from '../../components/ErrorState.tsx';
+import { InlineEdit } from '../../components/InlineEdit.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { SearchField } from '../../components/SearchField.tsx';
+import { formatDate } from '../../lib/dates.ts';
+import { toastSuccess } from '../../lib/toast.ts';
+import { CatalogueNav } from '../tenant/CatalogueNav.tsx';
+import { PRODUCT_UPDATED, ProductEditor } from './ProductEditor.tsx';
+
+const col = createDataTableColumns<ProductDto>();
+
+function ProductImage({ product }: { product: ProductDto }) {
+  const [failed, setFailed] = useState(false);
+  return (
+    <Avatar
+      variant="rounded"
+      src={product.image && !failed ? product.image : undefined}
+      alt=""
+      slotProps={{ img: { loading: 'lazy', onError: () => setFailed(true), sx: { objectFit: 'contain' } } }}
+      sx={{ width: 40, height: 40, bgcolor: 'grey.100', color: 'text.disabled' }}
+    >
+      <ImageOutlinedIcon fontSize="small" />
+    </Avatar>
+  );
+}
+
+export function ProductsPage() {
+  usePageTitle('Products');
+  const user = useCurrentUser();
+  const { mobile } = useLayoutPrefs();
+  const index = useProductsIndex('tenant');
+  const inline = useInlineEditProduct();
+  const [search, setSearch] = useState('');
+  const query = useDeferredValue(search.trim());
+  const [shown, setShown] = useState<number | null>(null);
+  const [visibility, setVisibility] = useState<Record<string, boolean>>({});
+  const [editor, setEditor] = useState<{ open: boolean; product: ProductDto | null }>({
+    open: false,
+    product: null,
+  });
+
+  const tenants = index.data?.tenants;
+  const canEdit = useCallback(
+    (product: ProductDto) =>
+      canEditCatalogueItem({ tenantId: user.tenant_id, role: user.role }, product.tenant_id),
+    [user.tenant_id, user.role],
+  );
+
+  const columns = useMemo<DataTableColumn<ProductDto>[]>(() => {
+    const tenantName = new Map((tenants ?? []).map((t) => [t.id, t.name]));
+    const saveInline = (product: ProductDto, property: ProductField) => async (value: string) => {
+      await inline.mutateAsync({ id: product.id, property, value: value === '' ? null : value });
+      toastSuccess(PRODUCT_UPDATED);
+    };
+    return col.columns([
+      col.accessor('id', {
+        header: 'ID',
+        meta: { width: 64, grow: 0, card: 'hidden' },
+      }),
+      col.display({
+        id: 'image',
+        header: 'Image',
+        enableSorting: false,
+        enableHiding: true,
+        meta: { width: 68, grow: 0, card: 'media' },
+        cell: ({ row }) => <ProductImage product={row.original} />,
+      }),
+      col.accessor((p) => p.brand?.name ?? undefined, {
+        id: 'brand',
+        header: 'Brand',
+        meta: { width: 124 },
+      }),
+      col.accessor((p) => p.product_model ?? undefined, {
+        id: 'product_model',
+        header: 'Model',
+        meta: { width: 150 },
+        cell: ({ row }) => (
+          <InlineEdit
+            label="Model"
+            value={row.original.product_model}
+            disabled={!canEdit(row.original)}
+            onSave={saveInline(row.original, 'product_model')}
+          />
+        ),
+      }),
+      col.accessor('name', {
+        header: 'Description',
+        meta: { width: 210, grow: 3, card: 'title' },
+        cell: ({ row }) => (
+          <InlineEdit
+            label="Short Description"
+            value={row.original.name}
+            disabled={!canEdit(row.original)}
+            onSave={saveInline(row.original, 'name')}
+          />
+        ),
+      }),
+      col.accessor((p) => p.procat?.name ?? undefined, {
+        id: 'category',
+        header: 'Category',
+        meta: { width: 150, grow: 1 },
+      }),
+      col.accessor((p) => tenantName.get(p.tenant_id) ?? `#${p.tenant_id}`, {
+        id: 'tenant',
+        header: 'Tenant',
+        meta: { width: 140 },
+        cell: ({ row, getValue }) =>
+          row.original.tenant_id === LIBRARY_TENANT_ID && !canEdit(row.original) ? (
+            <Tooltip title="Library product: read-only">
+              <Box
+                component="span"
+                sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, minWidth: 0 }}
+              >
+                <LockOutlinedIcon sx={{ fontSize: 16, color: 'text.secondary' }} titleAccess="Read-only" />
+                <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
+                  {getValue()}
+                </Box>
+              </Box>
+            </Tooltip>
+          ) : (
+            getValue()
+          ),
+      }),
+      col.accessor('created_at', {
+        header: 'Created',
+        sortFn: 'basic',
+        enableGlobalFilter: false,
+        meta: { width: 106, grow: 0, card: 'hidden' },
+        cell: ({ getValue }) => formatDate(getValue()),
+      }),
+      col.accessor('updated_at', {
+        header: 'Updated',
+        sortFn: 'basic',
+        enableGlobalFilter: false,
+        meta: { width: 106, grow: 0 },
+        cell: ({ getValue }) => formatDate(getValue()),
+      }),
+    ]);
+  }, [tenants, canEdit, inline.mutateAsync]);
+
+  const products = index.data?.products ?? EMPTY;
+  const total = products.length;
+  const subtitle = index.data
+    ? query && shown !== null
+      ? `${shown} of ${total} products`
+      : `${total} ${total === 1 ? 'product' : 'products'}`
+    : undefined;
+
+  return (
+    <>
+      <PageHeader
+        title="Products"
+        subtitle={subtitle}
+        actions={
+          <Button
+            variant="contained"
+            startIcon={<AddIcon />}
+            onClick={() => setEditor({ open: true, product: null })}
+          >
+            New Product
+          </Button>
+        }
+      />
+      <CatalogueNav />
+      <Stack direction="row" spacing={1} sx={{ mb: 2, alignItems: 'center' }}>
+        <SearchField value={search} onChange={setSearch} label="Search products" width={320} />
+        {mobile ? null : (
+          <Box sx={{ ml: 'auto' }}>
+            <ColumnVisibilityMenu columns={columns} value={visibility} onChange={setVisibility} />
+          </Box>
+        )}
+      </Stack>
+      {index.isError ? (
+        <ErrorState error={index.error} onRetry={() => index.refetch()} />
+      ) : (
+        <DataTable
+          label="Products"
+          data={products}
+          columns={columns}
+          getRowId={(product) => String(product.id)}
+          search={query}
+          initialSorting={[{ id: 'id', desc: true }]}
+          columnVisibility={visibility}
+          onColumnVisibilityChange={setVisibility}
+          loading={index.isPending}
+          onRowClick={(product) => setEditor({ open: true, product })}
+          onFilteredCountChange={setShown}
+          maxHeight="calc(100dvh - 300px)"
+          emptyMessage={total === 0 ? 'No products yet.' : `No product matches "${search.trim()}".`}
+        />
+      )}
+      <ProductEditor
+        open={editor.open}
+        product={editor.product}
+        tenants={tenants}
+        onClose={() => setEditor((current) => ({ ...current, open: false }))}
+      />
+    </>
+  );
+}
+
+const EMPTY: ProductDto[] = [];

@@ -1,0 +1,135 @@
+import type { ProductDto } from '@asbuilt/domain';
+import { describe, expect, it } from 'vitest';
+import {
+  interfaceChanges,
+  PRODUCT_REQUIRED_MESSAGES,
+  productCreatePayload,
+  productFormSchema,
+  productToForm,
+  productUpdatePayload,
+} from '../src/features/products/productForm.ts';
+import { formatDate, formatDateTime, formatTime } from '../src/lib/dates.ts';
+
+const product: ProductDto = {
+  id: 7,
+  tenant_id: 2,
+  name: 'Amp',
+  image: '/api/files/products/2/a.png?sig',
+  image_key: 'products/2/a.png',
+  product_model: 'A-1',
+  product_url: null,
+  product_status: true,
+  power: 120,
+  sku: null,
+  upc: null,
+  ean: null,
+  description: null,
+  features: null,
+  height: 44,
+  width: null,
+  depth: null,
+  weight: null,
+  rack_mounted: true,
+  rack_units: 1,
+  brand_id: 3,
+  brand: { id: 3, name: 'Zeta' },
+  procat_id: 11,
+  procat: { id: 11, name: 'AV / Amplifier' },
+  preferred_supplier_id: null,
+  interfaces: [
+    { id: 1, interface_type: 'input', terminal: 'XLR', signal: 'Audio', label: 'In 1' },
+    { id: 2, interface_type: 'output', terminal: 'Speakon', signal: 'Audio', label: null },
+  ],
+  created_at: '2026-01-02T10:00:00Z',
+  updated_at: '2026-01-02T10:00:00Z',
+};
+
+const parse = (values: ReturnType<typeof productToForm>) => productFormSchema.parse(values);
+
+describe('product form', () => {
+  it('marks Brand, Model, Short Description and Product Category required', () => {
+    const result = productFormSchema.safeParse(productToForm(null, null));
+    expect(result.success).toBe(false);
+    const messages = result.error?.issues.map((issue) => issue.message) ?? [];
+    expect(messages).toEqual(
+      expect.arrayContaining([
+        PRODUCT_REQUIRED_MESSAGES.brand_id,
+        PRODUCT_REQUIRED_MESSAGES.product_model,
+        PRODUCT_REQUIRED_MESSAGES.procat_id,
+        'Short Description is required',
+      ]),
+    );
+  });
+
+  it('sends only the filled-in fields of a new product', () => {
+    const values = {
+      ...productToForm(null, null),
+      name: ' Amp ',
+      product_model: 'A-1',
+      brand_id: 3,
+      procat_id: 11,
+      power: '120',
+      rack_units: '2',
+      interfaces: [{ interface_type: 'input', terminal: 'XLR', signal: '', label: '' }],
+    };
+    expect(productCreatePayload(parse(values), 'tenant')).toEqual({
+      name: 'Amp',
+      product_model: 'A-1',
+      brand_id: 3,
+      procat_id: 11,
+      power: 120,
+      interfaces_attributes: [{ interface_type: 'input', terminal: 'XLR' }],
+    });
+  });
+
+  it('sends status and tenant in the admin variant only', () => {
+    const values = { ...productToForm(null, 4), name: 'X', product_model: 'M', brand_id: 1, procat_id: 1 };
+    expect(productCreatePayload(parse(values), 'admin')).toMatchObject({
+      product_status: true,
+      tenant_id: 4,
+    });
+    expect(productCreatePayload(parse(values), 'tenant')).not.toHaveProperty('product_status');
+  });
+
+  it('sends nothing for an unchanged product', () => {
+    expect(productUpdatePayload(product, parse(productToForm(product, null)), 'tenant')).toEqual({});
+  });
+
+  it('sends only the changed fields, with null for a cleared one', () => {
+    const values = {
+      ...productToForm(product, null),
+      power: '',
+      width: '19',
+      rack_mounted: false,
+      rack_units: '',
+    };
+    expect(productUpdatePayload(product, parse(values), 'tenant')).toEqual({
+      power: null,
+      width: 19,
+      rack_mounted: false,
+    });
+  });
+
+  it('lists added, changed and removed interfaces', () => {
+    const form = productToForm(product, null).interfaces;
+    const current = [
+      { ...form[0]!, label: 'Input 1', signal: '' },
+      { interface_type: 'bi-directional', terminal: 'RJ45', signal: 'Data', label: 'LAN' },
+    ];
+    expect(interfaceChanges(product.interfaces, current)).toEqual([
+      { id: 1, signal: null, label: 'Input 1' },
+      { interface_type: 'bi-directional', terminal: 'RJ45', signal: 'Data', label: 'LAN' },
+      { id: 2, _destroy: true },
+    ]);
+  });
+});
+
+describe('dates', () => {
+  it('shows DD/MM/YYYY, DD/MM/YYYY HH:mm and HH:mm, and nothing for a missing value', () => {
+    expect(formatDate('2026-03-04')).toBe('04/03/2026');
+    expect(formatDateTime(new Date(2026, 2, 4, 9, 5))).toBe('04/03/2026 09:05');
+    expect(formatTime(new Date(2026, 2, 4, 17, 30))).toBe('17:30');
+    expect(formatDate(null)).toBe('');
+    expect(formatDate('not a date')).toBe('');
+  });
+});
