@@ -9,5 +9,6 @@ export * from './schemas/auth.ts';
 export * from './schemas/catalogue.ts';
 export * from './schemas/form.ts';
 export * from './schemas/site.ts';
+export * from './schemas/upload.ts';
 export * from './schemas/user.ts';
 export * from './types.ts';

@@ -59,8 +59,6 @@ const EXECUTABLE_TYPES = new Set([
   'application/x-sh',
 ]);
 
-export const IMAGE_UPLOAD_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'webp', 'bmp', 'heic', 'svg'];
-
 export type ContentCheck = { ok: true; data?: Buffer } | { ok: false; reason: string };
 
 const mismatch = (ext: string): ContentCheck => ({

@@ -3,10 +3,10 @@
  * it says (our own /api/global/uploads/... or an S3 presigned URL), confirm, then store the key
  * on the object (`image`, `url`, `svg`). Products, sites, attachments and floorplans use it.
  */
+
+import type { UploadFolder, UploadSlot } from '@asbuilt/domain';
 import { useMutation } from '@tanstack/react-query';
 import { ApiError, api } from './client.ts';
-
-export type UploadFolder = 'products' | 'sites' | 'attachments' | 'floorplans';
 
 export interface UploadRequest {
   folder: UploadFolder;
@@ -16,13 +16,6 @@ export interface UploadRequest {
   floor_id?: number;
   /** Super Admin only: file a product image under another tenant. */
   tenant_id?: number;
-}
-
-interface UploadSlot {
-  key: string;
-  upload_url: string;
-  method: 'PUT';
-  headers: Record<string, string>;
 }
 
 async function messagesOfResponse(response: Response): Promise<string[]> {

@@ -3,13 +3,15 @@
  * current picture (a signed URL from the server, or the chosen file), Upload/Change and Remove.
  * Products, sites and (later) other images use it; a failure shows the spec's message.
  */
+
+import { sizeLabel, UPLOAD_FOLDER_RULES, type UploadFolder } from '@asbuilt/domain';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import ImageOutlinedIcon from '@mui/icons-material/ImageOutlined';
 import UploadIcon from '@mui/icons-material/Upload';
 import { Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
 import { alpha } from '@mui/material/styles';
 import { useEffect, useId, useRef, useState } from 'react';
-import { type UploadFolder, useUploadFile } from '../api/uploads.ts';
+import { useUploadFile } from '../api/uploads.ts';
 import { toastFailure } from '../lib/toast.ts';
 
 export const UPLOAD_IMAGE_FAILED = 'Failed to upload image. Please try again.';
@@ -165,7 +167,7 @@ export function ImageUploader({
             </Button>
           ) : (
             <Typography variant="caption" color="text.secondary">
-              PNG, JPG, GIF, SVG · up to 10 MB
+              PNG, JPG, GIF, SVG · up to {sizeLabel(UPLOAD_FOLDER_RULES[folder].maxBytes)}
             </Typography>
           )}
         </Stack>

@@ -1,29 +1,12 @@
+import { uploadKeySchema, uploadSlotRequestSchema, uploadSlotSchema } from '@asbuilt/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../platform/actor.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { errorResponses } from '../../platform/http.ts';
-import { MAX_UPLOAD_BYTES, UPLOAD_FOLDERS } from './limits.ts';
+import { MAX_UPLOAD_BYTES } from './limits.ts';
 import { completeUpload, createUploadSlot, receiveUpload } from './service.ts';
-
-const slotBody = z.object({
-  folder: z.enum(UPLOAD_FOLDERS, { error: `folder must be one of ${UPLOAD_FOLDERS.join(', ')}` }),
-  filename: z.string().trim().min(1, 'filename is required').max(255),
-  size: z.coerce.number().int().min(1, 'The file is empty'),
-  content_type: z.string().trim().min(1).max(255).default('application/octet-stream'),
-  site_id: z.coerce.number().int().positive().optional(),
-  floor_id: z.coerce.number().int().positive().optional(),
-  tenant_id: z.coerce.number().int().positive().optional(),
-});
-
-const slotResponse = z.object({
-  key: z.string(),
-  upload_url: z.string(),
-  method: z.literal('PUT'),
-  headers: z.record(z.string(), z.string()),
-});
-const keyResponse = z.object({ key: z.string() });
 
 export function uploadRoutes(ctx: AppContext) {
   return async (fastify: FastifyInstance) => {
@@ -35,8 +18,8 @@ export function uploadRoutes(ctx: AppContext) {
       {
         schema: {
           tags,
-          body: slotBody,
-          response: { 200: slotResponse, ...errorResponses, 413: errorResponses[400] },
+          body: uploadSlotRequestSchema,
+          response: { 200: uploadSlotSchema, ...errorResponses, 413: errorResponses[400] },
         },
       },
       (request) => createUploadSlot(ctx, requireActor(request.actor), request.body),
@@ -48,7 +31,7 @@ export function uploadRoutes(ctx: AppContext) {
         schema: {
           tags,
           body: z.object({ key: z.string().min(1) }),
-          response: { 200: keyResponse, ...errorResponses },
+          response: { 200: uploadKeySchema, ...errorResponses },
         },
       },
       (request) => completeUpload(ctx, requireActor(request.actor), request.body.key),
@@ -69,7 +52,7 @@ export function uploadRoutes(ctx: AppContext) {
           schema: {
             tags,
             querystring: z.object({ expires: z.coerce.number().int(), signature: z.string().min(1) }),
-            response: { 200: keyResponse },
+            response: { 200: uploadKeySchema },
           },
         },
         (request) => {

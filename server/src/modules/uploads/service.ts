@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { fileExtension, Role, SitePermission } from '@asbuilt/domain';
+import {
+  fileExtension,
+  Role,
+  SitePermission,
+  sizeLabel,
+  UPLOAD_FOLDER_RULES,
+  type UploadFolder,
+} from '@asbuilt/domain';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { floors, uploads } from '../../db/schema.ts';
@@ -9,7 +16,6 @@ import { AppError, badRequest, conflict, notFound, tooLarge } from '../../platfo
 import { BLOCKED_EXTENSIONS, checkContent, SNIFF_BYTES } from '../../platform/file-check.ts';
 import { authorize, requireSite } from '../../platform/policy.ts';
 import { assertKeyInScope, scopePrefix, type UploadScope } from './keys.ts';
-import { FOLDER_RULES, sizeLabel, type UploadFolder } from './limits.ts';
 
 export interface UploadRequest {
   folder: UploadFolder;
@@ -72,7 +78,7 @@ async function scopeFor(
 }
 
 function assertAcceptable(folder: UploadFolder, extension: string, size: number) {
-  const rules = FOLDER_RULES[folder];
+  const rules = UPLOAD_FOLDER_RULES[folder];
   if (!extension) throw badRequest('The file name needs an extension');
   if (folder === 'floorplans' && extension !== 'svg')
     throw badRequest('Asbuilt only accepts SVG format for floorplans');

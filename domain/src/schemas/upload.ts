@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+const MB = 1024 * 1024;
+
+export const IMAGE_UPLOAD_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'webp', 'bmp', 'heic', 'svg'] as const;
+
+/** What each upload folder accepts: the largest file, and the extensions (null: any but the blocked ones). */
+export const UPLOAD_FOLDER_RULES = {
+  products: { maxBytes: 10 * MB, extensions: IMAGE_UPLOAD_EXTENSIONS },
+  sites: { maxBytes: 10 * MB, extensions: IMAGE_UPLOAD_EXTENSIONS },
+  attachments: { maxBytes: 100 * MB, extensions: null },
+  floorplans: { maxBytes: 25 * MB, extensions: ['svg'] },
+} as const satisfies Record<string, { maxBytes: number; extensions: readonly string[] | null }>;
+
+export type UploadFolder = keyof typeof UPLOAD_FOLDER_RULES;
+export const UPLOAD_FOLDERS = Object.keys(UPLOAD_FOLDER_RULES) as UploadFolder[];
+
+export function sizeLabel(bytes: number): string {
+  return `${Math.round(bytes / MB)} MB`;
+}
+
+/** `POST /api/global/uploads`: ask for a slot. */
+export const uploadSlotRequestSchema = z.object({
+  folder: z.enum(UPLOAD_FOLDERS, { error: `folder must be one of ${UPLOAD_FOLDERS.join(', ')}` }),
+  filename: z.string().trim().min(1, 'filename is required').max(255),
+  size: z.coerce.number().int().min(1, 'The file is empty'),
+  content_type: z.string().trim().min(1).max(255).default('application/octet-stream'),
+  site_id: z.coerce.number().int().positive().optional(),
+  floor_id: z.coerce.number().int().positive().optional(),
+  tenant_id: z.coerce.number().int().positive().optional(),
+});
+export type UploadSlotRequest = z.input<typeof uploadSlotRequestSchema>;
+
+/** Where the browser sends the bytes: our own signed PUT or a presigned object-store PUT. */
+export const uploadSlotSchema = z.object({
+  key: z.string(),
+  upload_url: z.string(),
+  method: z.literal('PUT'),
+  headers: z.record(z.string(), z.string()),
+});
+export type UploadSlot = z.infer<typeof uploadSlotSchema>;
+
+export const uploadKeySchema = z.object({ key: z.string() });
