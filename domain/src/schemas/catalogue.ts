@@ -16,6 +16,7 @@ import {
   optionalId,
   optionalNumber,
   optionalText,
+  requiredText,
 } from './form.ts';
 
 /**
@@ -31,15 +32,6 @@ export const CATALOGUE_MESSAGES = {
   newWithId: 'A new record cannot carry an id; the server chooses it',
   inlineOne: 'Send the id and exactly one property to change',
 } as const;
-
-const requiredText = (label: string, max = 255) =>
-  z.preprocess(
-    (value) => (typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : value),
-    z
-      .string({ error: `${label} is required` })
-      .min(1, `${label} is required`)
-      .max(max, `${label} must be at most ${max} characters`),
-  );
 
 // ---------------------------------------------------------------------------------------------
 // Interfaces (I/O)
@@ -155,6 +147,30 @@ export const productFieldSchemas = {
 } as const;
 
 export type ProductField = keyof typeof productFieldSchemas;
+
+/**
+ * The product fields copied as they are (status, rack units and interfaces have rules of their
+ * own): the server stores these when sent, the form sends these when changed.
+ */
+export const PRODUCT_PLAIN_FIELDS = [
+  'name',
+  'image',
+  'product_model',
+  'product_url',
+  'power',
+  'sku',
+  'upc',
+  'ean',
+  'description',
+  'features',
+  'height',
+  'width',
+  'depth',
+  'weight',
+  'brand_id',
+  'procat_id',
+  'preferred_supplier_id',
+] as const satisfies readonly ProductField[];
 
 const optionalProductFields = Object.fromEntries(
   Object.entries(productFieldSchemas).map(([key, schema]) => [key, schema.optional()]),

@@ -1,6 +1,7 @@
 import {
   type InterfaceAttribute,
   LIBRARY_TENANT_ID,
+  PRODUCT_PLAIN_FIELDS,
   type ProductCreateInput,
   type ProductDto,
   type ProductInlineEdit,
@@ -166,25 +167,7 @@ async function checkImage(
   await assertUploaded(db, image, { folder: 'products', tenantId: own ? actor.tenantId : tenantId });
 }
 
-const SIMPLE_FIELDS = [
-  'name',
-  'image',
-  'product_model',
-  'product_url',
-  'power',
-  'sku',
-  'upc',
-  'ean',
-  'description',
-  'features',
-  'height',
-  'width',
-  'depth',
-  'weight',
-  'brand_id',
-  'procat_id',
-  'preferred_supplier_id',
-] as const satisfies readonly (keyof ProductCreateInput & keyof typeof products.$inferInsert)[];
+const SIMPLE_FIELDS = PRODUCT_PLAIN_FIELDS satisfies readonly (keyof typeof products.$inferInsert)[];
 
 /** The plain columns that were sent; absent ones are left out (unchanged on update, default on create). */
 function simpleValues(input: Partial<ProductCreateInput>) {

@@ -9,6 +9,7 @@ import {
   type InterfaceIo,
   type InterfaceSignal,
   type InterfaceTerminal,
+  PRODUCT_PLAIN_FIELDS,
   type ProductDto,
   productFieldSchemas,
 } from '@asbuilt/domain';
@@ -166,27 +167,6 @@ export function productToForm(
   };
 }
 
-/** The plain fields compared one by one (interfaces, status, tenant and rack units have rules of their own). */
-const PLAIN_FIELDS = [
-  'name',
-  'image',
-  'product_model',
-  'product_url',
-  'power',
-  'sku',
-  'upc',
-  'ean',
-  'description',
-  'features',
-  'height',
-  'width',
-  'depth',
-  'weight',
-  'brand_id',
-  'procat_id',
-  'preferred_supplier_id',
-] as const;
-
 const orNull = (value: string) => (value.trim() === '' ? null : value.trim());
 
 function interfaceAttribute(item: InterfaceFormValue): InterfaceAttribute {
@@ -208,7 +188,7 @@ export function productCreatePayload(
   variant: ProductEditorVariant,
 ): ProductPayload {
   const payload: Record<string, unknown> = {};
-  for (const field of PLAIN_FIELDS) {
+  for (const field of PRODUCT_PLAIN_FIELDS) {
     if (!isEmpty(values[field])) payload[field] = values[field];
   }
   if (values.rack_mounted) {
@@ -262,8 +242,8 @@ export function productUpdatePayload(
   variant: ProductEditorVariant,
 ): ProductPayload {
   const payload: Record<string, unknown> = {};
-  const stored: Record<(typeof PLAIN_FIELDS)[number], unknown> = { ...product, image: product.image_key };
-  for (const field of PLAIN_FIELDS) {
+  const stored: Record<(typeof PRODUCT_PLAIN_FIELDS)[number], unknown> = { ...product, image: product.image_key };
+  for (const field of PRODUCT_PLAIN_FIELDS) {
     const before = stored[field] ?? null;
     const after = values[field] ?? null;
     if (before !== after) payload[field] = after;
