@@ -43,6 +43,17 @@ export function idField(label: string) {
     .positive(`${label} must be a positive number`);
 }
 
+/** An id that must be given: absent, '' or null answer `message` ("{label} is required"). */
+export function requiredId(label: string, message = `${label} is required`) {
+  return z.preprocess(
+    (value) => (blankToNull(value) === null ? undefined : value),
+    z
+      .unknown()
+      .refine((value): boolean => value !== undefined, message)
+      .pipe(idField(label)),
+  );
+}
+
 /** An id that may be cleared with '' or null. */
 export function optionalId(label: string) {
   return z.preprocess(blankToNull, idField(label).nullable());
@@ -59,6 +70,17 @@ export function optionalText(label: string, max = 255) {
       .string({ error: `${label} must be text` })
       .max(max, `${label} must be at most ${max} characters`)
       .nullable(),
+  );
+}
+
+/** Trimmed text that must not be empty: "{label} is required". */
+export function requiredText(label: string, max = 255) {
+  return z.preprocess(
+    (value) => (typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : value),
+    z
+      .string({ error: `${label} is required` })
+      .min(1, `${label} is required`)
+      .max(max, `${label} must be at most ${max} characters`),
   );
 }
 
@@ -89,4 +111,39 @@ export function jsonList<T extends z.ZodType>(item: T, label: string, max = 1000
     },
     z.array(item, { error: `${label} must be a list` }).max(max, `${label}: at most ${max} entries`),
   );
+}
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Whether `text` is a real calendar day written as `YYYY-MM-DD`. */
+export function isIsoDate(text: string): boolean {
+  const match = ISO_DATE.exec(text);
+  if (!match) return false;
+  const [, y, m, d] = match.map(Number) as [number, number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+/** A date as `YYYY-MM-DD` (a real day); '' or null clears it. */
+export function optionalDate(label: string) {
+  return z.preprocess(
+    (value) => {
+      const v = blankToNull(value);
+      return typeof v === 'string' ? v.trim() : v;
+    },
+    z
+      .string({ error: `${label} must be a date as YYYY-MM-DD` })
+      .refine(isIsoDate, `${label} must be a date as YYYY-MM-DD`)
+      .nullable(),
+  );
+}
+
+/** A value sent as JSON text in a form body (filters, headers, changes) is parsed; anything else passes as is. */
+export function parseJsonText(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return value;
+  }
 }
