@@ -77,6 +77,8 @@ export const RATE_LIMITS = {
   forgotPerEmail: 5,
   forgotPerAddress: 20,
   loginAsFailures: 5,
+  /** Invalid public device links per address before 429. */
+  publicDeviceFailuresPerAddress: 100,
 } as const;
 
 /** Tenant 1 is the platform library: its products, brands and categories are shared with every tenant. */

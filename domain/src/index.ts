@@ -7,6 +7,7 @@ export * from './permission.ts';
 export * from './roles.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/catalogue.ts';
+export * from './schemas/device.ts';
 export * from './schemas/form.ts';
 export * from './schemas/site.ts';
 export * from './schemas/upload.ts';

@@ -12,15 +12,18 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { companyRoutes } from './modules/companies/routes.ts';
+import { deviceRoutes } from './modules/devices/routes.ts';
 import { fileRoutes } from './modules/files/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { procatRoutes } from './modules/procats/routes.ts';
 import { productRoutes } from './modules/products/routes.ts';
+import { publicRoutes } from './modules/public/routes.ts';
 import { siteRoutes } from './modules/sites/routes.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { authPlugin } from './platform/auth-plugin.ts';
 import type { AppContext } from './platform/context.ts';
+import { DeviceLinks } from './platform/device-links.ts';
 import { errorPlugin } from './platform/error-plugin.ts';
 import { loggerOptions } from './platform/logger.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
@@ -74,6 +77,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     storage: config.s3
       ? createS3Storage(config.s3, signer)
       : createLocalStorage(path.join(config.dataDir, 'files'), signer),
+    // Public device hashes get a key of their own too, so no other signature can pass for one.
+    deviceLinks: new DeviceLinks(createHash('sha256').update('public-device:').update(vaultKey).digest()),
   };
 
   await app.register(errorPlugin);
@@ -106,6 +111,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(procatRoutes(ctx));
   await app.register(companyRoutes(ctx));
   await app.register(uploadRoutes(ctx));
+  await app.register(deviceRoutes(ctx));
+  await app.register(publicRoutes(ctx));
 
   registerWebApp(app, config.webDist ?? path.resolve(import.meta.dirname, '../../web/dist'));
   return { app, ctx };

@@ -1,3 +1,4 @@
+import type { DeviceFilters, DeviceStatus } from '@asbuilt/domain';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -29,21 +30,8 @@ const timestamps = {
 };
 const discardedAt = timestamp('discarded_at', { withTimezone: true, mode: 'date' });
 
-export interface DeviceStatus {
-  id: number;
-  name: string;
-  color: string;
-}
-
-export interface DeviceFilters {
-  locations?: number[];
-  layers?: number[];
-  statuses?: string[];
-  procats?: number[];
-  suppliers?: number[];
-  contractors?: number[];
-  show_archived?: boolean;
-}
+// The shapes of the jsonb columns are the domain's, shared with the web.
+export type { DeviceFilters, DeviceStatus };
 
 export const tenants = pgTable('tenants', {
   id: serial('id').primaryKey(),
@@ -294,6 +282,31 @@ export const siteAccesses = pgTable(
     uniqueIndex('site_accesses_site_user_key').on(t.site_id, t.user_id),
     index('site_accesses_user_idx').on(t.user_id),
     index('site_accesses_inviter_idx').on(t.inviter_id),
+  ],
+);
+
+/**
+ * Devices-page settings (filters, visible columns) of users who reach a site without a site access
+ * record: tenant users of role 2+ (rule 3) and the Super Admin. Users with a record keep theirs on
+ * the record, as the specification says; a record created later takes over.
+ */
+export const sitePreferences = pgTable(
+  'site_preferences',
+  {
+    id: serial('id').primaryKey(),
+    site_id: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    device_filters: jsonb('device_filters').$type<DeviceFilters>().notNull().default({}),
+    device_headers: jsonb('device_headers').$type<string[]>().notNull().default([]),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('site_preferences_site_user_key').on(t.site_id, t.user_id),
+    index('site_preferences_user_idx').on(t.user_id),
   ],
 );
 

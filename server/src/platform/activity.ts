@@ -21,7 +21,24 @@ export function actorName(actor: Actor): string {
 
 /** Writes one activity entry; call it with the transaction that made the change. */
 export async function logActivity(db: DbOrTx, actor: Actor | null, entry: ActivityEntry): Promise<void> {
-  await db.insert(activityLogs).values({
+  await logActivities(db, actor, [entry]);
+}
+
+/** Writes one entry per changed object (a bulk change) in one statement per thousand entries. */
+export async function logActivities(
+  db: DbOrTx,
+  actor: Actor | null,
+  entries: ActivityEntry[],
+): Promise<void> {
+  for (let start = 0; start < entries.length; start += 1000) {
+    await db
+      .insert(activityLogs)
+      .values(entries.slice(start, start + 1000).map((entry) => row(actor, entry)));
+  }
+}
+
+function row(actor: Actor | null, entry: ActivityEntry): typeof activityLogs.$inferInsert {
+  return {
     tenant_id: entry.tenantId ?? actor?.tenantId ?? null,
     site_id: entry.siteId ?? null,
     user_id: actor?.userId ?? null,
@@ -33,5 +50,5 @@ export async function logActivity(db: DbOrTx, actor: Actor | null, entry: Activi
     parent_model: entry.parentModel ?? null,
     parent_id: entry.parentId ?? null,
     parent_name: entry.parentName ?? null,
-  });
+  };
 }

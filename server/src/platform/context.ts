@@ -1,5 +1,6 @@
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import type { DeviceLinks } from './device-links.ts';
 import type { Mailer } from './mail.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import type { Storage } from './storage.ts';
@@ -13,6 +14,8 @@ export interface AppContext {
   limiter: RateLimiter;
   vault: Vault;
   storage: Storage;
+  /** Signs and checks the hashes of the public device page. */
+  deviceLinks: DeviceLinks;
 }
 
 export interface RequestMeta {

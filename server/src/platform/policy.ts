@@ -93,15 +93,17 @@ export async function siteContext(db: DbOrTx, actor: Actor, siteId: number): Pro
 /**
  * Loads a site the actor must hold at least `min` on. A site the actor can't see at all answers
  * 404 (never revealing that it exists); a visible site with too low a level answers 403.
+ * `notFoundMessage` names what was asked for (a device of the site answers "Device not found").
  */
 export async function requireSite(
   db: DbOrTx,
   actor: Actor,
   siteId: number,
   min: SitePermission,
+  notFoundMessage = 'Site not found',
 ): Promise<SiteContext> {
   const context = await siteContext(db, actor, siteId);
-  if (!context || context.permission === SitePermission.None) throw notFound('Site not found');
+  if (!context || context.permission === SitePermission.None) throw notFound(notFoundMessage);
   if (context.permission < min) throw forbidden('Your access to this site does not allow this');
   return context;
 }

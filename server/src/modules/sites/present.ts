@@ -1,4 +1,5 @@
-import type { SitePermission } from '@asbuilt/domain';
+import type { LocationDto, SiteDetail, SitePermission, ZoneDto } from '@asbuilt/domain';
+import type { floors, layers, locations, zones } from '../../db/schema.ts';
 import type { SiteRow } from '../../platform/policy.ts';
 
 export interface PresentOptions {
@@ -17,6 +18,107 @@ export function presentSiteSummary(site: SiteRow, permission: SitePermission, op
     city: site.city,
     country: site.country,
     permission,
+    created_at: site.created_at.toISOString(),
+    updated_at: site.updated_at.toISOString(),
+  };
+}
+
+type FloorRow = typeof floors.$inferSelect;
+type LocationRow = typeof locations.$inferSelect;
+type ZoneRow = typeof zones.$inferSelect;
+type LayerRow = typeof layers.$inferSelect;
+
+export interface SiteDetailParts {
+  tenant: { id: number; name: string };
+  customer: { id: number; name: string; code: string | null } | null;
+  floors: FloorRow[];
+  locations: LocationRow[];
+  zones: ZoneRow[];
+  layers: LayerRow[];
+  contractors: number[];
+  counts: { devices: number; locations: number; accesses: number };
+  permission: SitePermission;
+}
+
+function presentLocation(row: LocationRow): LocationDto {
+  return {
+    id: row.id,
+    site_id: row.site_id,
+    floor_id: row.floor_id,
+    name: row.name,
+    code: row.code,
+    location_type: row.location_type,
+    polygon: row.polygon,
+  };
+}
+
+function presentZone(row: ZoneRow): ZoneDto {
+  return {
+    id: row.id,
+    site_id: row.site_id,
+    floor_id: row.floor_id,
+    name: row.name,
+    code: row.code,
+    polygon: row.polygon,
+  };
+}
+
+/** The site with everything the site pages show; lists come sorted by id. */
+export function presentSiteDetail(
+  site: SiteRow,
+  parts: SiteDetailParts,
+  signUrl: (key: string | null) => string | null,
+): SiteDetail {
+  const zoneList = parts.zones.map(presentZone);
+  const byFloor = <T extends { floor_id: number | null }>(list: T[]) => {
+    const groups = new Map<number | null, T[]>();
+    for (const item of list) {
+      const group = groups.get(item.floor_id);
+      if (group) group.push(item);
+      else groups.set(item.floor_id, [item]);
+    }
+    return groups;
+  };
+  const locationsOf = byFloor(parts.locations.map(presentLocation));
+  const zonesOf = byFloor(zoneList);
+  return {
+    id: site.id,
+    name: site.name,
+    image: signUrl(site.image),
+    image_key: site.image,
+    tenant_id: site.tenant_id,
+    tenant: parts.tenant,
+    customer_id: site.customer_id,
+    customer: parts.customer,
+    site_status: site.site_status,
+    gps: site.gps,
+    country: site.country,
+    zip: site.zip,
+    city: site.city,
+    street: site.street,
+    street_number: site.street_number,
+    device_statuses: site.device_statuses,
+    contractors: parts.contractors,
+    floors: parts.floors.map((floor) => ({
+      id: floor.id,
+      site_id: floor.site_id,
+      name: floor.name,
+      code: floor.code,
+      svg: signUrl(floor.svg),
+      svg_key: floor.svg,
+      location_transform: floor.location_transform,
+      locations: locationsOf.get(floor.id) ?? [],
+      zones: zonesOf.get(floor.id) ?? [],
+    })),
+    zones: zoneList,
+    layers: parts.layers.map((layer) => ({
+      id: layer.id,
+      site_id: layer.site_id,
+      name: layer.name,
+      code: layer.code,
+    })),
+    counts: parts.counts,
+    permission: parts.permission,
     created_at: site.created_at.toISOString(),
     updated_at: site.updated_at.toISOString(),
   };

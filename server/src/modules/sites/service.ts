@@ -1,9 +1,34 @@
-import { Role, SitePermission, sitePermission } from '@asbuilt/domain';
-import { and, desc, eq, or } from 'drizzle-orm';
-import { companies, siteAccesses, sites, tenants } from '../../db/schema.ts';
+import {
+  DEFAULT_DEVICE_STATUSES,
+  type DeviceDto,
+  type DeviceStatus,
+  Role,
+  type SiteCreateInput,
+  type SiteDetail,
+  SitePermission,
+  type SiteUpdateInput,
+  sitePermission,
+} from '@asbuilt/domain';
+import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { companies, devices, siteAccesses, siteContractors, sites, tenants } from '../../db/schema.ts';
+import { logActivity } from '../../platform/activity.ts';
 import type { Actor } from '../../platform/actor.ts';
+import { companiesUsableBy, resolveTargetTenant } from '../../platform/catalogue.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { badRequest } from '../../platform/errors.ts';
+import { authorize, requireSite, type SiteRow } from '../../platform/policy.ts';
+import { devicePresenter } from '../devices/present.ts';
+import { loadDevices } from '../devices/queries.ts';
+import { assertUploaded } from '../uploads/service.ts';
 import { presentSiteSummary } from './present.ts';
+import {
+  loadSiteCompanies,
+  loadSiteDetail,
+  loadSiteLogs,
+  loadSiteProcats,
+  loadSiteProducts,
+} from './queries.ts';
 
 /**
  * The sites an actor can enter: a Super Admin sees all; others see their tenant's sites and the
@@ -49,4 +74,234 @@ export async function siteIndex(ctx: AppContext, actor: Actor) {
     tenant: tenant ?? null,
     customers,
   };
+}
+
+const SITE_FIELDS = [
+  'name',
+  'customer_id',
+  'image',
+  'site_status',
+  'gps',
+  'country',
+  'zip',
+  'city',
+  'street',
+  'street_number',
+] as const satisfies readonly (keyof SiteUpdateInput & keyof typeof sites.$inferInsert)[];
+
+const signer = (ctx: AppContext) => (key: string | null) => ctx.storage.signedUrl(key);
+
+/** A customer company of the tenant, or 400. */
+async function checkCustomer(tx: DbOrTx, tenantId: number, customerId: number) {
+  const [row] = await tx
+    .select({ id: companies.id })
+    .from(companies)
+    .where(
+      and(eq(companies.id, customerId), eq(companies.tenant_id, tenantId), eq(companies.customer, true)),
+    );
+  if (!row) throw badRequest('Customer must be one of the customer companies of this tenant');
+}
+
+/** POST /api/site/sites: role 3+; the creator gets a Full Access record; default device statuses. */
+export async function createSite(ctx: AppContext, actor: Actor, input: SiteCreateInput): Promise<SiteDetail> {
+  authorize(actor, 'site:create');
+  const tenantId = await resolveTargetTenant(ctx.db, actor, 'tenant', input.tenant_id);
+  return ctx.db.transaction(async (tx) => {
+    await checkCustomer(tx, tenantId, input.customer_id);
+    if (input.image) await assertUploaded(tx, input.image, { folder: 'sites', tenantId });
+    const values: typeof sites.$inferInsert = {
+      tenant_id: tenantId,
+      name: input.name,
+      customer_id: input.customer_id,
+      device_statuses: DEFAULT_DEVICE_STATUSES,
+    };
+    for (const field of SITE_FIELDS) {
+      const value = input[field];
+      if (value !== undefined) (values as Record<string, unknown>)[field] = value;
+    }
+    const [site] = await tx.insert(sites).values(values).returning();
+    await tx.insert(siteAccesses).values({
+      site_id: site!.id,
+      user_id: actor.userId,
+      inviter_id: actor.userId,
+      user_role: SitePermission.FullAccess,
+      unlimited: true,
+      active: true,
+    });
+    await logActivity(tx, actor, {
+      objectModel: 'Site',
+      objectId: site!.id,
+      objectName: site!.name,
+      note: 'Site created',
+      siteId: site!.id,
+      tenantId,
+    });
+    return loadSiteDetail(tx, site!, SitePermission.FullAccess, signer(ctx));
+  });
+}
+
+/**
+ * New names of renamed statuses (same id, other name) are carried over to the devices that use
+ * the old name, in one statement (swaps included).
+ */
+async function renameStatuses(tx: DbOrTx, siteId: number, before: DeviceStatus[], after: DeviceStatus[]) {
+  const renames = after.flatMap((status) => {
+    const old = before.find((s) => s.id === status.id);
+    return old && old.name !== status.name ? [{ from: old.name, to: status.name }] : [];
+  });
+  if (renames.length === 0) return;
+  const cases = sql.join(
+    renames.map((r) => sql`when ${r.from} then ${r.to}`),
+    sql` `,
+  );
+  await tx
+    .update(devices)
+    .set({ status: sql`case ${devices.status} ${cases} else ${devices.status} end` })
+    .where(
+      and(
+        eq(devices.site_id, siteId),
+        inArray(
+          devices.status,
+          renames.map((r) => r.from),
+        ),
+      ),
+    );
+}
+
+/** The site's contractors, replaced by `ids` in that order: contractor companies of the site's tenant. */
+async function replaceContractors(tx: DbOrTx, site: SiteRow, ids: number[]): Promise<boolean> {
+  const wanted = [...new Set(ids)];
+  if (wanted.length > 0) {
+    const rows = await tx
+      .select({ id: companies.id })
+      .from(companies)
+      .where(
+        and(inArray(companies.id, wanted), eq(companies.contractor, true), companiesUsableBy(site.tenant_id)),
+      );
+    const known = new Set(rows.map((r) => r.id));
+    const missing = wanted.filter((id) => !known.has(id));
+    if (missing.length > 0) {
+      throw badRequest(
+        missing.map((id) => `Company ${id} is not a contractor company of this site's tenant`),
+      );
+    }
+  }
+  const current = await tx
+    .select({ id: siteContractors.company_id })
+    .from(siteContractors)
+    .where(eq(siteContractors.site_id, site.id))
+    .orderBy(asc(siteContractors.position), asc(siteContractors.company_id));
+  if (current.map((c) => c.id).join() === wanted.join()) return false;
+  await tx.delete(siteContractors).where(eq(siteContractors.site_id, site.id));
+  if (wanted.length > 0) {
+    await tx
+      .insert(siteContractors)
+      .values(wanted.map((companyId, position) => ({ site_id: site.id, company_id: companyId, position })));
+  }
+  return true;
+}
+
+/**
+ * PUT /api/site/sites (Full Access): any site field, the device statuses (renames reach the
+ * devices) and the contractors. Only what really changes is written and logged.
+ */
+export async function updateSite(ctx: AppContext, actor: Actor, input: SiteUpdateInput): Promise<SiteDetail> {
+  return ctx.db.transaction(async (tx) => {
+    const { site, permission } = await requireSite(tx, actor, input.id, SitePermission.FullAccess);
+    await resolveTargetTenant(tx, actor, 'tenant', input.tenant_id, site.tenant_id);
+    const set: Partial<typeof sites.$inferInsert> = {};
+    for (const field of SITE_FIELDS) {
+      const value = input[field];
+      if (value !== undefined && value !== site[field]) (set as Record<string, unknown>)[field] = value;
+    }
+    if (set.customer_id != null) await checkCustomer(tx, site.tenant_id, set.customer_id);
+    if (set.image) await assertUploaded(tx, set.image, { folder: 'sites', tenantId: site.tenant_id });
+
+    const notes: string[] = [];
+    const changedFields = Object.keys(set);
+    if (changedFields.length > 0) notes.push(`Site updated (${changedFields.join(', ')})`);
+    if (
+      input.device_statuses !== undefined &&
+      JSON.stringify(input.device_statuses) !== JSON.stringify(site.device_statuses)
+    ) {
+      set.device_statuses = input.device_statuses;
+      await renameStatuses(tx, site.id, site.device_statuses, input.device_statuses);
+      notes.push('Device statuses updated');
+    }
+    if (input.contractors !== undefined && (await replaceContractors(tx, site, input.contractors))) {
+      notes.push('Contractors updated');
+    }
+
+    let updated = site;
+    if (notes.length > 0) {
+      // updated_at is named so that a contractor-only change (no column of the site) moves it too.
+      const [row] = await tx
+        .update(sites)
+        .set({ ...set, updated_at: new Date() })
+        .where(eq(sites.id, site.id))
+        .returning();
+      updated = row!;
+      await logActivity(tx, actor, {
+        objectModel: 'Site',
+        objectId: site.id,
+        objectName: updated.name,
+        note: notes.join('; '),
+        siteId: site.id,
+        tenantId: site.tenant_id,
+      });
+    }
+    return loadSiteDetail(tx, updated, permission, signer(ctx));
+  });
+}
+
+/** GET /api/site/sites?id (Reader+): the site and every collection of its pages, one query each. */
+export async function siteShow(ctx: AppContext, actor: Actor, id: number) {
+  const { site, permission } = await requireSite(ctx.db, actor, id, SitePermission.Reader);
+  const sign = signer(ctx);
+  const [detail, logs, companyList, deviceList, productList, procatList] = await Promise.all([
+    loadSiteDetail(ctx.db, site, permission, sign),
+    loadSiteLogs(ctx.db, site.id),
+    loadSiteCompanies(ctx.db, site),
+    siteDevices(ctx, site),
+    loadSiteProducts(ctx.db, site, sign),
+    loadSiteProcats(ctx.db, site),
+  ]);
+  return {
+    site: detail,
+    logs,
+    companies: companyList,
+    devices: deviceList,
+    products: productList,
+    procats: procatList,
+  };
+}
+
+function siteDevices(ctx: AppContext, site: SiteRow): Promise<DeviceDto[]> {
+  return loadDevices(
+    ctx.db,
+    eq(devices.site_id, site.id),
+    devicePresenter((key) => ctx.storage.signedUrl(key), ctx.deviceLinks),
+  );
+}
+
+export type RefreshPart = 'site' | 'logs' | 'companies' | 'devices' | 'products' | 'procats';
+
+/** GET /api/site/refresh_{part}?id (Reader+): one collection of `siteShow`, in the same shape. */
+export async function refreshSite(ctx: AppContext, actor: Actor, id: number, part: RefreshPart) {
+  const { site, permission } = await requireSite(ctx.db, actor, id, SitePermission.Reader);
+  const sign = signer(ctx);
+  switch (part) {
+    case 'site':
+      return { site: await loadSiteDetail(ctx.db, site, permission, sign) };
+    case 'logs':
+      return { logs: await loadSiteLogs(ctx.db, site.id) };
+    case 'companies':
+      return { companies: await loadSiteCompanies(ctx.db, site) };
+    case 'devices':
+      return { devices: await siteDevices(ctx, site) };
+    case 'products':
+      return { products: await loadSiteProducts(ctx.db, site, sign) };
+    case 'procats':
+      return { procats: await loadSiteProcats(ctx.db, site) };
+  }
 }

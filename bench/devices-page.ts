@@ -1,0 +1,318 @@
+/**
+ * Browser timings of the big lists, in headless Chromium against the built app:
+ *   (a) /site/{id}/devices with 20,000 generated devices (plus Demo HQ's own): ms from the start of
+ *       the navigation until the table shows rows and the counter shows the total;
+ *   (b) ms from a search keystroke (the input event) to the next frame after the table changed,
+ *       over a series of keystrokes (median and max);
+ *   (c) the same two on /tenant/products with 5,000 generated products.
+ *
+ * The app runs as in the end-to-end tests (`npx tsx server/src/main.ts`, PGlite in a throwaway
+ * DATA_DIR, demo data). PGlite takes one connection, so the server is stopped while the generators
+ * write, then started again.
+ *
+ *   npm run build -w web && npx tsx bench/devices-page.ts [--devices 20000] [--products 5000] [--runs 3]
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { and, eq } from 'drizzle-orm';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { openDatabase } from '../server/src/db/client.ts';
+import { companies, procats, products, sites, tenants } from '../server/src/db/schema.ts';
+import { generateDevices } from './generate-devices.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const DEMO = { email: 'integrator@asbuilt.demo', password: 'demo1234' };
+
+export interface Timing {
+  name: string;
+  rows: number;
+  /** One figure per run (load) or keystroke (search). */
+  samples: number[];
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+export const summary = (t: Timing) => ({ median: median(t.samples), max: Math.max(...t.samples) });
+
+// ---------------------------------------------------------------------------------------------
+// The server
+
+async function waitForHealth(url: string, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  throw new Error('The server did not start');
+}
+
+function startServer(dataDir: string, port: number): ChildProcess {
+  const child = spawn('npx', ['tsx', 'server/src/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: 'true', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
+  });
+  return child;
+}
+
+async function stopServer(child: ChildProcess) {
+  if (child.exitCode !== null || child.pid === undefined) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  process.kill(-child.pid, 'SIGTERM');
+  const timer = setTimeout(() => child.pid && process.kill(-child.pid, 'SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Data
+
+/** Inserts `count` products of the demo integrator's tenant (brands and categories of the catalogue). */
+async function generateProducts(dataDir: string, count: number) {
+  const database = await openDatabase({ dataDir: path.join(dataDir, 'db') });
+  try {
+    const db = database.db;
+    const [tenant] = await db.select().from(tenants).where(eq(tenants.name, 'Demo Integrator'));
+    const brandRows = await db.select({ id: companies.id }).from(companies).where(eq(companies.brand, true));
+    const procatRows = await db.select({ id: procats.id }).from(procats);
+    for (let start = 0; start < count; start += 1000) {
+      const batch = Array.from({ length: Math.min(1000, count - start) }, (_, i) => {
+        const n = start + i + 1;
+        return {
+          tenant_id: tenant!.id,
+          name: `Bench product ${n}`,
+          product_model: `BPM-${String(n).padStart(5, '0')}`,
+          sku: `BSKU${n}`,
+          brand_id: brandRows[n % brandRows.length]!.id,
+          procat_id: procatRows[n % procatRows.length]!.id,
+        };
+      });
+      await db.insert(products).values(batch);
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+async function addDevices(dataDir: string, count: number): Promise<number> {
+  const database = await openDatabase({ dataDir: path.join(dataDir, 'db') });
+  try {
+    const [site] = await database.db
+      .select({ id: sites.id })
+      .from(sites)
+      .where(and(eq(sites.name, 'Demo HQ')));
+    await generateDevices(database.db, site!.id, count);
+    return site!.id;
+  } finally {
+    await database.close();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The browser
+
+async function signedInPage(browser: Browser, base: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  const response = await page.request.post(`${base}/api/admin/users/login`, {
+    data: { username: DEMO.email, password: DEMO.password },
+  });
+  const { token } = (await response.json()) as { token: string };
+  await page.goto(`${base}/login`);
+  await page.evaluate((t) => localStorage.setItem('asbuilt.token', t), token);
+  return page;
+}
+
+/**
+ * Navigates and returns the ms from the navigation's start (performance.timeOrigin) to the first
+ * frame in which the table shows rows and `ready(text)` holds for the counter's text.
+ */
+async function timeLoad(page: Page, url: string, counterSelector: string, expected: string): Promise<number> {
+  await page.goto(url, { waitUntil: 'commit' });
+  const handle = await page.waitForFunction(
+    ({ selector, text }) => {
+      const counter = document.querySelector(selector);
+      const rows = document.querySelectorAll('[role="table"] [role="row"]').length;
+      return counter?.textContent?.trim() === text && rows > 1 ? performance.now() : false;
+    },
+    { selector: counterSelector, text: expected },
+    { polling: 'raf', timeout: 60_000 },
+  );
+  return (await handle.jsonValue()) as number;
+}
+
+/**
+ * Types `keys` one at a time into the search box; for each, the ms from the input event to the
+ * frame after the table's DOM changed. A key that changes nothing in the table is reported as -1.
+ */
+async function timeKeystrokes(page: Page, searchLabel: string, keys: string[]): Promise<number[]> {
+  const input = page.getByRole('searchbox', { name: searchLabel });
+  await input.click();
+  const samples: number[] = [];
+  for (const key of keys) {
+    await page.evaluate(() => {
+      const w = window as unknown as { __bench?: Promise<number> };
+      const field = document.querySelector('input[type="search"]') as HTMLInputElement;
+      const table = document.querySelector('[role="table"]');
+      w.__bench = new Promise<number>((resolve) => {
+        field.addEventListener(
+          'input',
+          (event) => {
+            const start = event.timeStamp;
+            const observer = new MutationObserver(() => {
+              observer.disconnect();
+              requestAnimationFrame(() => resolve(performance.now() - start));
+            });
+            // The keys keep some matches, so the table stays and changes in place (rows, and its
+            // aria-rowcount with the count).
+            if (table) observer.observe(table, { subtree: true, childList: true, characterData: true, attributes: true });
+            setTimeout(() => {
+              observer.disconnect();
+              resolve(-1);
+            }, 5_000);
+          },
+          { once: true },
+        );
+      });
+    });
+    await page.keyboard.press(key);
+    const ms = await page.evaluate(() => (window as unknown as { __bench: Promise<number> }).__bench);
+    samples.push(ms);
+    // Let the deferred render and the virtualiser settle before the next key.
+    await page.waitForTimeout(250);
+  }
+  return samples;
+}
+
+export interface BenchOptions {
+  devices: number;
+  products: number;
+  runs: number;
+  port?: number;
+}
+
+export async function runBrowserBench(options: BenchOptions): Promise<{ timings: Timing[]; machine: string }> {
+  const port = options.port ?? 3290;
+  const base = `http://127.0.0.1:${port}`;
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'asbuilt-bench-web-'));
+  let server: ChildProcess | null = null;
+  let browser: Browser | null = null;
+  const timings: Timing[] = [];
+  try {
+    // First start: migrations and demo data. Then the generators, with the server stopped.
+    server = startServer(dataDir, port);
+    await waitForHealth(base);
+    await stopServer(server);
+    const siteId = await addDevices(dataDir, options.devices);
+    if (options.products > 0) await generateProducts(dataDir, options.products);
+    server = startServer(dataDir, port);
+    await waitForHealth(base);
+
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    });
+    const page = await signedInPage(browser, base);
+
+    // The expected counter: every device not archived.
+    const token = await page.evaluate(() => localStorage.getItem('asbuilt.token'));
+    const list = await page.request.get(`${base}/api/site/refresh_devices?id=${siteId}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const devices = ((await list.json()) as { devices: { archived: boolean }[] }).devices;
+    const active = devices.filter((d) => !d.archived).length;
+    const counterText = `${active.toLocaleString('en-US')} of ${active.toLocaleString('en-US')} devices`;
+
+    const loads: number[] = [];
+    for (let run = 0; run < options.runs; run++) {
+      loads.push(await timeLoad(page, `${base}/site/${siteId}/devices`, '[data-testid="device-counter"]', counterText));
+    }
+    timings.push({ name: 'devices page: navigation to rows and total', rows: devices.length, samples: loads });
+
+    // Each key changes the matches: narrowing, then widening again.
+    const keys = ['2', '0', '2', '4', 'Backspace', 'Backspace', 'Backspace', 'Backspace', 'Backspace', 'B'];
+    timings.push({
+      name: 'devices page: search keystroke to table update',
+      rows: devices.length,
+      samples: await timeKeystrokes(page, 'Search devices', keys),
+    });
+
+    if (options.products > 0) {
+      const index = await page.request.get(`${base}/api/tenant/products`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      const total = ((await index.json()) as { products: unknown[] }).products.length;
+      const productLoads: number[] = [];
+      for (let run = 0; run < options.runs; run++) {
+        productLoads.push(
+          await timeLoad(page, `${base}/tenant/products`, 'main h1 + p', `${total} products`),
+        );
+      }
+      timings.push({ name: 'products page: navigation to rows and total', rows: total, samples: productLoads });
+      const productKeys = ['1', '2', '3', 'Backspace', 'Backspace', 'Backspace', 'Backspace', 'c', 'i', 's'];
+      timings.push({
+        name: 'products page: search keystroke to table update',
+        rows: total,
+        samples: await timeKeystrokes(page, 'Search products', productKeys),
+      });
+    }
+  } finally {
+    await browser?.close();
+    if (server) await stopServer(server);
+    await rm(dataDir, { recursive: true, force: true });
+  }
+  const cpu = cpus()[0]?.model ?? 'unknown CPU';
+  const machine = `${cpus().length} × ${cpu}, ${(totalmem() / 2 ** 30).toFixed(0)} GB RAM, Node ${process.version}, ${CHROMIUM}`;
+  return { timings, machine };
+}
+
+export function printTimings(timings: Timing[]) {
+  console.log('| measurement | rows | median ms | max ms | samples |');
+  console.log('| --- | --- | --- | --- | --- |');
+  for (const t of timings) {
+    const { median: m, max } = summary(t);
+    console.log(
+      `| ${t.name} | ${t.rows.toLocaleString('en-US')} | ${Math.round(m)} | ${Math.round(max)} | ${t.samples.map((s) => Math.round(s)).join(', ')} |`,
+    );
+  }
+}
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      devices: { type: 'string', default: '20000' },
+      products: { type: 'string', default: '5000' },
+      runs: { type: 'string', default: '3' },
+    },
+  });
+  const { timings, machine } = await runBrowserBench({
+    devices: Number(values.devices),
+    products: Number(values.products),
+    runs: Number(values.runs),
+  });
+  console.log(machine);
+  printTimings(timings);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();

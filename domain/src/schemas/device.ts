@@ -1,0 +1,394 @@
+import { z } from 'zod';
+import { SitePermission } from '../roles.ts';
+import { companySchema, namedRefSchema, productSchema } from './catalogue.ts';
+import {
+  formBoolean,
+  idField,
+  jsonList,
+  optionalDate,
+  optionalId,
+  optionalText,
+  parseJsonText,
+  requiredId,
+} from './form.ts';
+
+/**
+ * Devices: what the device calls accept and answer (core.md sections 2, 3 and 7;
+ * spatial-and-admin.md section 7). Absent fields are unchanged; '' or null clears a field.
+ */
+
+export const DEVICE_MESSAGES = {
+  productRequired: 'Please select a product',
+  nothingToChange: 'Send at least one field to change',
+  notFound: 'Device not found',
+  publicNotFound: 'This device link is not valid',
+  oneSite: 'All devices must be on one site',
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// Field formats
+
+const blankToNull = (value: unknown) =>
+  value === null || (typeof value === 'string' && value.trim() === '') ? null : value;
+
+/**
+ * Floor and location ids: a negative id (the old client's -1) means unplaced and is taken as null,
+ * like '' and null.
+ */
+export function placementId(label: string) {
+  return z.preprocess((value) => {
+    const v = blankToNull(value);
+    if (typeof v === 'number' && v < 0) return null;
+    if (typeof v === 'string' && /^\s*-\d+\s*$/.test(v)) return null;
+    return v;
+  }, idField(label).nullable());
+}
+
+const MAC_PATTERNS = [
+  /^[0-9A-Fa-f]{2}([:-])(?:[0-9A-Fa-f]{2}\1){4}[0-9A-Fa-f]{2}$/,
+  /^[0-9A-Fa-f]{12}$/,
+  /^[0-9A-Fa-f]{4}\.[0-9A-Fa-f]{4}\.[0-9A-Fa-f]{4}$/,
+];
+
+/** 00:1A:2B:3C:4D:5E, 00-1A-2B-3C-4D-5E, 001A2B3C4D5E or 001A.2B3C.4D5E. */
+export function isMacAddress(text: string): boolean {
+  return MAC_PATTERNS.some((pattern) => pattern.test(text));
+}
+
+const OCTET = '(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)';
+const IPV4 = new RegExp(`^${OCTET}(?:\\.${OCTET}){3}$`);
+
+function isIpv6(text: string): boolean {
+  if (!/^[0-9A-Fa-f:.]+$/.test(text) || !text.includes(':')) return false;
+  const halves = text.split('::');
+  if (halves.length > 2) return false;
+  const groups = halves.flatMap((half) => (half === '' ? [] : half.split(':')));
+  let count = 0;
+  for (const [index, group] of groups.entries()) {
+    if (index === groups.length - 1 && group.includes('.')) {
+      if (!IPV4.test(group)) return false;
+      count += 2;
+    } else if (/^[0-9A-Fa-f]{1,4}$/.test(group)) {
+      count += 1;
+    } else {
+      return false;
+    }
+  }
+  return halves.length === 2 ? count < 8 : count === 8;
+}
+
+/**
+ * Loosely an IP address: IPv4 or IPv6, with an optional /prefix, or the word DHCP (a device that
+ * gets its address from the network).
+ */
+export function isIpAddress(text: string): boolean {
+  if (/^dhcp$/i.test(text)) return true;
+  const [address = '', prefix, ...rest] = text.split('/');
+  if (rest.length > 0) return false;
+  if (IPV4.test(address)) return prefix === undefined || (/^\d{1,2}$/.test(prefix) && Number(prefix) <= 32);
+  if (isIpv6(address)) return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= 128);
+  return false;
+}
+
+export const MAC_MESSAGE = 'Mac Address must be 6 pairs of hex digits, e.g. 00:1A:2B:3C:4D:5E';
+export const IP_MESSAGE = 'IP address must be an IPv4 or IPv6 address (e.g. 192.168.1.20), or DHCP';
+
+function formatted(label: string, check: (text: string) => boolean, message: string) {
+  return optionalText(label, 64).refine((value) => value === null || check(value), message);
+}
+
+/** Every property of a device a user may set; each one's permission is in DEVICE_FIELD_GROUPS. */
+export const deviceFieldSchemas = {
+  floor_id: placementId('Floor'),
+  location_id: placementId('Location'),
+  zone_id: optionalId('Zone'),
+  layer_id: optionalId('Layer'),
+  supplier_id: optionalId('Supplier'),
+  contractor_id: optionalId('Contractor'),
+  status: optionalText('Status'),
+  archived: formBoolean('Archived'),
+  name: optionalText('Name'),
+  code: optionalText('Device Code'),
+  type: optionalText('Type'),
+  sn: optionalText('Serial Number'),
+  mac: formatted('Mac Address', isMacAddress, MAC_MESSAGE),
+  ip: formatted('IP address', isIpAddress, IP_MESSAGE),
+  port: optionalText('Port'),
+  patch: optionalText('Patch'),
+  note: optionalText('Note', 20_000),
+  purchase_date: optionalDate('Purchase Date'),
+  warranty_expiration_date: optionalDate('Warranty Expires'),
+} as const;
+
+export type DeviceField = keyof typeof deviceFieldSchemas;
+export const DEVICE_FIELDS = Object.keys(deviceFieldSchemas) as DeviceField[];
+
+/**
+ * Who may change what. Every group needs Contributor today (core.md section 6: a Reader only
+ * views); the table is the one place to raise a group's level.
+ */
+export const DEVICE_FIELD_GROUPS = {
+  placement: {
+    fields: ['floor_id', 'location_id', 'zone_id', 'layer_id'],
+    min: SitePermission.Contributor,
+  },
+  details: {
+    fields: [
+      'name',
+      'code',
+      'type',
+      'sn',
+      'mac',
+      'ip',
+      'port',
+      'patch',
+      'note',
+      'purchase_date',
+      'warranty_expiration_date',
+      'supplier_id',
+      'contractor_id',
+    ],
+    min: SitePermission.Contributor,
+  },
+  state: { fields: ['status', 'archived'], min: SitePermission.Contributor },
+} as const satisfies Record<string, { fields: readonly DeviceField[]; min: SitePermission }>;
+
+/** The site permission needed to change these fields (Contributor at least). */
+export function devicePermissionFor(fields: readonly string[]): SitePermission {
+  let needed: SitePermission = SitePermission.Contributor;
+  for (const group of Object.values(DEVICE_FIELD_GROUPS)) {
+    if (group.min > needed && fields.some((f) => (group.fields as readonly string[]).includes(f))) {
+      needed = group.min;
+    }
+  }
+  return needed;
+}
+
+export type DeviceChanges = { [K in DeviceField]?: z.output<(typeof deviceFieldSchemas)[K]> };
+
+const optionalDeviceFields = Object.fromEntries(
+  Object.entries(deviceFieldSchemas).map(([key, schema]) => [key, schema.optional()]),
+) as { [K in DeviceField]: z.ZodOptional<(typeof deviceFieldSchemas)[K]> };
+
+/** An object that names its unknown keys ("Unknown field: colour") instead of zod's wording. */
+function strictFields<T extends z.ZodRawShape>(shape: T, label: string) {
+  return z.strictObject(shape, {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `Unknown field${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.join(', ')}`
+        : issue.code === 'invalid_type'
+          ? `${label} must be a JSON object`
+          : undefined,
+  });
+}
+
+/** "Send at least one field to change", unless another problem (an unknown field) was found. */
+function atLeastOneChange(ignore: string[]) {
+  return [
+    (value: Record<string, unknown>) =>
+      Object.entries(value).some(([key, v]) => !ignore.includes(key) && v !== undefined),
+    {
+      message: DEVICE_MESSAGES.nothingToChange,
+      when: (payload: { issues: readonly unknown[] }) => payload.issues.length === 0,
+    },
+  ] as const;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Inputs
+
+/** A product id; absent or blank gives "Please select a product". */
+const productId = requiredId('Product', DEVICE_MESSAGES.productRequired);
+
+/** POST /api/site/devices: a product placed on a site (optionally on a floor and location). */
+export const deviceCreateSchema = strictFields(
+  { ...optionalDeviceFields, product_id: productId, site_id: requiredId('Site') },
+  'Device',
+).transform(({ product_id, site_id, ...fields }) => ({
+  product_id,
+  site_id,
+  changes: fields as DeviceChanges,
+}));
+export type DeviceCreateInput = z.output<typeof deviceCreateSchema>;
+
+/**
+ * PUT /api/site/devices: id plus the changed fields (the inline editors send one at a time).
+ * `site_id`, when sent, must be the device's site.
+ */
+export const deviceUpdateSchema = strictFields(
+  { ...optionalDeviceFields, id: idField('Device id'), site_id: idField('Site').optional() },
+  'Device',
+)
+  .refine(...atLeastOneChange(['id', 'site_id']))
+  .transform(({ id, site_id, ...fields }) => ({ id, site_id, changes: fields as DeviceChanges }));
+export type DeviceUpdateInput = z.output<typeof deviceUpdateSchema>;
+
+/** PUT /api/site/devices/bulk: the same changes for every device of `ids` (one site), all or nothing. */
+export const MAX_BULK_DEVICES = 20_000;
+export const deviceBulkSchema = z.object({
+  ids: z.preprocess(
+    (value) => (typeof value === 'number' ? [value] : value),
+    jsonList(idField('Device id'), 'Devices', MAX_BULK_DEVICES).refine(
+      (ids) => ids.length > 0,
+      'Select at least one device',
+    ),
+  ),
+  changes: z.preprocess(
+    parseJsonText,
+    strictFields(optionalDeviceFields, 'Changes').refine(...atLeastOneChange([])),
+  ),
+});
+export type DeviceBulkInput = z.output<typeof deviceBulkSchema>;
+
+/** POST /api/site/devices/change_product. */
+export const deviceChangeProductSchema = z.object({ id: idField('Device id'), product_id: productId });
+
+export const deviceStatusUpdateSchema = z.object({
+  id: idField('Device id'),
+  status: deviceFieldSchemas.status.optional().transform((v) => v ?? null),
+});
+
+export const deviceArchiveSchema = z.object({
+  id: idField('Device id'),
+  archived: deviceFieldSchemas.archived,
+});
+
+/** POST /api/site/devices/logs: `model` is 'devices' (the spec's) or 'Device'. */
+export const deviceLogsSchema = z.object({
+  model: z.enum(['devices', 'Device'], { error: "model must be 'devices'" }).optional(),
+  id: idField('Device id'),
+});
+
+export const deviceNewQuerySchema = z.object({ site_id: idField('Site').optional() });
+
+// ---------------------------------------------------------------------------------------------
+// Answers
+
+/** The product of a device, as the devices page shows it. */
+export const deviceProductSchema = z.object({
+  id: z.number(),
+  /** The short description. */
+  name: z.string(),
+  /** A short-lived signed URL. */
+  image: z.string().nullable(),
+  product_model: z.string().nullable(),
+  product_url: z.string().nullable(),
+  sku: z.string().nullable(),
+  brand: namedRefSchema.nullable(),
+  procat: z
+    .object({ id: z.number(), name: z.string(), main: z.string(), sub1: z.string().nullable() })
+    .nullable(),
+});
+export type DeviceProductDto = z.infer<typeof deviceProductSchema>;
+
+export const deviceSchema = z.object({
+  id: z.number(),
+  site_id: z.number(),
+  product_id: z.number(),
+  name: z.string().nullable(),
+  code: z.string().nullable(),
+  type: z.string().nullable(),
+  sn: z.string().nullable(),
+  mac: z.string().nullable(),
+  ip: z.string().nullable(),
+  patch: z.string().nullable(),
+  port: z.string().nullable(),
+  note: z.string().nullable(),
+  /** YYYY-MM-DD */
+  purchase_date: z.string().nullable(),
+  warranty_expiration_date: z.string().nullable(),
+  /** The name of one of the site's device statuses (or an old name no longer in the list). */
+  status: z.string().nullable(),
+  archived: z.boolean(),
+  floor_id: z.number().nullable(),
+  location_id: z.number().nullable(),
+  zone_id: z.number().nullable(),
+  layer_id: z.number().nullable(),
+  supplier_id: z.number().nullable(),
+  contractor_id: z.number().nullable(),
+  on_plan: z.boolean(),
+  plan_x: z.number().nullable(),
+  plan_y: z.number().nullable(),
+  icon: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  product: deviceProductSchema,
+  /** The signed hash of the public page `/device/{public_hash}`. */
+  public_hash: z.string(),
+});
+export type DeviceDto = z.infer<typeof deviceSchema>;
+
+export const deviceResponseSchema = z.object({ device: deviceSchema });
+export const devicesResponseSchema = z.object({ devices: z.array(deviceSchema) });
+export type DevicesResponse = z.infer<typeof devicesResponseSchema>;
+
+export const deviceNewResponseSchema = z.object({
+  products: z.array(productSchema),
+  brands: z.array(companySchema),
+});
+export type DeviceNewResponse = z.infer<typeof deviceNewResponseSchema>;
+
+export const logEntrySchema = z.object({
+  id: z.number(),
+  created_at: z.string(),
+  user_id: z.number().nullable(),
+  user_name: z.string().nullable(),
+  object_model: z.string(),
+  object_id: z.number().nullable(),
+  object_name: z.string().nullable(),
+  note: z.string(),
+  parent_model: z.string().nullable(),
+  parent_name: z.string().nullable(),
+});
+export type LogEntryDto = z.infer<typeof logEntrySchema>;
+export const logsResponseSchema = z.object({ logs: z.array(logEntrySchema) });
+
+// ---------------------------------------------------------------------------------------------
+// The public device page
+
+export const publicDeviceBodySchema = z.object({
+  hash: z
+    .string({ error: 'The device link is missing' })
+    .trim()
+    .min(1, 'The device link is missing')
+    .max(200),
+});
+
+/** Only the fields core.md lists for visitors: nothing else about the site or device leaves. */
+export const publicDeviceResponseSchema = z.object({
+  site: z.object({ name: z.string(), image: z.string().nullable() }),
+  device: z.object({
+    image: z.string().nullable(),
+    name: z.string().nullable(),
+    brand: z.string().nullable(),
+    model: z.string().nullable(),
+    category: z.string().nullable(),
+    code: z.string().nullable(),
+    type: z.string().nullable(),
+    status: z.string().nullable(),
+  }),
+});
+export type PublicDeviceResponse = z.infer<typeof publicDeviceResponseSchema>;
+
+function base64UrlDecode(text: string): string | null {
+  if (!/^[A-Za-z0-9_-]+$/.test(text)) return null;
+  try {
+    return atob(text.replaceAll('-', '+').replaceAll('_', '/'));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The site and device a public hash names, read WITHOUT checking its signature: for routing a
+ * signed-in user to `/site/{siteId}/devices?device={deviceId}` only (the server checks access there).
+ * The hash is `base64url("{siteId}.{deviceId}").{signature}`.
+ */
+export function readPublicDeviceHash(hash: string): { siteId: number; deviceId: number } | null {
+  const [payload, signature, ...rest] = hash.split('.');
+  if (!payload || !signature || rest.length > 0) return null;
+  const text = base64UrlDecode(payload);
+  const match = text ? /^([1-9]\d{0,9})\.([1-9]\d{0,9})$/.exec(text) : null;
+  if (!match) return null;
+  return { siteId: Number(match[1]), deviceId: Number(match[2]) };
+}

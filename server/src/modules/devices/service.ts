@@ -1,0 +1,310 @@
+import {
+  type CompanyDto,
+  DEVICE_MESSAGES,
+  type DeviceBulkInput,
+  type DeviceChanges,
+  type DeviceCreateInput,
+  type DeviceDto,
+  type DeviceUpdateInput,
+  devicePermissionFor,
+  LIBRARY_TENANT_ID,
+  type LogEntryDto,
+  type ProductDto,
+  SitePermission,
+} from '@asbuilt/domain';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { activityLogs, companies, devices, products } from '../../db/schema.ts';
+import { type ActivityEntry, logActivities, logActivity } from '../../platform/activity.ts';
+import type { Actor } from '../../platform/actor.ts';
+import { companiesUsableBy } from '../../platform/catalogue.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
+import { requireSite, type SiteRow, siteContext } from '../../platform/policy.ts';
+import { presentCompany } from '../companies/present.ts';
+import { loadProducts } from '../products/service.ts';
+import { presentLog, touchSite } from '../sites/queries.ts';
+import { type DeviceRow, deviceLabel, devicePresenter } from './present.ts';
+import { loadDevice, loadDevices } from './queries.ts';
+import { checkProduct, checkReferences, type DeviceSet, place, planChange } from './rules.ts';
+
+const presenter = (ctx: AppContext) => devicePresenter((key) => ctx.storage.signedUrl(key), ctx.deviceLinks);
+
+interface DeviceContext {
+  device: DeviceRow;
+  productName: string;
+  site: SiteRow;
+}
+
+/**
+ * A device the actor holds at least `min` on through its site: 404 when the actor can't reach
+ * the site (or there is no such device), 403 when the level is too low. `lock` takes the row
+ * for the rest of the transaction.
+ */
+async function requireDevice(
+  tx: DbOrTx,
+  actor: Actor,
+  id: number,
+  min: SitePermission,
+  lock = false,
+): Promise<DeviceContext> {
+  const query = tx
+    .select({ device: devices, productName: products.name })
+    .from(devices)
+    .innerJoin(products, eq(products.id, devices.product_id))
+    .where(eq(devices.id, id));
+  const [row] = lock ? await query.for('update', { of: devices }) : await query;
+  if (!row) throw notFound(DEVICE_MESSAGES.notFound);
+  const { site } = await requireSite(tx, actor, row.device.site_id, min, DEVICE_MESSAGES.notFound);
+  return { device: row.device, productName: row.productName, site };
+}
+
+function deviceEntry(
+  site: SiteRow,
+  device: Pick<DeviceRow, 'id' | 'code' | 'name'>,
+  productName: string,
+  note: string,
+): ActivityEntry {
+  return {
+    objectModel: 'Device',
+    objectId: device.id,
+    objectName: deviceLabel(device, productName),
+    note,
+    siteId: site.id,
+    tenantId: site.tenant_id,
+    parentModel: 'Site',
+    parentId: site.id,
+    parentName: site.name,
+  };
+}
+
+async function mustLoad(tx: DbOrTx, ctx: AppContext, id: number): Promise<DeviceDto> {
+  const device = await loadDevice(tx, id, presenter(ctx));
+  if (!device) throw notFound(DEVICE_MESSAGES.notFound);
+  return device;
+}
+
+/** Changes one device inside the caller's transaction: checks, update, log, site touch. */
+async function applyChanges(
+  tx: DbOrTx,
+  ctx: AppContext,
+  actor: Actor,
+  { device, productName, site }: DeviceContext,
+  changes: DeviceChanges,
+): Promise<DeviceDto> {
+  const refs = await checkReferences(tx, site, changes, [device]);
+  const { plan, problems } = planChange(device, changes, refs);
+  if (problems.length > 0) throw badRequest(problems);
+  if (plan) {
+    const [row] = await tx.update(devices).set(plan.set).where(eq(devices.id, device.id)).returning();
+    await logActivity(tx, actor, deviceEntry(site, row!, productName, plan.note));
+    await touchSite(tx, site.id);
+  }
+  return mustLoad(tx, ctx, device.id);
+}
+
+/** POST /api/site/devices: a device of a product on a site, optionally placed. */
+export async function createDevice(ctx: AppContext, actor: Actor, input: DeviceCreateInput) {
+  return ctx.db.transaction(async (tx) => {
+    const { changes } = input;
+    const { site } = await requireSite(tx, actor, input.site_id, devicePermissionFor(Object.keys(changes)));
+    const product = await checkProduct(tx, site, input.product_id);
+    const refs = await checkReferences(tx, site, changes);
+    const { placement, problems } = place(
+      { floor_id: null, location_id: null, zone_id: null },
+      changes,
+      refs,
+    );
+    if (problems.length > 0) throw badRequest(problems);
+    const [row] = await tx
+      .insert(devices)
+      .values({
+        ...changes,
+        ...placement,
+        ...(changes.status !== undefined ? { status: refs.status ?? null } : {}),
+        site_id: site.id,
+        product_id: product.id,
+      })
+      .returning();
+    await logActivity(tx, actor, deviceEntry(site, row!, product.name, 'Device created'));
+    await touchSite(tx, site.id);
+    return mustLoad(tx, ctx, row!.id);
+  });
+}
+
+/** PUT /api/site/devices: the id plus the changed fields; the permission follows the fields' groups. */
+export async function updateDevice(ctx: AppContext, actor: Actor, input: DeviceUpdateInput) {
+  const fields = Object.keys(input.changes).filter(
+    (key) => input.changes[key as keyof DeviceChanges] !== undefined,
+  );
+  return ctx.db.transaction(async (tx) => {
+    const context = await requireDevice(tx, actor, input.id, devicePermissionFor(fields), true);
+    if (input.site_id !== undefined && input.site_id !== context.device.site_id) {
+      throw badRequest('This device is not on this site');
+    }
+    return applyChanges(tx, ctx, actor, context, input.changes);
+  });
+}
+
+/** POST /api/site/devices/update_status: one of the site's statuses, or empty to clear it. */
+export async function updateStatus(ctx: AppContext, actor: Actor, id: number, status: string | null) {
+  return ctx.db.transaction(async (tx) => {
+    const context = await requireDevice(tx, actor, id, devicePermissionFor(['status']), true);
+    return applyChanges(tx, ctx, actor, context, { status });
+  });
+}
+
+/** POST /api/site/devices/archive: archive or restore. */
+export async function archiveDevice(ctx: AppContext, actor: Actor, id: number, archived: boolean) {
+  return ctx.db.transaction(async (tx) => {
+    const context = await requireDevice(tx, actor, id, devicePermissionFor(['archived']), true);
+    return applyChanges(tx, ctx, actor, context, { archived });
+  });
+}
+
+/** POST /api/site/devices/change_product: the device becomes an instance of another product. */
+export async function changeProduct(ctx: AppContext, actor: Actor, id: number, productId: number) {
+  return ctx.db.transaction(async (tx) => {
+    const { device, productName, site } = await requireDevice(
+      tx,
+      actor,
+      id,
+      SitePermission.Contributor,
+      true,
+    );
+    const product = await checkProduct(tx, site, productId);
+    if (product.id !== device.product_id) {
+      await tx.update(devices).set({ product_id: product.id }).where(eq(devices.id, device.id));
+      await logActivity(
+        tx,
+        actor,
+        deviceEntry(site, device, product.name, `Product changed from ${productName} to ${product.name}`),
+      );
+      await touchSite(tx, site.id);
+    }
+    return mustLoad(tx, ctx, device.id);
+  });
+}
+
+const MAX_LISTED_PROBLEMS = 20;
+
+/**
+ * PUT /api/site/devices/bulk: the same changes for every listed device, all or nothing. The whole
+ * set is loaded and checked in one query (every id must exist and lie on one site the actor holds
+ * Contributor on), the changes are checked once against the site, and the updates run per group
+ * of devices that end up with the same columns.
+ */
+export async function bulkUpdate(ctx: AppContext, actor: Actor, input: DeviceBulkInput) {
+  const ids = [...new Set(input.ids)];
+  const fields = Object.keys(input.changes).filter(
+    (key) => input.changes[key as keyof DeviceChanges] !== undefined,
+  );
+  return ctx.db.transaction(async (tx) => {
+    const rows = await tx
+      .select({ device: devices, productName: products.name })
+      .from(devices)
+      .innerJoin(products, eq(products.id, devices.product_id))
+      .where(inArray(devices.id, ids))
+      .orderBy(devices.id)
+      .for('update', { of: devices });
+    if (rows.length !== ids.length) throw notFound('Some of the selected devices were not found');
+    const siteIds = [...new Set(rows.map((r) => r.device.site_id))];
+    if (siteIds.length > 1) {
+      for (const siteId of siteIds) {
+        const context = await siteContext(tx, actor, siteId);
+        if (!context || context.permission === SitePermission.None) {
+          throw notFound('Some of the selected devices were not found');
+        }
+      }
+      throw badRequest(DEVICE_MESSAGES.oneSite);
+    }
+    const { site } = await requireSite(
+      tx,
+      actor,
+      siteIds[0]!,
+      devicePermissionFor(fields),
+      'Some of the selected devices were not found',
+    );
+    const refs = await checkReferences(
+      tx,
+      site,
+      input.changes,
+      rows.map((r) => r.device),
+    );
+
+    const problems: string[] = [];
+    const groups = new Map<string, { set: DeviceSet; ids: number[] }>();
+    const entries: ActivityEntry[] = [];
+    for (const { device, productName } of rows) {
+      const result = planChange(device, input.changes, refs);
+      for (const problem of result.problems) {
+        problems.push(`Device ${deviceLabel(device, productName)}: ${problem}`);
+      }
+      if (!result.plan) continue;
+      const key = JSON.stringify(result.plan.set);
+      const group = groups.get(key) ?? { set: result.plan.set, ids: [] };
+      group.ids.push(device.id);
+      groups.set(key, group);
+      const after = { ...device, ...result.plan.set };
+      entries.push(deviceEntry(site, after, productName, result.plan.note));
+    }
+    if (problems.length > 0) {
+      const more = problems.length - MAX_LISTED_PROBLEMS;
+      throw badRequest([
+        ...problems.slice(0, MAX_LISTED_PROBLEMS),
+        ...(more > 0 ? [`... and ${more} more devices with the same kind of problem`] : []),
+      ]);
+    }
+    for (const group of groups.values()) {
+      await tx.update(devices).set(group.set).where(inArray(devices.id, group.ids));
+    }
+    if (entries.length > 0) {
+      await logActivities(tx, actor, entries);
+      await touchSite(tx, site.id);
+    }
+    return loadDevices(tx, inArray(devices.id, ids), presenter(ctx));
+  });
+}
+
+/** POST /api/site/devices/logs: the device's activity, newest first. */
+export async function deviceLogs(ctx: AppContext, actor: Actor, id: number): Promise<LogEntryDto[]> {
+  const { device } = await requireDevice(ctx.db, actor, id, SitePermission.Reader);
+  const rows = await ctx.db
+    .select()
+    .from(activityLogs)
+    .where(
+      and(
+        eq(activityLogs.object_model, 'Device'),
+        eq(activityLogs.object_id, device.id),
+        eq(activityLogs.site_id, device.site_id),
+      ),
+    )
+    .orderBy(desc(activityLogs.created_at), desc(activityLogs.id))
+    .limit(500);
+  return rows.map(presentLog);
+}
+
+/**
+ * GET /api/site/devices/new: the products and brands of the new-device dialog. With `site_id`
+ * (Contributor), those the site's tenant may use; without, the actor's own tenant's.
+ */
+export async function newDeviceOptions(
+  ctx: AppContext,
+  actor: Actor,
+  siteId: number | undefined,
+): Promise<{ products: ProductDto[]; brands: CompanyDto[] }> {
+  const tenantId = siteId
+    ? (await requireSite(ctx.db, actor, siteId, SitePermission.Contributor)).site.tenant_id
+    : actor.tenantId;
+  const productList = await loadProducts(
+    ctx.db,
+    inArray(products.tenant_id, [...new Set([LIBRARY_TENANT_ID, tenantId])]),
+    (key) => ctx.storage.signedUrl(key),
+  );
+  const brands = await ctx.db
+    .select()
+    .from(companies)
+    .where(and(eq(companies.brand, true), companiesUsableBy(tenantId)))
+    .orderBy(companies.name, companies.id);
+  return { products: productList, brands: brands.map(presentCompany) };
+}

@@ -1,0 +1,152 @@
+import {
+  type CompanyDto,
+  isoDate,
+  LIBRARY_TENANT_ID,
+  type LogEntryDto,
+  type ProcatDto,
+  type ProductDto,
+  SITE_LOG_LIMIT,
+  type SiteDetail,
+  type SitePermission,
+} from '@asbuilt/domain';
+import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import {
+  activityLogs,
+  companies,
+  devices,
+  floors,
+  layers,
+  locations,
+  procats,
+  products,
+  siteAccesses,
+  siteContractors,
+  sites,
+  tenants,
+  zones,
+} from '../../db/schema.ts';
+import { companiesUsableBy } from '../../platform/catalogue.ts';
+import type { SiteRow } from '../../platform/policy.ts';
+import { presentCompany } from '../companies/present.ts';
+import { presentProcat } from '../procats/present.ts';
+import { loadProducts } from '../products/service.ts';
+import { presentSiteDetail } from './present.ts';
+
+type Sign = (key: string | null) => string | null;
+
+/**
+ * The site list is sorted by `updated_at`, so a device change moves its site up. Cheaply: at most
+ * one write of the site row per 10 seconds, so a burst of device edits (or an import) doesn't
+ * rewrite the row, or wait on its lock, once per device.
+ */
+export async function touchSite(tx: DbOrTx, siteId: number): Promise<void> {
+  await tx
+    .update(sites)
+    .set({ updated_at: sql`now()` })
+    .where(and(eq(sites.id, siteId), lt(sites.updated_at, sql`now() - interval '10 seconds'`)));
+}
+
+/** The site with tenant, customer, floors (locations, zones), layers, contractors and counts. */
+export async function loadSiteDetail(
+  db: DbOrTx,
+  site: SiteRow,
+  permission: SitePermission,
+  signUrl: Sign,
+): Promise<SiteDetail> {
+  const today = isoDate();
+  const [heads, floorRows, locationRows, zoneRows, layerRows, contractorRows] = await Promise.all([
+    db
+      .select({
+        tenantName: tenants.name,
+        customer: { id: companies.id, name: companies.name, code: companies.code },
+        devices: sql<number>`(select count(*)::int from ${devices}
+          where ${devices.site_id} = ${sites.id} and ${devices.archived} = false)`,
+        locations: sql<number>`(select count(*)::int from ${locations} where ${locations.site_id} = ${sites.id})`,
+        accesses: sql<number>`(select count(*)::int from ${siteAccesses}
+          where ${siteAccesses.site_id} = ${sites.id} and ${siteAccesses.active}
+          and (${siteAccesses.validity} is null or ${siteAccesses.validity} >= ${today}))`,
+      })
+      .from(sites)
+      .innerJoin(tenants, eq(tenants.id, sites.tenant_id))
+      .leftJoin(companies, eq(companies.id, sites.customer_id))
+      .where(eq(sites.id, site.id)),
+    db.select().from(floors).where(eq(floors.site_id, site.id)).orderBy(asc(floors.id)),
+    db.select().from(locations).where(eq(locations.site_id, site.id)).orderBy(asc(locations.id)),
+    db.select().from(zones).where(eq(zones.site_id, site.id)).orderBy(asc(zones.id)),
+    db.select().from(layers).where(eq(layers.site_id, site.id)).orderBy(asc(layers.id)),
+    db
+      .select({ id: siteContractors.company_id })
+      .from(siteContractors)
+      .where(eq(siteContractors.site_id, site.id))
+      .orderBy(asc(siteContractors.position), asc(siteContractors.company_id)),
+  ]);
+  const head = heads[0]!;
+  return presentSiteDetail(
+    site,
+    {
+      tenant: { id: site.tenant_id, name: head.tenantName },
+      customer: head.customer?.id != null ? head.customer : null,
+      floors: floorRows,
+      locations: locationRows,
+      zones: zoneRows,
+      layers: layerRows,
+      contractors: contractorRows.map((c) => c.id),
+      counts: { devices: head.devices, locations: head.locations, accesses: head.accesses },
+      permission,
+    },
+    signUrl,
+  );
+}
+
+export function presentLog(row: typeof activityLogs.$inferSelect): LogEntryDto {
+  return {
+    id: row.id,
+    created_at: row.created_at.toISOString(),
+    user_id: row.user_id,
+    user_name: row.user_name,
+    object_model: row.object_model,
+    object_id: row.object_id,
+    object_name: row.object_name,
+    note: row.note,
+    parent_model: row.parent_model,
+    parent_name: row.parent_name,
+  };
+}
+
+/** The latest 500 logs of the site, newest first. */
+export async function loadSiteLogs(db: DbOrTx, siteId: number): Promise<LogEntryDto[]> {
+  const rows = await db
+    .select()
+    .from(activityLogs)
+    .where(eq(activityLogs.site_id, siteId))
+    .orderBy(desc(activityLogs.created_at), desc(activityLogs.id))
+    .limit(SITE_LOG_LIMIT);
+  return rows.map(presentLog);
+}
+
+/** The companies usable on the site: its tenant's own and the library's brands. */
+export async function loadSiteCompanies(db: DbOrTx, site: SiteRow): Promise<CompanyDto[]> {
+  const rows = await db
+    .select()
+    .from(companies)
+    .where(companiesUsableBy(site.tenant_id))
+    .orderBy(companies.name, companies.id);
+  return rows.map(presentCompany);
+}
+
+const catalogueTenants = (site: SiteRow) => [...new Set([LIBRARY_TENANT_ID, site.tenant_id])];
+
+/** The products the site's tenant may use: the library's and its own, with interfaces. */
+export function loadSiteProducts(db: DbOrTx, site: SiteRow, signUrl: Sign): Promise<ProductDto[]> {
+  return loadProducts(db, inArray(products.tenant_id, catalogueTenants(site)), signUrl);
+}
+
+export async function loadSiteProcats(db: DbOrTx, site: SiteRow): Promise<ProcatDto[]> {
+  const rows = await db
+    .select()
+    .from(procats)
+    .where(inArray(procats.tenant_id, catalogueTenants(site)))
+    .orderBy(procats.name, procats.id);
+  return rows.map(presentProcat);
+}

@@ -1,0 +1,187 @@
+import type { SiteShowResponse } from '@asbuilt/domain';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activityLogs, floors, sites } from '../../src/db/schema.ts';
+import { startTestApp, type TestApp } from '../support/app.ts';
+import { createDevice, createProcat, createUser, grantAccess } from '../support/factories.ts';
+import { expectAccessMatrix, MAIN_LEVELS, type SiteWorld, siteWorld } from '../support/sites.ts';
+
+let t: TestApp;
+let w: SiteWorld;
+let archivedId: number;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  w = await siteWorld(t);
+  await t.db
+    .update(sites)
+    .set({ customer_id: w.companies.customer.id, image: `sites/${w.a.id}/main.png`, city: 'Ghent' })
+    .where(eq(sites.id, w.sites.main.id));
+  await t.db
+    .update(floors)
+    .set({ svg: `floorplans/${w.sites.main.id}/${w.floors.ground.id}/plan.svg` })
+    .where(eq(floors.id, w.floors.ground.id));
+  archivedId = (
+    await createDevice(t, {
+      siteId: w.sites.main.id,
+      productId: w.products.own.id,
+      code: 'OLD',
+      archived: true,
+    })
+  ).id;
+  await createDevice(t, { siteId: w.sites.second.id, productId: w.products.own.id, code: 'SECOND-1' });
+  await createProcat(t, w.b.id, { main: 'Hidden B category' });
+  // Accesses not in force are not counted.
+  const revoked = await createUser(t, { tenantId: w.b.id });
+  const expired = await createUser(t, { tenantId: w.b.id });
+  await grantAccess(t, { siteId: w.sites.main.id, userId: revoked.id, role: 1, active: false });
+  await grantAccess(t, { siteId: w.sites.main.id, userId: expired.id, role: 1, validity: '2020-01-01' });
+  // 505 logs of Main (oldest first) and one of Second.
+  const base = Date.UTC(2025, 0, 1);
+  await t.db.insert(activityLogs).values(
+    Array.from({ length: 505 }, (_, i) => ({
+      tenant_id: w.a.id,
+      site_id: w.sites.main.id,
+      user_name: 'Someone',
+      object_model: 'Device',
+      object_id: w.device.id,
+      object_name: 'MAIN-001',
+      note: `Entry ${i}`,
+      parent_model: 'Site',
+      parent_name: 'Main',
+      created_at: new Date(base + i * 60_000),
+    })),
+  );
+  await t.db.insert(activityLogs).values({
+    tenant_id: w.a.id,
+    site_id: w.sites.second.id,
+    object_model: 'Site',
+    note: 'Not of Main',
+    created_at: new Date(base + 10_000 * 60_000),
+  });
+});
+afterAll(() => t?.close());
+
+const show = (token: string, id = w.sites.main.id) => t.call('GET', `/api/site/sites?id=${id}`, { token });
+
+describe('GET /api/site/sites?id', () => {
+  it('answers Readers and above, 404 to whoever cannot reach the site (other tenant, role 1 without access)', async () => {
+    const answers = await expectAccessMatrix(w, 1, (token) => show(token));
+    for (const [user, response] of Object.entries(answers)) {
+      const level = MAIN_LEVELS[user as keyof typeof MAIN_LEVELS];
+      if (level > 0) expect((response.json() as SiteShowResponse).site.permission).toBe(level);
+    }
+  });
+
+  it('gives the site with tenant, customer, floors (locations and zones, by id), layers, statuses, contractors and counts', async () => {
+    const { site } = (await show(w.tokens.reader)).json() as SiteShowResponse;
+    expect(site).toMatchObject({
+      id: w.sites.main.id,
+      name: 'Main',
+      city: 'Ghent',
+      image_key: `sites/${w.a.id}/main.png`,
+      tenant: { id: w.a.id, name: 'Tenant A' },
+      customer: { id: w.companies.customer.id, name: 'A Customer' },
+      contractors: [w.companies.contractor.id],
+      counts: { devices: 1, locations: 2, accesses: 4 },
+    });
+    expect(site.image).toMatch(/^\/api\/files\/sites\/.+\?expires=\d+&signature=/);
+    expect(site.device_statuses.map((s) => s.name)).toEqual([
+      'Planned',
+      'Installed',
+      'Commissioned',
+      'Faulty',
+      'Removed',
+    ]);
+    expect(site.floors.map((f) => f.name)).toEqual(['Ground', 'First']);
+    const [ground, first] = site.floors;
+    expect(ground!.svg).toMatch(/^\/api\/files\/floorplans\//);
+    expect(ground!.locations.map((l) => l.name)).toEqual(['Lobby']);
+    expect(ground!.zones.map((z) => z.name)).toEqual(['Ground Zone']);
+    expect(first!.locations.map((l) => l.name)).toEqual(['Office']);
+    expect(site.zones.map((z) => z.name)).toEqual(['Ground Zone', 'First Zone', 'Whole Site']);
+    expect(site.layers.map((l) => l.name)).toEqual(['Network']);
+  });
+
+  it('lists every device of the site, archived ones too, with product summary and public hash; nothing of other sites', async () => {
+    const { devices } = (await show(w.tokens.external)).json() as SiteShowResponse;
+    expect(devices.map((d) => d.code)).toEqual(['MAIN-001', 'OLD']);
+    expect(devices.find((d) => d.id === archivedId)!.archived).toBe(true);
+    expect(devices[0]).toMatchObject({
+      site_id: w.sites.main.id,
+      floor_id: w.floors.ground.id,
+      location_id: w.locations.lobby.id,
+      zone_id: w.zones.groundZone.id,
+      status: 'Planned',
+      product: {
+        id: w.products.library.id,
+        name: 'Library Switch',
+        product_model: 'LS-24',
+        brand: { id: w.companies.libraryBrand.id, name: 'Library Brand' },
+        procat: { id: w.procat.id, name: 'Network / Switch', main: 'Network', sub1: 'Switch' },
+      },
+    });
+    expect(devices[0]!.public_hash).toMatch(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{22}$/);
+    expect(devices[0]!.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+  });
+
+  it("gives the companies, products and categories of the site's tenant and the library only", async () => {
+    const body = (await show(w.tokens.external)).json() as SiteShowResponse;
+    const companyNames = body.companies.map((c) => c.name);
+    expect(companyNames).toEqual(
+      expect.arrayContaining(['A Customer', 'A Supplier', 'A Brand', 'Library Brand']),
+    );
+    expect(companyNames).not.toContain('Library Supplier');
+    expect(companyNames.some((n) => n.startsWith('B '))).toBe(false);
+    expect(body.products.map((p) => p.name).sort()).toEqual(['Library Switch', 'Own Camera']);
+    expect(body.procats.map((p) => p.name)).toEqual(['Network / Switch']);
+  });
+
+  it('gives the latest 500 logs of the site, newest first', async () => {
+    const { logs } = (await show(w.tokens.reader)).json() as SiteShowResponse;
+    expect(logs).toHaveLength(500);
+    expect(logs[0]).toMatchObject({ note: 'Entry 504', user_name: 'Someone', object_model: 'Device' });
+    expect(logs.at(-1)!.note).toBe('Entry 5');
+    expect(logs.some((l) => l.note === 'Not of Main')).toBe(false);
+  });
+
+  it('refuses a bad id and answers 404 for a site that does not exist', async () => {
+    expect((await t.call('GET', '/api/site/sites?id=abc', { token: w.tokens.owner })).statusCode).toBe(400);
+    expect((await t.call('GET', '/api/site/sites', { token: w.tokens.owner })).statusCode).toBe(400);
+    expect((await show(w.tokens.superAdmin, 999_999)).statusCode).toBe(404);
+    expect((await t.call('GET', `/api/site/sites?id=${w.sites.main.id}`)).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/site/refresh_*', () => {
+  const parts = ['site', 'logs', 'companies', 'devices', 'products', 'procats'] as const;
+
+  it.each(parts)(
+    'refresh_%s answers that part in the shape of GET /api/site/sites, to Readers and above',
+    async (part) => {
+      const whole = (await show(w.tokens.reader)).json() as SiteShowResponse;
+      const key = part === 'site' ? 'site' : part;
+      const answers = await expectAccessMatrix(w, 1, (token) =>
+        t.call('GET', `/api/site/refresh_${part}?id=${w.sites.main.id}`, { token }),
+      );
+      const body = answers.reader.json() as Record<string, unknown>;
+      expect(Object.keys(body)).toEqual([key]);
+      if (part === 'site' || part === 'devices' || part === 'products') {
+        // Signed URLs carry their own expiry; compare without them.
+        const strip = (value: unknown) =>
+          JSON.parse(JSON.stringify(value).replace(/expires=\d+&signature=[^"]+/g, ''));
+        expect(strip(body[key])).toEqual(strip(whole[key]));
+      } else {
+        expect(body[key]).toEqual(whole[key]);
+      }
+    },
+  );
+
+  it('answers 404 for another tenant’s site and 400 without an id', async () => {
+    const foreign = await t.call('GET', `/api/site/refresh_devices?id=${w.sites.foreign.id}`, {
+      token: w.tokens.owner,
+    });
+    expect(foreign.statusCode).toBe(404);
+    expect((await t.call('GET', '/api/site/refresh_logs', { token: w.tokens.owner })).statusCode).toBe(400);
+  });
+});
