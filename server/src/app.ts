@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -82,6 +83,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   };
 
   await app.register(errorPlugin);
+  // Site answers for big sites run to megabytes of JSON; gzip at its fastest level still shrinks them about eightfold.
+  await app.register(compress, {
+    encodings: ['gzip', 'deflate'],
+    threshold: 4096,
+    zlibOptions: { level: 1 },
+  });
   await app.register(formbody);
   await app.register(multipart, {
     attachFieldsToBody: 'keyValues',

@@ -215,6 +215,12 @@ describe('platform', () => {
     expect(Object.keys(response.json().paths)).toContain('/api/admin/users/login');
   });
 
+  it('compresses large answers for clients that accept gzip', async () => {
+    const response = await t.call('GET', '/api/docs/json', { headers: { 'accept-encoding': 'gzip' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('gzip');
+  });
+
   it('answers an unknown call with 404 and an error field', async () => {
     const response = await t.call('GET', '/api/nothing/here');
     expect(response.statusCode).toBe(404);
