@@ -9,10 +9,13 @@ import { LoginPage } from '../features/auth/LoginPage.tsx';
 import { ResetPasswordPage } from '../features/auth/ResetPasswordPage.tsx';
 import { CompaniesPage } from '../features/companies/CompaniesPage.tsx';
 import { CustomersPage } from '../features/companies/CustomersPage.tsx';
+import { DevicesPage } from '../features/devices/DevicesPage.tsx';
 import { HomePage } from '../features/home/HomePage.tsx';
 import { ProductsPage } from '../features/products/ProductsPage.tsx';
 import { ProfilePage } from '../features/profile/ProfilePage.tsx';
 import { PublicDevicePage } from '../features/public/PublicDevicePage.tsx';
+import { SiteDashboardPage } from '../features/sites/SiteDashboardPage.tsx';
+import { SiteLayout } from '../features/sites/SiteLayout.tsx';
 import { SITE_PAGES, SitePlaceholderPage } from '../features/sites/SitePlaceholderPage.tsx';
 import { SitesPage } from '../features/sites/SitesPage.tsx';
 import { SupportPage } from '../features/support/SupportPage.tsx';
@@ -57,17 +60,25 @@ export const routes: RouteObject[] = [
               { path: 'home', element: <HomePage /> },
               { path: 'profile', element: <ProfilePage /> },
               { path: 'support', element: <SupportPage /> },
-              { path: 'site/:siteId', element: <Navigate to="dashboard" replace /> },
-              ...SITE_PAGES.map((page) => ({
-                path: `site/:siteId/${page}`,
-                element: <SitePlaceholderPage page={page} />,
-              })),
               { path: 'tenant/products', element: <ProductsPage /> },
               { path: 'tenant/companies', element: <CompaniesPage /> },
               { path: 'tenant/customers', element: <CustomersPage /> },
               ...TENANT_PLACEHOLDERS.map(([path, title]) => ({
                 path: `tenant/${path}`,
                 element: <PlaceholderPage title={title} />,
+              })),
+            ],
+          },
+          {
+            path: 'site/:siteId',
+            element: <SiteLayout />,
+            children: [
+              { index: true, element: <Navigate to="dashboard" replace /> },
+              { path: 'dashboard', element: <SiteDashboardPage /> },
+              { path: 'devices', element: <DevicesPage /> },
+              ...SITE_PAGES.filter((page) => page !== 'dashboard' && page !== 'devices').map((page) => ({
+                path: page,
+                element: <SitePlaceholderPage page={page} />,
               })),
             ],
           },

@@ -47,11 +47,14 @@ import {
 } from '@tanstack/react-table';
 import { useVirtualizer, useWindowVirtualizer } from '@tanstack/react-virtual';
 import {
+  createContext,
   type KeyboardEvent,
   type MouseEvent,
   type ReactNode,
+  useContext,
   useEffect,
   useLayoutEffect,
+  useMemo,
   useRef,
   useState,
 } from 'react';
@@ -161,7 +164,75 @@ export interface DataTableProps<T extends RowData> {
   emptyMessage?: ReactNode;
   /** Reports how many rows pass the search, e.g. for "12 of 40" in a page header. */
   onFilteredCountChange?: (count: number) => void;
+  /**
+   * Row selection with a checkbox column (desktop table only): the selected row ids, the change
+   * handler, and the name of a row for its checkbox ("Select {name}").
+   */
+  selection?: DataTableSelection<T>;
 }
+
+export interface DataTableSelection<T> {
+  selected: ReadonlySet<string>;
+  onChange: (next: Set<string>) => void;
+  rowLabel: (row: T) => string;
+}
+
+interface SelectionState {
+  selected: ReadonlySet<string>;
+  /** How many of the shown rows are selected. */
+  shownSelected: number;
+  shownCount: number;
+  toggle: (id: string) => void;
+  toggleAll: () => void;
+  // biome-ignore lint/suspicious/noExplicitAny: rows of any table
+  rowLabel: (row: any) => string;
+}
+
+const SelectionContext = createContext<SelectionState | null>(null);
+
+function SelectAllCheckbox() {
+  const state = useContext(SelectionContext);
+  if (!state) return null;
+  const all = state.shownCount > 0 && state.shownSelected === state.shownCount;
+  return (
+    <Checkbox
+      size="small"
+      checked={all}
+      indeterminate={state.shownSelected > 0 && !all}
+      onChange={state.toggleAll}
+      slotProps={{ input: { 'aria-label': 'Select all rows' } }}
+    />
+  );
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: rows of any table
+function RowCheckbox({ id, original }: { id: string; original: any }) {
+  const state = useContext(SelectionContext);
+  if (!state) return null;
+  return (
+    <Box data-no-row-click sx={{ display: 'flex', alignItems: 'center', height: '100%' }}>
+      <Checkbox
+        size="small"
+        checked={state.selected.has(id)}
+        onChange={() => state.toggle(id)}
+        slotProps={{ input: { 'aria-label': `Select ${state.rowLabel(original)}` } }}
+      />
+    </Box>
+  );
+}
+
+const SELECT_COLUMN_ID = '__select';
+
+// biome-ignore lint/suspicious/noExplicitAny: shared by every table
+const selectColumn: DataTableColumn<any> = {
+  id: SELECT_COLUMN_ID,
+  header: () => <SelectAllCheckbox />,
+  cell: ({ row }) => <RowCheckbox id={row.id} original={row.original} />,
+  enableSorting: false,
+  enableHiding: false,
+  enableGlobalFilter: false,
+  meta: { width: 52, grow: 0, card: 'hidden', align: 'center' },
+};
 
 export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   const {
@@ -177,10 +248,16 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   const { mobile } = useLayoutPrefs();
   const [sorting, setSorting] = useState<SortingState>(initialSorting ?? []);
   const [visibility, setVisibility] = useState<ColumnVisibilityState>({});
+  const selection = mobile ? undefined : props.selection;
+  const selectable = Boolean(selection);
+  const tableColumns = useMemo(
+    () => (selectable ? [selectColumn as DataTableColumn<T>, ...columns] : columns),
+    [selectable, columns],
+  );
 
   const table = useTable({
     features: dataTableFeatures,
-    columns,
+    columns: tableColumns,
     data,
     getRowId: (row) => getRowId(row),
     state: { sorting, globalFilter: search, columnVisibility: columnVisibility ?? visibility },
@@ -204,6 +281,34 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     onFilteredCountChange?.(rows.length);
   }, [rows.length, onFilteredCountChange]);
 
+  const selectionState = useMemo<SelectionState | null>(() => {
+    if (!selection) return null;
+    const { selected, onChange, rowLabel } = selection;
+    let shownSelected = 0;
+    if (selected.size > 0) for (const row of rows) if (selected.has(row.id)) shownSelected++;
+    return {
+      selected,
+      shownSelected,
+      shownCount: rows.length,
+      rowLabel,
+      toggle: (id) => {
+        const next = new Set(selected);
+        if (next.has(id)) next.delete(id);
+        else next.add(id);
+        onChange(next);
+      },
+      toggleAll: () => {
+        if (rows.length > 0 && shownSelected === rows.length) {
+          const next = new Set(selected);
+          for (const row of rows) next.delete(row.id);
+          onChange(next);
+        } else {
+          onChange(new Set([...selected, ...rows.map((row) => row.id)]));
+        }
+      },
+    };
+  }, [selection, rows]);
+
   if (props.loading) {
     return (
       <Box sx={{ display: 'grid', gap: 1 }} role="status" aria-label="Loading">
@@ -223,7 +328,9 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   return mobile ? (
     <CardList {...props} rows={rows} table={table} />
   ) : (
-    <GridTable {...props} rows={rows} table={table} sorting={sorting} />
+    <SelectionContext.Provider value={selectionState}>
+      <GridTable {...props} rows={rows} table={table} sorting={sorting} />
+    </SelectionContext.Provider>
   );
 }
 
@@ -267,6 +374,7 @@ function GridTable<T extends RowData>({
     getItemKey: (index) => rows[index]?.id ?? index,
     overscan: 12,
   });
+  const selectionState = useContext(SelectionContext);
   const leafColumns = table.getVisibleLeafColumns();
   const minWidth = leafColumns.reduce((sum, c) => sum + (c.columnDef.meta?.width ?? DEFAULT_WIDTH), 0);
   const sortKey = sorting.map((s) => `${s.id}:${s.desc}`).join();
@@ -352,11 +460,13 @@ function GridTable<T extends RowData>({
             const row = rows[item.index];
             if (!row) return null;
             const open = onRowClick ? () => onRowClick(row.original) : undefined;
+            const selected = selectionState?.selected.has(row.id) ?? false;
             return (
               <Box
                 role="row"
                 key={row.id}
                 aria-rowindex={item.index + 2}
+                aria-selected={selectionState ? selected : undefined}
                 tabIndex={open ? 0 : undefined}
                 onClick={open ? (event) => isFromControl(event) || open() : undefined}
                 onKeyDown={open ? (event) => activateOnKey(event, open) : undefined}
@@ -370,7 +480,8 @@ function GridTable<T extends RowData>({
                   borderColor: 'divider',
                   fontSize: '0.875rem',
                   cursor: open ? 'pointer' : 'default',
-                  '&:hover': { bgcolor: alpha(theme.palette.primary.main, 0.04) },
+                  bgcolor: selected ? alpha(theme.palette.primary.main, 0.08) : undefined,
+                  '&:hover': { bgcolor: alpha(theme.palette.primary.main, selected ? 0.12 : 0.04) },
                   '&:focus-visible': {
                     outline: `2px solid ${theme.palette.primary.main}`,
                     outlineOffset: -2,

@@ -7,8 +7,16 @@ export const TIME_FORMAT = 'HH:mm';
 
 type DateInput = string | number | Date | null | undefined;
 
+const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
 function format(value: DateInput, pattern: string): string {
   if (value === null || value === undefined || value === '') return '';
+  // A calendar day (YYYY-MM-DD, as dates travel) needs no parsing: the device list formats
+  // tens of thousands of them.
+  if (pattern === DATE_FORMAT && typeof value === 'string') {
+    const day = ISO_DAY.exec(value);
+    if (day) return `${day[3]}/${day[2]}/${day[1]}`;
+  }
   const date = dayjs(value);
   return date.isValid() ? date.format(pattern) : '';
 }

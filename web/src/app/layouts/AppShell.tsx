@@ -3,6 +3,7 @@
  * the sidebar gives way to a grid of shortcut tiles above the content.
  */
 import { Box } from '@mui/material';
+import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { useLayoutPrefs } from '../LayoutPrefs.tsx';
 import { HEADER_HEIGHT } from '../theme.ts';
@@ -16,9 +17,11 @@ interface Props {
   footer?: NavItem;
   /** Accessible name of the navigation, e.g. "Main" or "Administration". */
   label: string;
+  /** The page content (default: the matched child route). */
+  children?: ReactNode;
 }
 
-export function AppShell({ items, footer, label }: Props) {
+export function AppShell({ items, footer, label, children }: Props) {
   const { showSidebar } = useLayoutPrefs();
   const tiles = footer ? [...items, footer] : items;
   return (
@@ -39,7 +42,7 @@ export function AppShell({ items, footer, label }: Props) {
               <ShortcutTiles items={tiles} label={label} />
             </Box>
           )}
-          <Outlet />
+          {children ?? <Outlet />}
         </Box>
       </Box>
     </Box>

@@ -4,10 +4,12 @@ import { Box, IconButton, Popover, Tooltip, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useCurrentUser } from '../CurrentUser.tsx';
 import { shortcutItems } from './nav.ts';
+import { useShortcutOverride } from './ShortcutContext.tsx';
 import { ShortcutTiles } from './ShortcutTiles.tsx';
 
 export function ShortcutMenu() {
   const user = useCurrentUser();
+  const override = useShortcutOverride();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const close = () => setAnchor(null);
   return (
@@ -40,7 +42,12 @@ export function ShortcutMenu() {
           >
             Shortcuts
           </Typography>
-          <ShortcutTiles items={shortcutItems(user.role)} onNavigate={close} dense label="Shortcuts" />
+          <ShortcutTiles
+            items={override ?? shortcutItems(user.role)}
+            onNavigate={close}
+            dense
+            label="Shortcuts"
+          />
         </Box>
       </Popover>
     </>

@@ -1,16 +1,23 @@
 /** Navigation entries as the layouts draw them: label, path and icon. */
-import { ADMIN_NAV, Role, tenantNavFor } from '@asbuilt/domain';
+import { ADMIN_NAV, Role, SitePermission, siteNavFor, tenantNavFor } from '@asbuilt/domain';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import ApartmentIcon from '@mui/icons-material/Apartment';
+import AttachFileIcon from '@mui/icons-material/AttachFile';
 import BusinessIcon from '@mui/icons-material/Business';
 import CategoryIcon from '@mui/icons-material/Category';
+import ContactsIcon from '@mui/icons-material/Contacts';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import DataObjectIcon from '@mui/icons-material/DataObject';
+import DevicesOtherIcon from '@mui/icons-material/DevicesOther';
 import ExitToAppIcon from '@mui/icons-material/ExitToApp';
 import GroupIcon from '@mui/icons-material/Group';
 import HistoryIcon from '@mui/icons-material/History';
 import Inventory2Icon from '@mui/icons-material/Inventory2';
+import KeyIcon from '@mui/icons-material/Key';
+import LockIcon from '@mui/icons-material/Lock';
 import NewReleasesIcon from '@mui/icons-material/NewReleases';
+import PlaceIcon from '@mui/icons-material/Place';
+import SettingsIcon from '@mui/icons-material/Settings';
 import StorefrontIcon from '@mui/icons-material/Storefront';
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
 import type SvgIcon from '@mui/material/SvgIcon';
@@ -98,3 +105,66 @@ function under(pathname: string, prefix: string): boolean {
 export function isActive(pathname: string, item: NavItem): boolean {
   return under(pathname, item.path) || (item.alsoActiveUnder ?? []).some((prefix) => under(pathname, prefix));
 }
+
+const SITE_ICONS: Record<string, SvgIconComponent> = {
+  dashboard: DashboardIcon,
+  devices: DevicesOtherIcon,
+  locations: PlaceIcon,
+  attachments: AttachFileIcon,
+  contacts: ContactsIcon,
+  logs: HistoryIcon,
+  vault: LockIcon,
+  access: KeyIcon,
+  config: SettingsIcon,
+};
+
+const sitePath = (siteId: number, page: string) => `/site/${siteId}/${page}`;
+
+/** The site sidebar: the pages the site permission opens (core.md "Layout and navigation"). */
+export function siteNavItems(siteId: number, permission: number): NavItem[] {
+  return siteNavFor(permission).map((item) => ({
+    key: item.key,
+    label: item.label,
+    path: sitePath(siteId, item.key),
+    icon: SITE_ICONS[item.key] ?? DashboardIcon,
+  }));
+}
+
+/**
+ * The header's shortcut menu inside a site: the site's pages, Contacts for everyone, and the
+ * admin shortcuts Access, Logs and Config at Full Access only.
+ */
+export function siteShortcutItems(siteId: number, permission: number): NavItem[] {
+  const admin = permission >= SitePermission.FullAccess;
+  const pages: [string, string][] = [
+    ['dashboard', 'Dashboard'],
+    ['devices', 'Devices'],
+    ['locations', 'Locations'],
+    ['attachments', 'Attachments'],
+    ['contacts', 'Contacts'],
+    ...(admin
+      ? ([
+          ['vault', 'Vault'],
+          ['access', 'Access'],
+          ['logs', 'Logs'],
+          ['config', 'Config'],
+        ] as [string, string][])
+      : []),
+  ];
+  return [
+    ...pages.map(([key, label]) => ({
+      key,
+      label,
+      path: sitePath(siteId, key),
+      icon: SITE_ICONS[key] ?? DashboardIcon,
+    })),
+    exitSiteItem,
+  ];
+}
+
+export const exitSiteItem: NavItem = {
+  key: 'exit_site',
+  label: 'Exit Site',
+  path: '/sites',
+  icon: ExitToAppIcon,
+};

@@ -242,7 +242,10 @@ export function productUpdatePayload(
   variant: ProductEditorVariant,
 ): ProductPayload {
   const payload: Record<string, unknown> = {};
-  const stored: Record<(typeof PRODUCT_PLAIN_FIELDS)[number], unknown> = { ...product, image: product.image_key };
+  const stored: Record<(typeof PRODUCT_PLAIN_FIELDS)[number], unknown> = {
+    ...product,
+    image: product.image_key,
+  };
   for (const field of PRODUCT_PLAIN_FIELDS) {
     const before = stored[field] ?? null;
     const after = values[field] ?? null;

@@ -1,13 +1,132 @@
-import { Typography } from '@mui/material';
+/**
+ * /device/{hash}: the page a device's QR code opens. Visitors see the site, the product and the
+ * device's code, type and status; a signed-in user goes to the device's card inside the app.
+ */
+import { readPublicDeviceHash } from '@asbuilt/domain';
+import ApartmentIcon from '@mui/icons-material/Apartment';
+import { Alert, Box, Button, Divider, Skeleton, Stack, Typography } from '@mui/material';
+import { useState } from 'react';
+import { Navigate, Link as RouterLink, useParams } from 'react-router';
+import { usePublicDevice } from '../../api/devices.ts';
 import { usePageTitle } from '../../app/PageTitle.tsx';
+import { STATUS_NOT_SET } from '../../components/StatusChip.tsx';
+import { errorMessages } from '../../lib/errors.ts';
+import { useToken } from '../../lib/session.ts';
 import { AuthCard } from '../auth/AuthCard.tsx';
+import { ProductPicture } from '../devices/deviceColumns.tsx';
 
-/** /device/{hash}: the public device page of a QR link (arrives with the devices release). */
+function SitePicture({ src, name }: { src: string | null; name: string }) {
+  const [failed, setFailed] = useState(false);
+  return src && !failed ? (
+    <Box
+      component="img"
+      src={src}
+      alt={`${name} picture`}
+      onError={() => setFailed(true)}
+      sx={{ width: 56, height: 56, borderRadius: 2, objectFit: 'cover', flex: '0 0 auto' }}
+    />
+  ) : (
+    <Box
+      aria-hidden
+      sx={{
+        width: 56,
+        height: 56,
+        borderRadius: 2,
+        display: 'grid',
+        placeItems: 'center',
+        bgcolor: 'grey.100',
+      }}
+    >
+      <ApartmentIcon color="primary" />
+    </Box>
+  );
+}
+
 export function PublicDevicePage() {
   usePageTitle('Device');
+  const { hash = '' } = useParams();
+  const token = useToken();
+  const target = token ? readPublicDeviceHash(hash) : null;
+  const device = usePublicDevice(hash, !target);
+
+  if (target) return <Navigate to={`/site/${target.siteId}/devices?device=${target.deviceId}`} replace />;
+
+  if (device.isError) {
+    return (
+      <AuthCard title="Device">
+        <Alert severity="warning">{errorMessages(device.error).join(' ')}</Alert>
+        <Button component={RouterLink} to="/login" sx={{ mt: 2 }}>
+          Sign in
+        </Button>
+      </AuthCard>
+    );
+  }
+  if (!device.data) {
+    return (
+      <AuthCard title="Device">
+        <Box role="status" aria-label="Loading">
+          <Skeleton height={64} />
+          <Skeleton height={120} />
+        </Box>
+      </AuthCard>
+    );
+  }
+  const { site, device: d } = device.data;
+  const rows: [string, string | null][] = [
+    ['Brand', d.brand],
+    ['Model', d.model],
+    ['Category', d.category],
+    ['Device code', d.code],
+    ['Type', d.type],
+    ['Status', d.status ?? STATUS_NOT_SET],
+  ];
   return (
-    <AuthCard title="Device">
-      <Typography color="text.secondary">The public device page is coming in a later release.</Typography>
+    <AuthCard title={d.name ?? 'Device'}>
+      <Stack spacing={2.5}>
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+          <SitePicture src={site.image} name={site.name} />
+          <Box>
+            <Typography variant="caption" color="text.secondary">
+              Site
+            </Typography>
+            <Typography sx={{ fontWeight: 700 }}>{site.name}</Typography>
+          </Box>
+        </Stack>
+        <Divider />
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
+          <ProductPicture src={d.image} size={88} />
+          <Box
+            component="dl"
+            aria-label="Device"
+            sx={{
+              display: 'grid',
+              gridTemplateColumns: 'auto minmax(0, 1fr)',
+              columnGap: 2,
+              rowGap: 0.5,
+              m: 0,
+              flex: 1,
+            }}
+          >
+            {rows.map(([label, value]) => (
+              <Box key={label} sx={{ display: 'contents' }}>
+                <Typography component="dt" variant="body2" color="text.secondary">
+                  {label}
+                </Typography>
+                <Typography
+                  component="dd"
+                  variant="body2"
+                  sx={{ m: 0, fontWeight: 600, overflowWrap: 'anywhere' }}
+                >
+                  {value || '—'}
+                </Typography>
+              </Box>
+            ))}
+          </Box>
+        </Stack>
+        <Button component={RouterLink} to="/login" variant="outlined">
+          Sign in for more
+        </Button>
+      </Stack>
     </AuthCard>
   );
 }

@@ -1,10 +1,14 @@
-import { Box, Paper, Skeleton, Typography } from '@mui/material';
+import { Role } from '@asbuilt/domain';
+import AddIcon from '@mui/icons-material/Add';
+import { Box, Button, Paper, Skeleton, Typography } from '@mui/material';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { sortSitesByUpdate, useSiteIndex } from '../../api/sites.ts';
+import { useCurrentUser } from '../../app/CurrentUser.tsx';
 import { usePageTitle } from '../../app/PageTitle.tsx';
 import { ErrorState } from '../../components/ErrorState.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { SearchField } from '../../components/SearchField.tsx';
+import { NewSiteDialog } from './NewSiteDialog.tsx';
 import { SiteCard } from './SiteCard.tsx';
 
 const gridSx = {
@@ -13,11 +17,14 @@ const gridSx = {
   gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(auto-fill, minmax(240px, 1fr))' },
 } as const;
 
-/** /sites: the sites the user can reach, newest change first, searchable by name. */
+/** /sites: the sites the user can reach, newest change first, searchable by name; New Site (role 3+). */
 export function SitesPage() {
   usePageTitle('Sites');
+  const user = useCurrentUser();
   const index = useSiteIndex();
   const [search, setSearch] = useState('');
+  const [creating, setCreating] = useState(false);
+  const canCreate = user.role >= Role.Integrator;
   const query = useDeferredValue(search.trim().toLowerCase());
 
   const sites = useMemo(() => {
@@ -31,7 +38,16 @@ export function SitesPage() {
       <PageHeader
         title="Sites"
         subtitle={index.data ? `${total} ${total === 1 ? 'site' : 'sites'}` : undefined}
-        actions={<SearchField value={search} onChange={setSearch} label="Search sites" />}
+        actions={
+          <>
+            <SearchField value={search} onChange={setSearch} label="Search sites" />
+            {canCreate ? (
+              <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
+                New Site
+              </Button>
+            ) : null}
+          </>
+        }
       />
       {index.isError ? <ErrorState error={index.error} onRetry={() => index.refetch()} /> : null}
       {index.isPending && !index.isError ? (
@@ -56,6 +72,13 @@ export function SitesPage() {
             </Box>
           ))}
         </Box>
+      ) : null}
+      {canCreate ? (
+        <NewSiteDialog
+          open={creating}
+          onClose={() => setCreating(false)}
+          customers={index.data?.customers ?? []}
+        />
       ) : null}
     </>
   );

@@ -1,0 +1,375 @@
+/**
+ * The device card: a full-height sheet on the right (Esc or a click outside closes it). Header
+ * with the product (Open Product), the inline Device Code, the status selector and the menu
+ * (Share, Change related Product, Archive / Remove from Archive); tabs General, Files & Pictures,
+ * Vault and Activity. A Reader sees everything without the means to change it.
+ */
+import { SitePermission } from '@asbuilt/domain';
+import CloseIcon from '@mui/icons-material/Close';
+import MoreVertIcon from '@mui/icons-material/MoreVert';
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import {
+  Box,
+  Button,
+  Chip,
+  Divider,
+  Drawer,
+  IconButton,
+  List,
+  ListItem,
+  ListItemText,
+  Menu,
+  MenuItem,
+  Skeleton,
+  Stack,
+  Tab,
+  Tabs,
+  TextField,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useRef, useState } from 'react';
+import {
+  useArchiveDevice,
+  useDeviceLogs,
+  useUpdateDevice,
+  useUpdateDeviceStatus,
+} from '../../api/devices.ts';
+import { siteKeys, useSiteProducts } from '../../api/sites.ts';
+import { ErrorState } from '../../components/ErrorState.tsx';
+import { InlineEdit } from '../../components/InlineEdit.tsx';
+import { STATUS_NOT_SET, StatusChip } from '../../components/StatusChip.tsx';
+import { formatDate, formatTime } from '../../lib/dates.ts';
+import { toastSuccess } from '../../lib/toast.ts';
+import { ProductEditor } from '../products/ProductEditor.tsx';
+import { useSite } from '../sites/SiteContext.tsx';
+import { DeviceGeneralTab } from './DeviceGeneralTab.tsx';
+import { ProductPicture } from './deviceColumns.tsx';
+import type { DeviceRow, SiteLookups } from './deviceRows.ts';
+import { NewDeviceDialog } from './NewDeviceDialog.tsx';
+import { ShareDeviceDialog } from './ShareDeviceDialog.tsx';
+
+export const DEVICE_UPDATED = 'Device Updated';
+export const STATUS_UPDATED = 'Status Updated';
+export const DEVICE_ARCHIVED = 'Device Archived';
+export const DEVICE_UNARCHIVED = 'Device Removed from Archive';
+
+type CardTab = 'general' | 'files' | 'vault' | 'activity';
+
+export function DeviceCard({
+  row,
+  open,
+  onClose,
+  lookups,
+}: {
+  row: DeviceRow | undefined;
+  open: boolean;
+  onClose: () => void;
+  lookups: SiteLookups;
+}) {
+  // The last device stays on the sheet while it slides out.
+  const last = useRef(row);
+  if (row) last.current = row;
+  const shown = row ?? last.current;
+  const titleId = useId();
+  return (
+    <Drawer
+      anchor="right"
+      open={open}
+      onClose={onClose}
+      // Above the app bar: the sheet is full height.
+      sx={{ zIndex: (theme) => theme.zIndex.modal }}
+      slotProps={{
+        paper: {
+          sx: { width: { xs: '100%', sm: 600, md: 680 }, maxWidth: '100%' },
+          role: 'dialog',
+          'aria-labelledby': titleId,
+        } as object,
+      }}
+    >
+      {shown ? (
+        <CardBody key={shown.id} row={shown} onClose={onClose} lookups={lookups} titleId={titleId} />
+      ) : null}
+    </Drawer>
+  );
+}
+
+function CardBody({
+  row,
+  onClose,
+  lookups,
+  titleId,
+}: {
+  row: DeviceRow;
+  onClose: () => void;
+  lookups: SiteLookups;
+  titleId: string;
+}) {
+  const { siteId, permission, site } = useSite();
+  const canEdit = permission >= SitePermission.Contributor;
+  const { device } = row;
+  const product = device.product;
+  const queryClient = useQueryClient();
+  const update = useUpdateDevice(siteId);
+  const updateStatus = useUpdateDeviceStatus(siteId);
+  const archive = useArchiveDevice(siteId);
+  const [tab, setTab] = useState<CardTab>('general');
+  const [menu, setMenu] = useState<HTMLElement | null>(null);
+  const [sharing, setSharing] = useState(false);
+  const [changingProduct, setChangingProduct] = useState(false);
+  const [productOpen, setProductOpen] = useState(false);
+  const products = useSiteProducts(siteId, productOpen);
+  const fullProduct = products.data?.find((p) => p.id === product.id) ?? null;
+
+  const saveCode = async (value: string) => {
+    await update.mutateAsync({ id: device.id, changes: { code: value === '' ? null : value } });
+    toastSuccess(DEVICE_UPDATED);
+  };
+
+  const knownStatus = !device.status || row.status !== undefined;
+  const subtitle = [product.brand?.name, product.product_model].filter(Boolean).join(' · ');
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}>
+      <Stack direction="row" spacing={2} sx={{ p: { xs: 2, sm: 3 }, pb: 2, alignItems: 'flex-start' }}>
+        <ProductPicture src={product.image} size={72} />
+        <Box sx={{ flex: 1, minWidth: 0 }}>
+          <Typography
+            id={titleId}
+            variant="h6"
+            component="h2"
+            sx={{ lineHeight: 1.3, overflowWrap: 'anywhere' }}
+          >
+            {device.name ?? product.name}
+          </Typography>
+          {device.name ? (
+            <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+              {product.name}
+            </Typography>
+          ) : null}
+          {subtitle ? (
+            <Typography variant="body2" color="text.secondary">
+              {subtitle}
+            </Typography>
+          ) : null}
+          {product.procat ? (
+            <Typography variant="body2" color="text.secondary">
+              {product.procat.name}
+            </Typography>
+          ) : null}
+          <Button
+            size="small"
+            startIcon={<OpenInNewIcon />}
+            onClick={() => setProductOpen(true)}
+            loading={productOpen && products.isPending}
+            sx={{ mt: 0.5, ml: -0.5 }}
+          >
+            Open Product
+          </Button>
+        </Box>
+        <Stack direction="row" sx={{ mt: -0.5, mr: -1 }}>
+          <Tooltip title="Device menu">
+            <IconButton
+              aria-label="Device menu"
+              aria-haspopup="menu"
+              onClick={(event) => setMenu(event.currentTarget)}
+            >
+              <MoreVertIcon />
+            </IconButton>
+          </Tooltip>
+          <Tooltip title="Close">
+            <IconButton aria-label="Close" onClick={onClose}>
+              <CloseIcon />
+            </IconButton>
+          </Tooltip>
+        </Stack>
+      </Stack>
+
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ px: { xs: 2, sm: 3 }, pb: 2, alignItems: { sm: 'center' } }}
+      >
+        <Box sx={{ flex: 1, minWidth: 0 }}>
+          <Typography variant="caption" color="text.secondary" component="div">
+            Device Code
+          </Typography>
+          <InlineEdit
+            label="Device Code"
+            value={device.code}
+            onSave={saveCode}
+            disabled={!canEdit}
+            variant="body1"
+          />
+        </Box>
+        <Box sx={{ minWidth: 200 }}>
+          {canEdit ? (
+            <TextField
+              select
+              size="small"
+              label="Status"
+              value={device.status ?? ''}
+              disabled={updateStatus.isPending}
+              onChange={(event) =>
+                updateStatus.mutate(
+                  { id: device.id, status: event.target.value || null },
+                  { onSuccess: () => toastSuccess(STATUS_UPDATED) },
+                )
+              }
+              slotProps={{
+                select: {
+                  renderValue: (value) => <StatusChip status={value as string} color={row.status?.color} />,
+                },
+              }}
+            >
+              <MenuItem value="">
+                <em>{STATUS_NOT_SET}</em>
+              </MenuItem>
+              {site.device_statuses.map((status) => (
+                <MenuItem key={status.id} value={status.name}>
+                  <StatusChip status={status.name} color={status.color} />
+                </MenuItem>
+              ))}
+              {knownStatus ? null : (
+                <MenuItem value={device.status ?? ''} disabled>
+                  <StatusChip status={device.status} color={undefined} />
+                </MenuItem>
+              )}
+            </TextField>
+          ) : (
+            <>
+              <Typography variant="caption" color="text.secondary" component="div">
+                Status
+              </Typography>
+              <StatusChip status={device.status} color={row.status?.color} />
+            </>
+          )}
+        </Box>
+        {device.archived ? (
+          <Chip label="Archived" color="warning" size="small" sx={{ alignSelf: 'center' }} />
+        ) : null}
+      </Stack>
+
+      <Tabs
+        value={tab}
+        onChange={(_event, next: CardTab) => setTab(next)}
+        variant="scrollable"
+        allowScrollButtonsMobile
+        sx={{ px: { xs: 1, sm: 2 }, borderBottom: 1, borderColor: 'divider' }}
+      >
+        <Tab value="general" label="General" />
+        <Tab value="files" label="Files & Pictures" />
+        <Tab value="vault" label="Vault" />
+        <Tab value="activity" label="Activity" />
+      </Tabs>
+      <Box sx={{ flex: 1, minHeight: 0, overflow: 'auto', p: { xs: 2, sm: 3 } }} role="tabpanel">
+        {tab === 'general' ? <DeviceGeneralTab row={row} lookups={lookups} canEdit={canEdit} /> : null}
+        {tab === 'files' || tab === 'vault' ? (
+          <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
+            {tab === 'files' ? 'Files and pictures' : 'The vault'} of a device come with the files-and-vault
+            release.
+          </Typography>
+        ) : null}
+        {tab === 'activity' ? <DeviceActivity deviceId={device.id} /> : null}
+      </Box>
+
+      <Menu anchorEl={menu} open={Boolean(menu)} onClose={() => setMenu(null)}>
+        <MenuItem
+          onClick={() => {
+            setMenu(null);
+            setSharing(true);
+          }}
+        >
+          Share
+        </MenuItem>
+        {canEdit ? (
+          <MenuItem
+            onClick={() => {
+              setMenu(null);
+              setChangingProduct(true);
+            }}
+          >
+            Change related Product
+          </MenuItem>
+        ) : null}
+        {canEdit ? <Divider /> : null}
+        {canEdit ? (
+          <MenuItem
+            onClick={() => {
+              setMenu(null);
+              const archived = !device.archived;
+              archive.mutate(
+                { id: device.id, archived },
+                { onSuccess: () => toastSuccess(archived ? DEVICE_ARCHIVED : DEVICE_UNARCHIVED) },
+              );
+            }}
+          >
+            {device.archived ? 'Remove Device from Archive' : 'Archive this Device'}
+          </MenuItem>
+        ) : null}
+      </Menu>
+
+      <ShareDeviceDialog open={sharing} onClose={() => setSharing(false)} hash={device.public_hash} />
+      {canEdit ? (
+        <NewDeviceDialog
+          open={changingProduct}
+          onClose={() => setChangingProduct(false)}
+          changeProductOf={device}
+        />
+      ) : null}
+      <ProductEditor
+        open={productOpen && fullProduct !== null}
+        product={fullProduct}
+        onClose={() => setProductOpen(false)}
+        onSaved={() => {
+          // The devices show the product's name, model and picture.
+          void queryClient.invalidateQueries({ queryKey: siteKeys.devices(siteId) });
+          void queryClient.invalidateQueries({ queryKey: siteKeys.products(siteId) });
+        }}
+      />
+      {productOpen && products.isError ? (
+        <Box sx={{ px: 3, pb: 2 }}>
+          <ErrorState error={products.error} onRetry={() => products.refetch()} />
+        </Box>
+      ) : null}
+    </Box>
+  );
+}
+
+function DeviceActivity({ deviceId }: { deviceId: number }) {
+  const { siteId } = useSite();
+  const logs = useDeviceLogs(siteId, deviceId);
+  if (logs.isError) return <ErrorState error={logs.error} onRetry={() => logs.refetch()} />;
+  if (logs.isPending) {
+    return (
+      <Box>
+        {[0, 1, 2].map((n) => (
+          <Skeleton key={n} height={56} />
+        ))}
+      </Box>
+    );
+  }
+  if (logs.data.length === 0) return <Typography color="text.secondary">No activity yet.</Typography>;
+  return (
+    <List aria-label="Device activity" disablePadding>
+      {logs.data.map((log, index) => (
+        <ListItem
+          key={log.id}
+          divider={index < logs.data.length - 1}
+          sx={{ px: 0, alignItems: 'flex-start', gap: 2 }}
+        >
+          <Box sx={{ flex: '0 0 auto', width: 84, color: 'text.secondary', fontSize: '0.8125rem', pt: 0.75 }}>
+            <div>{formatDate(log.created_at)}</div>
+            <div>{formatTime(log.created_at)}</div>
+          </Box>
+          <ListItemText
+            primary={log.note}
+            secondary={log.user_name ? `by ${log.user_name}` : null}
+            slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
+          />
+        </ListItem>
+      ))}
+    </List>
+  );
+}

@@ -1,0 +1,272 @@
+/**
+ * The devices page's filter dialog (locations, layers, statuses, categories, suppliers,
+ * contractors, show archived) and the chips of the active filters: at most 3, then "+N".
+ */
+import type { DeviceFilters } from '@asbuilt/domain';
+import {
+  Autocomplete,
+  Box,
+  Button,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  Stack,
+  Switch,
+  TextField,
+} from '@mui/material';
+import { useId, useState } from 'react';
+import { useDialogSession } from '../../lib/dialogs.ts';
+
+export interface FilterOption<V extends number | string> {
+  value: V;
+  label: string;
+  group?: string;
+}
+
+export interface FilterOptions {
+  locations: FilterOption<number>[];
+  layers: FilterOption<number>[];
+  statuses: FilterOption<string>[];
+  procats: FilterOption<number>[];
+  suppliers: FilterOption<number>[];
+  contractors: FilterOption<number>[];
+}
+
+type ListKey = keyof FilterOptions;
+
+export const FILTER_FIELDS: { key: ListKey; label: string; singular: string }[] = [
+  { key: 'locations', label: 'Locations', singular: 'Location' },
+  { key: 'layers', label: 'Layers', singular: 'Layer' },
+  { key: 'statuses', label: 'Statuses', singular: 'Status' },
+  { key: 'procats', label: 'Categories', singular: 'Category' },
+  { key: 'suppliers', label: 'Suppliers', singular: 'Supplier' },
+  { key: 'contractors', label: 'Contractors', singular: 'Contractor' },
+];
+
+function MultiSelect<V extends number | string>({
+  label,
+  options,
+  value,
+  onChange,
+}: {
+  label: string;
+  options: FilterOption<V>[];
+  value: V[];
+  onChange: (next: V[]) => void;
+}) {
+  const chosen = options.filter((option) => value.includes(option.value));
+  return (
+    <Autocomplete<FilterOption<V>, true>
+      multiple
+      size="small"
+      options={options}
+      value={chosen}
+      groupBy={options.some((o) => o.group) ? (option) => option.group ?? '' : undefined}
+      getOptionLabel={(option) => option.label}
+      isOptionEqualToValue={(a, b) => a.value === b.value}
+      onChange={(_event, next) => onChange(next.map((option) => option.value))}
+      disableCloseOnSelect
+      limitTags={3}
+      noOptionsText="Nothing to choose"
+      renderInput={(params) => <TextField {...params} label={label} />}
+    />
+  );
+}
+
+export function DeviceFilterDialog({
+  open,
+  onClose,
+  value,
+  options,
+  onApply,
+}: {
+  open: boolean;
+  onClose: () => void;
+  value: DeviceFilters;
+  options: FilterOptions;
+  onApply: (next: DeviceFilters) => void;
+}) {
+  const titleId = useId();
+  const session = useDialogSession(open);
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      aria-labelledby={titleId}
+      maxWidth="sm"
+      slotProps={{ transition: { onExited: session.onExited } }}
+    >
+      <DialogTitle id={titleId}>Filter devices</DialogTitle>
+      {session.mounted ? (
+        <FilterForm key={session.key} value={value} options={options} onApply={onApply} onClose={onClose} />
+      ) : null}
+    </Dialog>
+  );
+}
+
+function FilterForm({
+  value,
+  options,
+  onApply,
+  onClose,
+}: {
+  value: DeviceFilters;
+  options: FilterOptions;
+  onApply: (next: DeviceFilters) => void;
+  onClose: () => void;
+}) {
+  const [draft, setDraft] = useState<DeviceFilters>(value);
+  const set = <K extends keyof DeviceFilters>(key: K, next: DeviceFilters[K]) =>
+    setDraft((current) => ({ ...current, [key]: next }));
+  return (
+    <>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          <MultiSelect
+            label="Locations"
+            options={options.locations}
+            value={draft.locations ?? []}
+            onChange={(next) => set('locations', next)}
+          />
+          <MultiSelect
+            label="Layers"
+            options={options.layers}
+            value={draft.layers ?? []}
+            onChange={(next) => set('layers', next)}
+          />
+          <MultiSelect
+            label="Statuses"
+            options={options.statuses}
+            value={draft.statuses ?? []}
+            onChange={(next) => set('statuses', next)}
+          />
+          <MultiSelect
+            label="Categories"
+            options={options.procats}
+            value={draft.procats ?? []}
+            onChange={(next) => set('procats', next)}
+          />
+          <MultiSelect
+            label="Suppliers"
+            options={options.suppliers}
+            value={draft.suppliers ?? []}
+            onChange={(next) => set('suppliers', next)}
+          />
+          <MultiSelect
+            label="Contractors"
+            options={options.contractors}
+            value={draft.contractors ?? []}
+            onChange={(next) => set('contractors', next)}
+          />
+          <FormControlLabel
+            control={
+              <Switch
+                checked={draft.show_archived === true}
+                onChange={(event) => set('show_archived', event.target.checked)}
+              />
+            }
+            label="Show archived"
+          />
+        </Stack>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2.5 }}>
+        <Button onClick={() => setDraft({})} sx={{ mr: 'auto' }}>
+          Clear all
+        </Button>
+        <Button onClick={onClose}>Cancel</Button>
+        <Button
+          variant="contained"
+          onClick={() => {
+            onApply(cleanFilters(draft));
+            onClose();
+          }}
+        >
+          Apply
+        </Button>
+      </DialogActions>
+    </>
+  );
+}
+
+/** Drops empty lists and a false show_archived, so the saved filter is as small as it can be. */
+export function cleanFilters(filters: DeviceFilters): DeviceFilters {
+  const out: DeviceFilters = {};
+  for (const { key } of FILTER_FIELDS) {
+    const list = filters[key];
+    if (list && list.length > 0) (out as Record<string, unknown>)[key] = list;
+  }
+  if (filters.show_archived) out.show_archived = true;
+  return out;
+}
+
+interface ChipEntry {
+  key: string;
+  label: string;
+  remove: () => void;
+}
+
+const MAX_CHIPS = 3;
+
+/** The active filters as chips: at most 3, then "+N" (which opens the dialog). */
+export function FilterChips({
+  value,
+  options,
+  onChange,
+  onMore,
+}: {
+  value: DeviceFilters;
+  options: FilterOptions;
+  onChange: (next: DeviceFilters) => void;
+  onMore: () => void;
+}) {
+  const entries: ChipEntry[] = [];
+  for (const { key, singular } of FILTER_FIELDS) {
+    const list = (value[key] ?? []) as (number | string)[];
+    const all = options[key] as FilterOption<number | string>[];
+    for (const item of list) {
+      const label = all.find((option) => option.value === item)?.label ?? String(item);
+      entries.push({
+        key: `${key}:${item}`,
+        label: `${singular}: ${label}`,
+        remove: () => onChange(cleanFilters({ ...value, [key]: list.filter((v) => v !== item) })),
+      });
+    }
+  }
+  if (value.show_archived) {
+    entries.push({
+      key: 'archived',
+      label: 'Archived shown',
+      remove: () => onChange(cleanFilters({ ...value, show_archived: false })),
+    });
+  }
+  if (entries.length === 0) return null;
+  const shown = entries.slice(0, MAX_CHIPS);
+  const others = entries.length - shown.length;
+  return (
+    <Box
+      role="group"
+      aria-label="Active filters"
+      sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', mb: 2 }}
+    >
+      {shown.map((entry) => (
+        <Chip
+          key={entry.key}
+          label={entry.label}
+          onDelete={entry.remove}
+          size="small"
+          color="primary"
+          variant="outlined"
+        />
+      ))}
+      {others > 0 ? (
+        <Chip label={`+${others}`} size="small" onClick={onMore} aria-label={`${others} more filters`} />
+      ) : null}
+      <Button size="small" onClick={() => onChange({})}>
+        Clear filters
+      </Button>
+    </Box>
+  );
+}

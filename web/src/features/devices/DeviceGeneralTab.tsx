@@ -1,0 +1,235 @@
+/**
+ * The device card's General tab: every property with an inline editor (Contributor and above).
+ * Each save sends the device id plus that one property; properties without a value are hidden
+ * until "Show More properties". Dates show as DD/MM/YYYY.
+ */
+import type { DeviceField } from '@asbuilt/domain';
+import ExpandLessIcon from '@mui/icons-material/ExpandLess';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import { Box, Button, Typography } from '@mui/material';
+import { useState } from 'react';
+import { type DeviceChangeValue, useUpdateDevice } from '../../api/devices.ts';
+import { InlineEdit, type InlineEditOption } from '../../components/InlineEdit.tsx';
+import { formatDate } from '../../lib/dates.ts';
+import { toastSuccess } from '../../lib/toast.ts';
+import { useSite } from '../sites/SiteContext.tsx';
+import type { DeviceRow, SiteLookups } from './deviceRows.ts';
+
+const DEVICE_UPDATED = 'Device Updated';
+
+interface Property {
+  field: DeviceField;
+  label: string;
+  value: string | null;
+  type?: 'text' | 'date' | 'select' | 'multiline';
+  options?: InlineEditOption[];
+  /** Ids travel as numbers. */
+  numeric?: boolean;
+}
+
+const byLabel = (a: InlineEditOption, b: InlineEditOption) => a.label.localeCompare(b.label);
+const idText = (id: number | null) => (id === null ? null : String(id));
+
+export function DeviceGeneralTab({
+  row,
+  lookups,
+  canEdit,
+}: {
+  row: DeviceRow;
+  lookups: SiteLookups;
+  canEdit: boolean;
+}) {
+  const { site, siteId } = useSite();
+  const update = useUpdateDevice(siteId);
+  const [showAll, setShowAll] = useState(false);
+  const { device } = row;
+
+  const floorLocations = (floorId: number | null) =>
+    site.floors.flatMap((floor) =>
+      floorId === null || floor.id === floorId
+        ? floor.locations.map((l) => ({
+            value: String(l.id),
+            label: floorId === null ? `${floor.name} / ${l.name}` : l.name,
+          }))
+        : [],
+    );
+  const zones = site.zones
+    .filter((zone) => device.floor_id === null || zone.floor_id === null || zone.floor_id === device.floor_id)
+    .map((zone) => ({ value: String(zone.id), label: zone.name }));
+  const suppliers = [...lookups.companies.values()]
+    .filter((company) => company.supplier)
+    .map((company) => ({ value: String(company.id), label: company.name }))
+    .sort(byLabel);
+  const contractors = site.contractors.flatMap((id) => {
+    const company = lookups.companies.get(id);
+    return company ? [{ value: String(id), label: company.name }] : [];
+  });
+
+  const properties: Property[] = [
+    {
+      field: 'floor_id',
+      label: 'Floor',
+      value: idText(device.floor_id),
+      type: 'select',
+      numeric: true,
+      options: site.floors.map((floor) => ({ value: String(floor.id), label: floor.name })),
+    },
+    {
+      field: 'location_id',
+      label: 'Location',
+      value: idText(device.location_id),
+      type: 'select',
+      numeric: true,
+      options: floorLocations(device.floor_id),
+    },
+    {
+      field: 'zone_id',
+      label: 'Zone',
+      value: idText(device.zone_id),
+      type: 'select',
+      numeric: true,
+      options: zones,
+    },
+    {
+      field: 'layer_id',
+      label: 'Layer',
+      value: idText(device.layer_id),
+      type: 'select',
+      numeric: true,
+      options: site.layers.map((layer) => ({ value: String(layer.id), label: layer.name })),
+    },
+    {
+      field: 'supplier_id',
+      label: 'Supplier',
+      value: idText(device.supplier_id),
+      type: 'select',
+      numeric: true,
+      options: suppliers,
+    },
+    {
+      field: 'contractor_id',
+      label: 'Contractor',
+      value: idText(device.contractor_id),
+      type: 'select',
+      numeric: true,
+      options: contractors,
+    },
+    { field: 'sn', label: 'Serial Number', value: device.sn },
+    { field: 'mac', label: 'Mac Adress', value: device.mac },
+    { field: 'ip', label: 'IP address', value: device.ip },
+    { field: 'patch', label: 'Patch', value: device.patch },
+    { field: 'port', label: 'Port', value: device.port },
+    { field: 'purchase_date', label: 'Purchase Date', value: device.purchase_date, type: 'date' },
+    {
+      field: 'warranty_expiration_date',
+      label: 'Warranty Expires',
+      value: device.warranty_expiration_date,
+      type: 'date',
+    },
+    { field: 'note', label: 'Note', value: device.note, type: 'multiline' },
+  ];
+
+  // A select whose current id is missing from the options (e.g. a company that lost its role)
+  // still shows a name.
+  const nameOf = (property: Property): string | undefined => {
+    if (property.value === null || property.type !== 'select') return undefined;
+    const option = property.options?.find((o) => o.value === property.value);
+    if (option) return option.label;
+    const id = Number(property.value);
+    switch (property.field) {
+      case 'floor_id':
+        return row.floor?.name ?? `Floor ${id}`;
+      case 'location_id':
+        return row.location?.name ?? `Location ${id}`;
+      case 'zone_id':
+        return row.zone?.name ?? `Zone ${id}`;
+      case 'supplier_id':
+        return row.supplier?.name ?? `Company ${id}`;
+      case 'contractor_id':
+        return row.contractor?.name ?? `Company ${id}`;
+      default:
+        return undefined;
+    }
+  };
+
+  const save = (property: Property) => async (text: string) => {
+    let value: DeviceChangeValue = text === '' ? null : text;
+    if (property.numeric && value !== null) value = Number(value);
+    await update.mutateAsync({ id: device.id, changes: { [property.field]: value } });
+    toastSuccess(DEVICE_UPDATED);
+  };
+
+  const filled = properties.filter((p) => p.value !== null && p.value !== '');
+  const hidden = properties.length - filled.length;
+  const shown = showAll ? properties : filled;
+
+  return (
+    <Box>
+      {shown.length === 0 ? (
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          No properties filled in yet.
+        </Typography>
+      ) : (
+        <Box
+          component="dl"
+          aria-label="Device properties"
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: '160px minmax(0, 1fr)' },
+            columnGap: 2,
+            rowGap: { xs: 0.25, sm: 1 },
+            alignItems: 'center',
+            m: 0,
+          }}
+        >
+          {shown.map((property) => {
+            const name = nameOf(property);
+            const display =
+              property.type === 'date' && property.value
+                ? formatDate(property.value)
+                : name !== undefined
+                  ? name
+                  : undefined;
+            return (
+              <Box key={property.field} sx={{ display: 'contents' }}>
+                <Typography
+                  component="dt"
+                  variant="body2"
+                  color="text.secondary"
+                  sx={{ pt: { xs: 1, sm: 0 } }}
+                >
+                  {property.label}
+                </Typography>
+                <Box
+                  component="dd"
+                  sx={{ m: 0, minWidth: 0, minHeight: 32, display: 'flex', alignItems: 'center' }}
+                >
+                  <InlineEdit
+                    label={property.label}
+                    value={property.value}
+                    display={display}
+                    type={property.type}
+                    options={property.options}
+                    disabled={!canEdit}
+                    onSave={save(property)}
+                    variant="body2"
+                  />
+                </Box>
+              </Box>
+            );
+          })}
+        </Box>
+      )}
+      {hidden > 0 ? (
+        <Button
+          size="small"
+          onClick={() => setShowAll((v) => !v)}
+          startIcon={showAll ? <ExpandLessIcon /> : <ExpandMoreIcon />}
+          sx={{ mt: 2 }}
+        >
+          {showAll ? 'Show Less properties' : 'Show More properties'}
+        </Button>
+      ) : null}
+    </Box>
+  );
+}

@@ -1,0 +1,304 @@
+/**
+ * /site/{id}/devices: every device of the site in the virtualised DataTable (cards on phones),
+ * with a search over every column, the filter dialog and its chips, the shown/total counter, the
+ * visible-columns menu (saved per site access), row selection with bulk actions, Add Product, and
+ * the device card (row click or `?device=ID`).
+ */
+import {
+  DEVICE_COLUMN_KEYS,
+  type DeviceColumnKey,
+  type DeviceFilters,
+  procatName,
+  SitePermission,
+  visibleDeviceHeaders,
+} from '@asbuilt/domain';
+import AddIcon from '@mui/icons-material/Add';
+import FilterListIcon from '@mui/icons-material/FilterList';
+import { Badge, Box, Button, Stack, Typography } from '@mui/material';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import {
+  useSaveDeviceFilters,
+  useSaveDeviceHeaders,
+  useSiteCompanies,
+  useSiteDevices,
+} from '../../api/sites.ts';
+import { useLayoutPrefs } from '../../app/LayoutPrefs.tsx';
+import { ColumnVisibilityMenu, DataTable, type DataTableSelection } from '../../components/DataTable.tsx';
+import { ErrorState } from '../../components/ErrorState.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { SearchField } from '../../components/SearchField.tsx';
+import { useSite } from '../sites/SiteContext.tsx';
+import { BulkActionsMenu } from './BulkActionsMenu.tsx';
+import { DeviceCard } from './DeviceCard.tsx';
+import { DeviceFilterDialog, FilterChips, type FilterOptions } from './DeviceFilterDialog.tsx';
+import { DEVICE_TABLE_COLUMNS, PHONE_DEVICE_COLUMNS } from './deviceColumns.tsx';
+import {
+  activeFilterCount,
+  compileFilters,
+  createRowBuilder,
+  type DeviceRow,
+  filterRows,
+  siteLookups,
+} from './deviceRows.ts';
+import { NewDeviceDialog } from './NewDeviceDialog.tsx';
+
+/** Delay before `?device=` opens its card (spatial-and-admin.md section 9). */
+const OPEN_FROM_URL_DELAY = 100;
+
+const EMPTY: never[] = [];
+
+function visibilityOf(keys: readonly DeviceColumnKey[]): Record<string, boolean> {
+  const shown = new Set(keys);
+  return Object.fromEntries(DEVICE_COLUMN_KEYS.map((key) => [key, shown.has(key)]));
+}
+
+const PHONE_VISIBILITY = visibilityOf(PHONE_DEVICE_COLUMNS);
+
+export function DevicesPage() {
+  const { site, siteId, permission, access } = useSite();
+  const { mobile } = useLayoutPrefs();
+  const canEdit = permission >= SitePermission.Contributor;
+  const devicesQuery = useSiteDevices(siteId);
+  const companiesQuery = useSiteCompanies(siteId);
+  const saveHeaders = useSaveDeviceHeaders(siteId);
+  const saveFilters = useSaveDeviceFilters(siteId);
+
+  const [search, setSearch] = useState('');
+  const query = useDeferredValue(search.trim().toLowerCase());
+  const [filters, setFilters] = useState<DeviceFilters>(() => access?.device_filters ?? {});
+  const [visibility, setVisibility] = useState(() =>
+    visibilityOf(visibleDeviceHeaders(access?.device_headers)),
+  );
+  const [selected, setSelected] = useState<Set<string>>(() => new Set());
+  const [filterOpen, setFilterOpen] = useState(false);
+  const [newDeviceOpen, setNewDeviceOpen] = useState(false);
+
+  const companies = companiesQuery.data ?? EMPTY;
+  const devices = devicesQuery.data ?? EMPTY;
+  const lookups = useMemo(() => siteLookups(site, companies), [site, companies]);
+  const buildRows = useMemo(() => createRowBuilder(lookups), [lookups]);
+  // Rows wait for the companies, so supplier and contractor names are in the search from the start.
+  const rows = useMemo(
+    () => (companiesQuery.isPending ? EMPTY : buildRows(devices)),
+    [buildRows, devices, companiesQuery.isPending],
+  );
+  const compiled = useMemo(() => compileFilters(filters), [filters]);
+  const shownRows = useMemo(() => filterRows(rows, compiled, query), [rows, compiled, query]);
+  const total = useMemo(
+    () =>
+      compiled.showArchived ? rows.length : rows.reduce((n, row) => n + (row.device.archived ? 0 : 1), 0),
+    [rows, compiled.showArchived],
+  );
+  const rowById = useMemo(() => new Map(rows.map((row) => [row.id, row])), [rows]);
+
+  // A new search or filter starts a new selection: what is selected is always on screen.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the shown set is redefined
+  useEffect(() => setSelected(new Set()), [query, compiled]);
+
+  // The card: a row click opens it at once; `?device=ID` (a link, the public page) after 100 ms.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const deviceParam = searchParams.get('device');
+  const [openId, setOpenId] = useState<number | null>(null);
+  const openIdRef = useRef(openId);
+  openIdRef.current = openId;
+  const found = deviceParam !== null && rowById.has(Number(deviceParam));
+  useEffect(() => {
+    if (deviceParam === null) {
+      setOpenId(null);
+      return;
+    }
+    if (!found || Number(deviceParam) === openIdRef.current) return;
+    const timer = setTimeout(() => setOpenId(Number(deviceParam)), OPEN_FROM_URL_DELAY);
+    return () => clearTimeout(timer);
+  }, [deviceParam, found]);
+  const openDevice = useCallback(
+    (id: number) => {
+      setOpenId(id);
+      setSearchParams(
+        (params) => {
+          params.set('device', String(id));
+          return params;
+        },
+        { replace: deviceParam !== null },
+      );
+    },
+    [setSearchParams, deviceParam],
+  );
+  const closeDevice = useCallback(() => {
+    setOpenId(null);
+    setSearchParams(
+      (params) => {
+        params.delete('device');
+        return params;
+      },
+      { replace: true },
+    );
+  }, [setSearchParams]);
+  const onRowClick = useCallback((row: DeviceRow) => openDevice(row.id), [openDevice]);
+
+  const changeVisibility = (next: Record<string, boolean>) => {
+    setVisibility(next);
+    const headers = DEVICE_COLUMN_KEYS.filter((key) => next[key] !== false);
+    saveHeaders.mutate({ accessId: access?.id, headers });
+  };
+  const changeFilters = (next: DeviceFilters) => {
+    setFilters(next);
+    saveFilters.mutate({ accessId: access?.id, filters: next });
+  };
+
+  const filterOptions = useMemo<FilterOptions>(() => {
+    const procats = new Map<number, string>();
+    for (const device of devices) {
+      const procat = device.product.procat;
+      if (procat && !procats.has(procat.id)) procats.set(procat.id, procat.name || procatName(procat));
+    }
+    const byLabel = (a: { label: string }, b: { label: string }) => a.label.localeCompare(b.label);
+    return {
+      locations: site.floors.flatMap((floor) =>
+        floor.locations.map((l) => ({ value: l.id, label: l.name, group: floor.name })),
+      ),
+      layers: site.layers.map((layer) => ({ value: layer.id, label: layer.name })),
+      statuses: site.device_statuses.map((s) => ({ value: s.name, label: s.name })),
+      procats: [...procats].map(([value, label]) => ({ value, label })).sort(byLabel),
+      suppliers: companies
+        .filter((c) => c.supplier)
+        .map((c) => ({ value: c.id, label: c.name }))
+        .sort(byLabel),
+      contractors: site.contractors.flatMap((id) => {
+        const company = lookups.companies.get(id);
+        return company ? [{ value: id, label: company.name }] : [];
+      }),
+    };
+  }, [site, devices, companies, lookups]);
+
+  const selection = useMemo<DataTableSelection<DeviceRow> | undefined>(
+    () =>
+      canEdit
+        ? {
+            selected,
+            onChange: setSelected,
+            rowLabel: (row) => row.device.code ?? row.device.name ?? row.device.product.name,
+          }
+        : undefined,
+    [canEdit, selected],
+  );
+  const selectedIds = useMemo(() => [...selected].map(Number), [selected]);
+
+  const loading = devicesQuery.isPending || companiesQuery.isPending;
+  const error = devicesQuery.error ?? companiesQuery.error;
+  const filterCount = activeFilterCount(filters);
+  const openRow = openId === null ? undefined : rowById.get(openId);
+
+  return (
+    <>
+      <PageHeader
+        title="Devices"
+        subtitle={
+          loading ? undefined : (
+            <Box component="span" data-testid="device-counter" aria-live="polite">
+              {shownRows.length.toLocaleString('en-US')} of {total.toLocaleString('en-US')} devices
+            </Box>
+          )
+        }
+        actions={
+          canEdit ? (
+            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setNewDeviceOpen(true)}>
+              Add Product
+            </Button>
+          ) : null
+        }
+      />
+      <Stack
+        direction="row"
+        spacing={1}
+        useFlexGap
+        sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}
+      >
+        <SearchField value={search} onChange={setSearch} label="Search devices" width={320} />
+        <Button
+          variant="outlined"
+          onClick={() => setFilterOpen(true)}
+          startIcon={
+            <Badge badgeContent={filterCount} color="primary" max={99}>
+              <FilterListIcon />
+            </Badge>
+          }
+        >
+          Filters
+        </Button>
+        {mobile ? null : (
+          <Stack direction="row" spacing={1} sx={{ ml: 'auto' }}>
+            {canEdit ? (
+              <BulkActionsMenu
+                siteId={siteId}
+                selectedIds={selectedIds}
+                statuses={site.device_statuses}
+                onDone={() => setSelected(new Set())}
+              />
+            ) : null}
+            <ColumnVisibilityMenu
+              columns={DEVICE_TABLE_COLUMNS}
+              value={visibility}
+              onChange={changeVisibility}
+            />
+          </Stack>
+        )}
+      </Stack>
+      <FilterChips
+        value={filters}
+        options={filterOptions}
+        onChange={changeFilters}
+        onMore={() => setFilterOpen(true)}
+      />
+      {error ? (
+        <ErrorState
+          error={error}
+          onRetry={() => {
+            void devicesQuery.refetch();
+            void companiesQuery.refetch();
+          }}
+        />
+      ) : (
+        <DataTable
+          label="Devices"
+          data={shownRows}
+          columns={DEVICE_TABLE_COLUMNS}
+          getRowId={getRowId}
+          columnVisibility={mobile ? PHONE_VISIBILITY : visibility}
+          onColumnVisibilityChange={changeVisibility}
+          loading={loading}
+          onRowClick={onRowClick}
+          selection={selection}
+          maxHeight={filterCount > 0 ? 'calc(100dvh - 300px)' : 'calc(100dvh - 260px)'}
+          emptyMessage={
+            devices.length === 0 ? (
+              <Typography component="span">No devices yet.</Typography>
+            ) : search.trim() ? (
+              `No device matches "${search.trim()}".`
+            ) : (
+              'No device matches these filters.'
+            )
+          }
+        />
+      )}
+      <DeviceFilterDialog
+        open={filterOpen}
+        onClose={() => setFilterOpen(false)}
+        value={filters}
+        options={filterOptions}
+        onApply={changeFilters}
+      />
+      <DeviceCard row={openRow} open={openRow !== undefined} onClose={closeDevice} lookups={lookups} />
+      {canEdit ? (
+        <NewDeviceDialog
+          open={newDeviceOpen}
+          onClose={() => setNewDeviceOpen(false)}
+          onCreated={(device) => openDevice(device.id)}
+        />
+      ) : null}
+    </>
+  );
+}
+
+const getRowId = (row: DeviceRow) => String(row.id);

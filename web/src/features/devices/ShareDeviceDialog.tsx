@@ -1,0 +1,88 @@
+/** Share a device: the QR code of its public page (size 125, level H), the URL and Copy URL. */
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import {
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  InputAdornment,
+  Stack,
+  TextField,
+} from '@mui/material';
+import { QRCodeSVG } from 'qrcode.react';
+import { useId } from 'react';
+import { toast } from 'react-toastify';
+import { toastSuccess } from '../../lib/toast.ts';
+
+export const URL_COPIED = 'URL copied to clipboard';
+export const COPY_FAILED = 'Failed to copy URL';
+export const QR_SIZE = 125;
+
+export function publicDeviceUrl(hash: string): string {
+  return `${window.location.origin}/device/${hash}`;
+}
+
+export function ShareDeviceDialog({
+  open,
+  onClose,
+  hash,
+}: {
+  open: boolean;
+  onClose: () => void;
+  hash: string;
+}) {
+  const titleId = useId();
+  const url = publicDeviceUrl(hash);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(url);
+      toastSuccess(URL_COPIED);
+    } catch {
+      toast.error(COPY_FAILED);
+    }
+  };
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby={titleId}>
+      <DialogTitle id={titleId}>Share Device</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ alignItems: 'center', pt: 1 }}>
+          <Box sx={{ p: 1.5, bgcolor: 'common.white', border: 1, borderColor: 'divider', borderRadius: 2 }}>
+            <QRCodeSVG
+              value={url}
+              size={QR_SIZE}
+              level="H"
+              role="img"
+              aria-label="QR code of the device page"
+            />
+          </Box>
+          <TextField
+            size="small"
+            label="Public URL"
+            value={url}
+            slotProps={{
+              htmlInput: {
+                readOnly: true,
+                onFocus: (event: { target: HTMLInputElement }) => event.target.select(),
+              },
+              input: {
+                endAdornment: (
+                  <InputAdornment position="end">
+                    <ContentCopyIcon fontSize="small" color="action" />
+                  </InputAdornment>
+                ),
+              },
+            }}
+          />
+        </Stack>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2.5 }}>
+        <Button onClick={onClose}>Close</Button>
+        <Button variant="contained" startIcon={<ContentCopyIcon />} onClick={() => void copy()}>
+          Copy URL
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

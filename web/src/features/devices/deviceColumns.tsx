@@ -1,0 +1,166 @@
+/**
+ * The 37 configurable columns of the devices page (domain DEVICE_COLUMNS), as DataTable columns.
+ * Text columns sort on the shown text; ids and dates on their values. The phone cards show the
+ * picture, the name as title and a few lines.
+ */
+import { DEVICE_COLUMNS, type DeviceColumnKey } from '@asbuilt/domain';
+import CheckIcon from '@mui/icons-material/Check';
+import ImageOutlinedIcon from '@mui/icons-material/ImageOutlined';
+import { Avatar, Chip, Link } from '@mui/material';
+import { useState } from 'react';
+import {
+  createDataTableColumns,
+  type DataTableColumn,
+  type DataTableColumnMeta,
+} from '../../components/DataTable.tsx';
+import { StatusChip } from '../../components/StatusChip.tsx';
+import { formatDate } from '../../lib/dates.ts';
+import { columnText, type DeviceRow } from './deviceRows.ts';
+
+const col = createDataTableColumns<DeviceRow>();
+
+export function ProductPicture({ src, size = 36 }: { src: string | null; size?: number }) {
+  const [failed, setFailed] = useState(false);
+  return (
+    <Avatar
+      variant="rounded"
+      src={src && !failed ? src : undefined}
+      alt=""
+      slotProps={{ img: { loading: 'lazy', onError: () => setFailed(true), sx: { objectFit: 'contain' } } }}
+      sx={{ width: size, height: size, bgcolor: 'grey.100', color: 'text.disabled' }}
+    >
+      <ImageOutlinedIcon fontSize="small" />
+    </Avatar>
+  );
+}
+
+const WIDTHS: Partial<Record<DeviceColumnKey, DataTableColumnMeta>> = {
+  image: { width: 64, grow: 0, card: 'media' },
+  id: { width: 72, grow: 0, card: 'hidden' },
+  code: { width: 120 },
+  name: { width: 200, grow: 2, card: 'title' },
+  category: { width: 170, grow: 1 },
+  brand: { width: 110 },
+  model: { width: 130 },
+  description: { width: 220, grow: 2 },
+  floor: { width: 120 },
+  location: { width: 140 },
+  zone: { width: 110 },
+  contractor: { width: 140 },
+  supplier: { width: 140 },
+  status: { width: 150 },
+  mac: { width: 160 },
+  note: { width: 200, grow: 2 },
+  purchase_date: { width: 120, grow: 0 },
+  warranty_expiration_date: { width: 140, grow: 0 },
+  archived: { width: 100, grow: 0 },
+  on_plan: { width: 90, grow: 0 },
+  product_id: { width: 100, grow: 0 },
+  created_at: { width: 110, grow: 0 },
+  updated_at: { width: 110, grow: 0 },
+};
+
+const DATE_KEYS = new Set<DeviceColumnKey>([
+  'purchase_date',
+  'warranty_expiration_date',
+  'created_at',
+  'updated_at',
+]);
+
+function column(key: DeviceColumnKey, label: string): DataTableColumn<DeviceRow> {
+  const meta = { label, ...WIDTHS[key] };
+  switch (key) {
+    case 'image':
+      return col.display({
+        id: key,
+        header: label,
+        enableSorting: false,
+        meta,
+        cell: ({ row }) => <ProductPicture src={row.original.device.product.image} />,
+      });
+    case 'id':
+    case 'product_id':
+      return col.accessor((row) => row.device[key], { id: key, header: label, sortFn: 'basic', meta });
+    case 'status':
+      return col.accessor((row) => row.device.status ?? undefined, {
+        id: key,
+        header: label,
+        sortFn: 'text',
+        meta,
+        cell: ({ row }) => (
+          <StatusChip status={row.original.device.status} color={row.original.status?.color} />
+        ),
+      });
+    case 'archived':
+      return col.accessor((row) => (row.device.archived ? 1 : 0), {
+        id: key,
+        header: label,
+        sortFn: 'basic',
+        meta,
+        cell: ({ row }) => (row.original.device.archived ? <Chip size="small" label="Archived" /> : null),
+      });
+    case 'on_plan':
+      return col.accessor((row) => (row.device.on_plan ? 1 : 0), {
+        id: key,
+        header: label,
+        sortFn: 'basic',
+        meta,
+        cell: ({ row }) =>
+          row.original.device.on_plan ? (
+            <CheckIcon fontSize="small" titleAccess="On plan" color="primary" />
+          ) : null,
+      });
+    case 'product_url':
+      return col.accessor((row) => row.device.product.product_url ?? undefined, {
+        id: key,
+        header: label,
+        sortFn: 'text',
+        meta,
+        cell: ({ getValue }) => {
+          const url = getValue();
+          return url ? (
+            <Link
+              href={url}
+              target="_blank"
+              rel="noopener noreferrer"
+              onClick={(event) => event.stopPropagation()}
+            >
+              {url}
+            </Link>
+          ) : null;
+        },
+      });
+    default:
+      if (DATE_KEYS.has(key)) {
+        const field = key as 'purchase_date' | 'warranty_expiration_date' | 'created_at' | 'updated_at';
+        return col.accessor((row) => row.device[field] ?? undefined, {
+          id: key,
+          header: label,
+          sortFn: 'basic',
+          meta,
+          cell: ({ getValue }) => formatDate(getValue()),
+        });
+      }
+      return col.accessor((row) => columnText(key, row) || undefined, {
+        id: key,
+        header: label,
+        sortFn: 'text',
+        meta,
+      });
+  }
+}
+
+/** Every device column, in the domain's order. */
+export const DEVICE_TABLE_COLUMNS: DataTableColumn<DeviceRow>[] = DEVICE_COLUMNS.map(({ key, label }) =>
+  column(key, label),
+);
+
+/** What a phone card shows, whatever the saved desktop columns. */
+export const PHONE_DEVICE_COLUMNS: DeviceColumnKey[] = [
+  'image',
+  'name',
+  'code',
+  'status',
+  'floor',
+  'location',
+];

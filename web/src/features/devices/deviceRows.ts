@@ -1,0 +1,243 @@
+/**
+ * The devices page's rows: each device with its floor, location, zone, layer, companies and status
+ * resolved once, and a lowercase "haystack" of the text of every column, so that a search keystroke
+ * is one `includes` per device (20,000 devices: a few milliseconds), never a walk over 37 columns.
+ * Rows are cached per device object: a change of one device rebuilds one row.
+ */
+import {
+  type CompanyDto,
+  DEVICE_COLUMN_KEYS,
+  type DeviceColumnKey,
+  type DeviceDto,
+  type DeviceFilters,
+  type DeviceStatus,
+  type FloorDto,
+  type LayerDto,
+  type LocationDto,
+  type SiteDetail,
+  type ZoneDto,
+} from '@asbuilt/domain';
+import { formatDate } from '../../lib/dates.ts';
+
+export interface SiteLookups {
+  floors: Map<number, FloorDto>;
+  locations: Map<number, LocationDto>;
+  zones: Map<number, ZoneDto>;
+  layers: Map<number, LayerDto>;
+  companies: Map<number, CompanyDto>;
+  /** By lowercase name. */
+  statuses: Map<string, DeviceStatus>;
+}
+
+export function siteLookups(site: SiteDetail, companies: readonly CompanyDto[]): SiteLookups {
+  return {
+    floors: new Map(site.floors.map((floor) => [floor.id, floor])),
+    locations: new Map(site.floors.flatMap((floor) => floor.locations.map((l) => [l.id, l] as const))),
+    zones: new Map(site.zones.map((zone) => [zone.id, zone])),
+    layers: new Map(site.layers.map((layer) => [layer.id, layer])),
+    companies: new Map(companies.map((company) => [company.id, company])),
+    statuses: new Map(site.device_statuses.map((status) => [status.name.toLowerCase(), status])),
+  };
+}
+
+export interface DeviceRow {
+  id: number;
+  device: DeviceDto;
+  floor: FloorDto | undefined;
+  location: LocationDto | undefined;
+  zone: ZoneDto | undefined;
+  layer: LayerDto | undefined;
+  supplier: CompanyDto | undefined;
+  contractor: CompanyDto | undefined;
+  /** The site's status of this name; undefined when unset or unknown. */
+  status: DeviceStatus | undefined;
+  /** The text of every column, lowercased and joined: what the search looks in. */
+  haystack: string;
+}
+
+const get = <T>(map: Map<number, T>, id: number | null) => (id === null ? undefined : map.get(id));
+
+/** What a column shows as text (also what the search matches); '' when empty. */
+export function columnText(key: DeviceColumnKey, row: DeviceRow): string {
+  const { device } = row;
+  const product = device.product;
+  switch (key) {
+    case 'image':
+      return '';
+    case 'id':
+      return String(device.id);
+    case 'code':
+      return device.code ?? '';
+    case 'name':
+      return device.name ?? product.name;
+    case 'type':
+      return device.type ?? '';
+    case 'category':
+      return product.procat?.name ?? '';
+    case 'category_main':
+      return product.procat?.main ?? '';
+    case 'category_sub':
+      return product.procat?.sub1 ?? '';
+    case 'brand':
+      return product.brand?.name ?? '';
+    case 'model':
+      return product.product_model ?? '';
+    case 'description':
+      return product.name;
+    case 'sku':
+      return product.sku ?? '';
+    case 'floor':
+      return row.floor?.name ?? '';
+    case 'floor_code':
+      return row.floor?.code ?? '';
+    case 'location':
+      return row.location?.name ?? '';
+    case 'location_code':
+      return row.location?.code ?? '';
+    case 'location_type':
+      return row.location?.location_type ?? '';
+    case 'zone':
+      return row.zone?.name ?? '';
+    case 'zone_code':
+      return row.zone?.code ?? '';
+    case 'layer':
+      return row.layer?.name ?? '';
+    case 'supplier':
+      return row.supplier?.name ?? '';
+    case 'contractor':
+      return row.contractor?.name ?? '';
+    case 'status':
+      return device.status ?? '';
+    case 'sn':
+      return device.sn ?? '';
+    case 'mac':
+      return device.mac ?? '';
+    case 'ip':
+      return device.ip ?? '';
+    case 'patch':
+      return device.patch ?? '';
+    case 'port':
+      return device.port ?? '';
+    case 'note':
+      return device.note ?? '';
+    case 'purchase_date':
+      return formatDate(device.purchase_date);
+    case 'warranty_expiration_date':
+      return formatDate(device.warranty_expiration_date);
+    case 'archived':
+      return device.archived ? 'Archived' : '';
+    case 'on_plan':
+      return device.on_plan ? 'On plan' : '';
+    case 'product_id':
+      return String(device.product_id);
+    case 'product_url':
+      return product.product_url ?? '';
+    case 'created_at':
+      return formatDate(device.created_at);
+    case 'updated_at':
+      return formatDate(device.updated_at);
+  }
+}
+
+const SEARCHED_COLUMNS = DEVICE_COLUMN_KEYS.filter((key) => key !== 'image');
+
+export function deviceRow(device: DeviceDto, lookups: SiteLookups): DeviceRow {
+  const row: DeviceRow = {
+    id: device.id,
+    device,
+    floor: get(lookups.floors, device.floor_id),
+    location: get(lookups.locations, device.location_id),
+    zone: get(lookups.zones, device.zone_id),
+    layer: get(lookups.layers, device.layer_id),
+    supplier: get(lookups.companies, device.supplier_id),
+    contractor: get(lookups.companies, device.contractor_id),
+    status: device.status ? lookups.statuses.get(device.status.toLowerCase()) : undefined,
+    haystack: '',
+  };
+  let text = '';
+  for (const key of SEARCHED_COLUMNS) {
+    const value = columnText(key, row);
+    if (value) text += `${value}\u0001`;
+  }
+  row.haystack = text.toLowerCase();
+  return row;
+}
+
+/** A row builder that remembers the rows of unchanged devices (one builder per set of lookups). */
+export function createRowBuilder(lookups: SiteLookups) {
+  const cache = new WeakMap<DeviceDto, DeviceRow>();
+  return (devices: readonly DeviceDto[]): DeviceRow[] =>
+    devices.map((device) => {
+      let row = cache.get(device);
+      if (!row) {
+        row = deviceRow(device, lookups);
+        cache.set(device, row);
+      }
+      return row;
+    });
+}
+
+/** Filters as sets, for one look-up per device and filter. */
+export interface CompiledFilters {
+  showArchived: boolean;
+  locations: Set<number> | null;
+  layers: Set<number> | null;
+  statuses: Set<string> | null;
+  procats: Set<number> | null;
+  suppliers: Set<number> | null;
+  contractors: Set<number> | null;
+}
+
+const asSet = <T>(list: readonly T[] | undefined) => (list && list.length > 0 ? new Set(list) : null);
+
+export function compileFilters(filters: DeviceFilters): CompiledFilters {
+  return {
+    showArchived: filters.show_archived === true,
+    locations: asSet(filters.locations),
+    layers: asSet(filters.layers),
+    statuses: asSet(filters.statuses?.map((s) => s.toLowerCase())),
+    procats: asSet(filters.procats),
+    suppliers: asSet(filters.suppliers),
+    contractors: asSet(filters.contractors),
+  };
+}
+
+const passes = (set: Set<number> | null, id: number | null | undefined) =>
+  set === null || (id !== null && id !== undefined && set.has(id));
+
+export function matchesFilters(row: DeviceRow, f: CompiledFilters): boolean {
+  const { device } = row;
+  if (device.archived && !f.showArchived) return false;
+  return (
+    passes(f.locations, device.location_id) &&
+    passes(f.layers, device.layer_id) &&
+    (f.statuses === null || (device.status !== null && f.statuses.has(device.status.toLowerCase()))) &&
+    passes(f.procats, device.product.procat?.id) &&
+    passes(f.suppliers, device.supplier_id) &&
+    passes(f.contractors, device.contractor_id)
+  );
+}
+
+/** The rows shown: those passing the filters whose haystack holds the (lowercase) query. */
+export function filterRows(rows: readonly DeviceRow[], filters: CompiledFilters, query: string): DeviceRow[] {
+  const out: DeviceRow[] = [];
+  for (const row of rows) {
+    if (!matchesFilters(row, filters)) continue;
+    if (query && !row.haystack.includes(query)) continue;
+    out.push(row);
+  }
+  return out;
+}
+
+/** How many filter entries are active (each location, status, ... and show archived). */
+export function activeFilterCount(filters: DeviceFilters): number {
+  return (
+    (filters.locations?.length ?? 0) +
+    (filters.layers?.length ?? 0) +
+    (filters.statuses?.length ?? 0) +
+    (filters.procats?.length ?? 0) +
+    (filters.suppliers?.length ?? 0) +
+    (filters.contractors?.length ?? 0) +
+    (filters.show_archived ? 1 : 0)
+  );
+}

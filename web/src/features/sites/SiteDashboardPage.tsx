@@ -1,0 +1,256 @@
+/**
+ * /site/{id}/dashboard: the site's picture, name, customer and tenant; tiles with the devices,
+ * locations (not on phones) and active accesses counts; the latest 5 logs with View more.
+ */
+import { DASHBOARD_LOG_COUNT, SitePermission } from '@asbuilt/domain';
+import ApartmentIcon from '@mui/icons-material/Apartment';
+import DevicesOtherIcon from '@mui/icons-material/DevicesOther';
+import KeyIcon from '@mui/icons-material/Key';
+import PlaceIcon from '@mui/icons-material/Place';
+import {
+  Box,
+  Button,
+  Card,
+  CardActionArea,
+  List,
+  ListItem,
+  ListItemText,
+  Paper,
+  Skeleton,
+  Stack,
+  Typography,
+} from '@mui/material';
+import { alpha } from '@mui/material/styles';
+import { type ReactNode, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { useSiteLogs } from '../../api/sites.ts';
+import { useLayoutPrefs } from '../../app/LayoutPrefs.tsx';
+import type { SvgIconComponent } from '../../app/layouts/nav.ts';
+import { ErrorState } from '../../components/ErrorState.tsx';
+import { formatDate, formatTime } from '../../lib/dates.ts';
+import { useSite } from './SiteContext.tsx';
+
+function SitePicture({ src, name }: { src: string | null; name: string }) {
+  const [failed, setFailed] = useState(false);
+  return (
+    <Box
+      sx={(theme) => ({
+        width: { xs: '100%', sm: 220 },
+        height: { xs: 160, sm: 150 },
+        flex: '0 0 auto',
+        borderRadius: 2,
+        overflow: 'hidden',
+        display: 'grid',
+        placeItems: 'center',
+        color: 'primary.main',
+        background: `linear-gradient(135deg, ${alpha(theme.palette.primary.light, 0.15)}, ${alpha(theme.palette.primary.main, 0.08)})`,
+      })}
+    >
+      {src && !failed ? (
+        <Box
+          component="img"
+          src={src}
+          alt={`${name} picture`}
+          onError={() => setFailed(true)}
+          sx={{ width: '100%', height: '100%', objectFit: 'cover' }}
+        />
+      ) : (
+        <ApartmentIcon sx={{ fontSize: 64, opacity: 0.7 }} aria-hidden />
+      )}
+    </Box>
+  );
+}
+
+function Tile({
+  label,
+  count,
+  icon: Icon,
+  to,
+}: {
+  label: string;
+  count: number;
+  icon: SvgIconComponent;
+  to: string | null;
+}) {
+  const body: ReactNode = (
+    <Stack direction="row" spacing={2} sx={{ p: 2.5, alignItems: 'center' }}>
+      <Box
+        sx={(theme) => ({
+          width: 48,
+          height: 48,
+          borderRadius: 2,
+          display: 'grid',
+          placeItems: 'center',
+          bgcolor: alpha(theme.palette.primary.main, 0.1),
+          color: 'primary.main',
+        })}
+      >
+        <Icon />
+      </Box>
+      <Box>
+        <Typography variant="h4" component="p" sx={{ lineHeight: 1.1 }}>
+          {count.toLocaleString('en-US')}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {label}
+        </Typography>
+      </Box>
+    </Stack>
+  );
+  return (
+    <Card sx={{ flex: 1, minWidth: 0 }}>
+      {to ? (
+        <CardActionArea component={RouterLink} to={to} aria-label={`${label}: ${count}`}>
+          {body}
+        </CardActionArea>
+      ) : (
+        <Box role="group" aria-label={`${label}: ${count}`}>
+          {body}
+        </Box>
+      )}
+    </Card>
+  );
+}
+
+export function SiteDashboardPage() {
+  const { site, siteId, permission } = useSite();
+  const { isPhone } = useLayoutPrefs();
+  const logs = useSiteLogs(siteId);
+  const base = `/site/${siteId}`;
+  const address = [
+    [site.street, site.street_number].filter(Boolean).join(' '),
+    [site.zip, site.city].filter(Boolean).join(' '),
+    site.country,
+  ]
+    .filter(Boolean)
+    .join(', ');
+  const latest = (logs.data ?? []).slice(0, DASHBOARD_LOG_COUNT);
+
+  return (
+    <Stack spacing={3}>
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 2.5 } }}>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 2, sm: 3 }}>
+          <SitePicture src={site.image} name={site.name} />
+          <Box sx={{ minWidth: 0, alignSelf: 'center' }}>
+            <Typography variant="h4" component="h1" sx={{ overflowWrap: 'anywhere' }}>
+              {site.name}
+            </Typography>
+            <Box
+              component="dl"
+              sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', gap: 0.5, columnGap: 2, m: 0, mt: 1.5 }}
+            >
+              <Typography component="dt" variant="body2" color="text.secondary">
+                Customer
+              </Typography>
+              <Typography component="dd" variant="body2" sx={{ m: 0, fontWeight: 600 }}>
+                {site.customer?.name ?? '—'}
+              </Typography>
+              <Typography component="dt" variant="body2" color="text.secondary">
+                Tenant
+              </Typography>
+              <Typography component="dd" variant="body2" sx={{ m: 0, fontWeight: 600 }}>
+                {site.tenant.name}
+              </Typography>
+              {address ? (
+                <>
+                  <Typography component="dt" variant="body2" color="text.secondary">
+                    Address
+                  </Typography>
+                  <Typography component="dd" variant="body2" sx={{ m: 0 }}>
+                    {address}
+                  </Typography>
+                </>
+              ) : null}
+            </Box>
+          </Box>
+        </Stack>
+      </Paper>
+
+      <Stack direction="row" spacing={2}>
+        <Tile label="Devices" count={site.counts.devices} icon={DevicesOtherIcon} to={`${base}/devices`} />
+        {isPhone ? null : (
+          <Tile label="Locations" count={site.counts.locations} icon={PlaceIcon} to={`${base}/locations`} />
+        )}
+        <Tile
+          label="Access"
+          count={site.counts.accesses}
+          icon={KeyIcon}
+          to={permission >= SitePermission.FullAccess ? `${base}/access` : null}
+        />
+      </Stack>
+
+      <Paper variant="outlined" component="section" aria-labelledby="site-activity">
+        <Stack
+          direction="row"
+          sx={{
+            px: 2.5,
+            py: 1.5,
+            alignItems: 'center',
+            justifyContent: 'space-between',
+            borderBottom: 1,
+            borderColor: 'divider',
+          }}
+        >
+          <Typography id="site-activity" variant="h6" component="h2">
+            Activity
+          </Typography>
+          {permission >= SitePermission.Contributor ? (
+            <Button component={RouterLink} to={`${base}/logs`} size="small">
+              View more
+            </Button>
+          ) : null}
+        </Stack>
+        {logs.isError ? <ErrorState error={logs.error} onRetry={() => logs.refetch()} /> : null}
+        {logs.isPending ? (
+          <Box sx={{ p: 2 }}>
+            {[0, 1, 2].map((n) => (
+              <Skeleton key={n} height={48} />
+            ))}
+          </Box>
+        ) : null}
+        {logs.data && latest.length === 0 ? (
+          <Typography color="text.secondary" sx={{ p: 2.5 }}>
+            No activity yet.
+          </Typography>
+        ) : null}
+        {latest.length ? (
+          <List aria-label="Latest activity" disablePadding>
+            {latest.map((log, index) => (
+              <ListItem
+                key={log.id}
+                divider={index < latest.length - 1}
+                sx={{ px: 2.5, alignItems: 'flex-start', gap: 2 }}
+              >
+                <Box
+                  sx={{
+                    flex: '0 0 auto',
+                    width: 84,
+                    color: 'text.secondary',
+                    fontSize: '0.8125rem',
+                    pt: 0.75,
+                  }}
+                >
+                  <div>{formatDate(log.created_at)}</div>
+                  <div>{formatTime(log.created_at)}</div>
+                </Box>
+                <ListItemText
+                  primary={
+                    <>
+                      <Box component="span" sx={{ fontWeight: 700 }}>
+                        {log.object_name ?? log.object_model}
+                      </Box>
+                      {' · '}
+                      {log.note}
+                    </>
+                  }
+                  secondary={log.user_name ? `by ${log.user_name}` : null}
+                  slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
+                />
+              </ListItem>
+            ))}
+          </List>
+        ) : null}
+      </Paper>
+    </Stack>
+  );
+}
