@@ -23,7 +23,11 @@ export function ShortcutTiles({ items, onNavigate, dense = false, label }: Props
         gap: 1,
         gridTemplateColumns: dense
           ? 'repeat(3, 1fr)'
-          : { xs: 'repeat(4, minmax(0, 1fr))', sm: 'repeat(auto-fill, minmax(112px, 1fr))' },
+          : {
+              // Four entries (tenant) fit one row; the site's nine read best as three rows of three.
+              xs: `repeat(${items.length > 6 ? 3 : 4}, minmax(0, 1fr))`,
+              sm: 'repeat(auto-fill, minmax(112px, 1fr))',
+            },
       }}
     >
       {items.map((item) => {
@@ -57,10 +61,13 @@ export function ShortcutTiles({ items, onNavigate, dense = false, label }: Props
               variant="caption"
               sx={{
                 fontWeight: 600,
+                // One line of whole words; a label that can't fit ends in an ellipsis, never mid-word.
                 fontSize: { xs: '0.7rem', sm: '0.75rem' },
                 lineHeight: 1.2,
                 textAlign: 'center',
-                overflowWrap: 'break-word',
+                whiteSpace: 'nowrap',
+                overflow: 'hidden',
+                textOverflow: 'ellipsis',
                 maxWidth: '100%',
               }}
             >
