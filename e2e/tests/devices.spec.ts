@@ -38,7 +38,7 @@ async function addDevice(page: Page, search: string, productName: string) {
     .getByRole('option', { name: new RegExp(productName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) })
     .click();
   await dialog.getByRole('button', { name: 'Add Device' }).click();
-  await expect(page.getByText('Device Created').last()).toBeVisible();
+  await expect(page.getByText('Device Created', { exact: true }).last()).toBeVisible();
   await expect(dialog).toBeHidden();
   // The new device's card opens.
   await expect(card(page).getByRole('heading', { name: productName })).toBeVisible();
@@ -162,7 +162,7 @@ test('devices: the card from ?device=, inline edit, status, activity, archive an
   const edit = page.waitForRequest((r) => r.url().endsWith('/api/site/devices') && r.method() === 'PUT');
   await sheet.getByRole('textbox', { name: 'Serial Number' }).press('Enter');
   expect((await edit).postDataJSON()).toEqual({ id: device.id, sn: 'SN-E2E-42' });
-  await expect(page.getByText('Device Updated')).toBeVisible();
+  await expect(page.getByText('Device Updated', { exact: true })).toBeVisible();
   await expect(sheet.getByText('SN-E2E-42')).toBeVisible();
 
   // A date shows as DD/MM/YYYY.
@@ -189,7 +189,7 @@ test('devices: the card from ?device=, inline edit, status, activity, archive an
   await dismissToasts(page);
   await sheet.getByRole('button', { name: 'Device menu' }).click();
   await page.getByRole('menuitem', { name: 'Archive this Device' }).click();
-  await expect(page.getByText('Device Archived')).toBeVisible();
+  await expect(page.getByText('Device Archived', { exact: true })).toBeVisible();
   await expect(sheet.getByText('Archived', { exact: true })).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(sheet).toBeHidden();
@@ -210,7 +210,7 @@ test('devices: the card from ?device=, inline edit, status, activity, archive an
   await dismissToasts(page);
   await sheet.getByRole('button', { name: 'Device menu' }).click();
   await page.getByRole('menuitem', { name: 'Remove Device from Archive' }).click();
-  await expect(page.getByText('Device Removed from Archive')).toBeVisible();
+  await expect(page.getByText('Device Removed from Archive', { exact: true })).toBeVisible();
 
   // Change related Product: the New device dialog in change-product mode.
   await dismissToasts(page);
@@ -220,7 +220,7 @@ test('devices: the card from ?device=, inline edit, status, activity, archive an
   await change.getByLabel('Search products').fill('P1465');
   await change.getByRole('option', { name: new RegExp(PRODUCTS.camera.name) }).click();
   await change.getByRole('button', { name: 'Change Product' }).click();
-  await expect(page.getByText('Product Changed')).toBeVisible();
+  await expect(page.getByText('Product Changed', { exact: true })).toBeVisible();
   await expect(sheet.getByRole('heading', { name: PRODUCTS.camera.name })).toBeVisible();
   const stored = (await apiSiteDevices(page.request, token, site.id)).find((d) => d.id === device.id);
   expect(stored).toMatchObject({

@@ -25,13 +25,9 @@ import { alpha, type SxProps, type Theme } from '@mui/material/styles';
 import {
   type ColumnDef,
   type ColumnVisibilityState,
-  columnFilteringFeature,
   columnVisibilityFeature,
   createColumnHelper,
-  createFilteredRowModel,
   createSortedRowModel,
-  filterFn_includesString,
-  globalFilteringFeature,
   metaHelper,
   type ReactTable,
   type Row,
@@ -52,6 +48,7 @@ import {
   type MouseEvent,
   type ReactNode,
   useContext,
+  useDeferredValue,
   useEffect,
   useLayoutEffect,
   useMemo,
@@ -73,14 +70,13 @@ export interface DataTableColumnMeta {
    * at the right), 'hidden', or (default) a labelled line. Empty values are left out of cards.
    */
   card?: 'title' | 'media' | 'actions' | 'hidden';
+  /** false leaves the column out of the search (dates, say); default true. */
+  searchable?: boolean;
 }
 
 export const dataTableFeatures = tableFeatures({
   columnVisibilityFeature,
   rowSortingFeature,
-  columnFilteringFeature,
-  globalFilteringFeature,
-  filteredRowModel: createFilteredRowModel(),
   sortedRowModel: createSortedRowModel(),
   sortFns: {
     alphanumeric: sortFn_alphanumeric,
@@ -88,7 +84,6 @@ export const dataTableFeatures = tableFeatures({
     datetime: sortFn_datetime,
     basic: sortFn_basic,
   },
-  filterFns: { includesString: filterFn_includesString },
   columnMeta: metaHelper<DataTableColumnMeta>(),
 });
 export type DataTableFeatures = typeof dataTableFeatures;
@@ -106,6 +101,35 @@ const DEFAULT_WIDTH = 140;
 function columnIdOf<T extends RowData>(column: DataTableColumn<T>): string {
   const def = column as { id?: string; accessorKey?: string };
   return def.id ?? def.accessorKey ?? '';
+}
+
+type Accessor<T> = (row: T, index: number) => unknown;
+
+function searchAccessorOf<T extends RowData>(column: DataTableColumn<T>): Accessor<T> | undefined {
+  if (column.meta?.searchable === false) return undefined;
+  const def = column as { accessorFn?: Accessor<T>; accessorKey?: string };
+  if (def.accessorFn) return def.accessorFn;
+  const key = def.accessorKey;
+  return key ? (row) => (row as Record<string, unknown>)[key] : undefined;
+}
+
+/**
+ * The lowercase text of every searchable column of each row, built once per data or columns
+ * change: a keystroke is then one `includes` per row instead of a value lookup per cell.
+ */
+export function buildSearchIndex<T extends RowData>(
+  data: readonly T[],
+  columns: DataTableColumn<T>[],
+): string[] {
+  const accessors = columns.map(searchAccessorOf).filter((read): read is Accessor<T> => read !== undefined);
+  return data.map((row, index) => {
+    let text = '';
+    for (const read of accessors) {
+      const value = read(row, index);
+      if (typeof value === 'string' || typeof value === 'number') text += `${value}\u0001`;
+    }
+    return text.toLowerCase();
+  });
 }
 
 function columnLabelOf<T extends RowData>(column: DataTableColumn<T>): string {
@@ -230,7 +254,6 @@ const selectColumn: DataTableColumn<any> = {
   cell: ({ row }) => <RowCheckbox id={row.id} original={row.original} />,
   enableSorting: false,
   enableHiding: false,
-  enableGlobalFilter: false,
   meta: { width: 52, grow: 0, card: 'hidden', align: 'center' },
 };
 
@@ -255,12 +278,19 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     [selectable, columns],
   );
 
+  const query = useDeferredValue(search.trim().toLowerCase());
+  const searchIndex = useMemo(() => buildSearchIndex(data, columns), [data, columns]);
+  const shown = useMemo(
+    () => (query ? data.filter((_, index) => searchIndex[index]!.includes(query)) : data),
+    [data, searchIndex, query],
+  );
+
   const table = useTable({
     features: dataTableFeatures,
     columns: tableColumns,
-    data,
+    data: shown,
     getRowId: (row) => getRowId(row),
-    state: { sorting, globalFilter: search, columnVisibility: columnVisibility ?? visibility },
+    state: { sorting, columnVisibility: columnVisibility ?? visibility },
     onSortingChange: setSorting,
     onColumnVisibilityChange: (updater) => {
       const current = columnVisibility ?? visibility;
@@ -268,10 +298,6 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
       if (onColumnVisibilityChange) onColumnVisibilityChange(next);
       else setVisibility(next);
     },
-    globalFilterFn: 'includesString',
-    getColumnCanGlobalFilter: (column) =>
-      Boolean(column.accessorFn) &&
-      (column.columnDef as { enableGlobalFilter?: boolean }).enableGlobalFilter !== false,
     defaultColumn: { sortUndefined: 'last' },
     enableSortingRemoval: false,
   });

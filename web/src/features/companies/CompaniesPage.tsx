@@ -54,15 +54,13 @@ const columns: DataTableColumn<CompanyDto>[] = col.columns([
   col.accessor('created_at', {
     header: 'Created',
     sortFn: 'basic',
-    enableGlobalFilter: false,
-    meta: { width: 112, grow: 0, card: 'hidden' },
+    meta: { searchable: false, width: 112, grow: 0, card: 'hidden' },
     cell: ({ getValue }) => formatDate(getValue()),
   }),
   col.accessor('updated_at', {
     header: 'Updated',
     sortFn: 'basic',
-    enableGlobalFilter: false,
-    meta: { width: 112, grow: 0 },
+    meta: { searchable: false, width: 112, grow: 0 },
     cell: ({ getValue }) => formatDate(getValue()),
   }),
 ]);

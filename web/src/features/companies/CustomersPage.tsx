@@ -50,15 +50,13 @@ export function CustomersPage() {
       col.accessor('created_at', {
         header: 'Created at',
         sortFn: 'basic',
-        enableGlobalFilter: false,
-        meta: { width: 116, grow: 0 },
+        meta: { searchable: false, width: 116, grow: 0 },
         cell: ({ getValue }) => formatDate(getValue()),
       }),
       col.accessor('updated_at', {
         header: 'Updated at',
         sortFn: 'basic',
-        enableGlobalFilter: false,
-        meta: { width: 116, grow: 0 },
+        meta: { searchable: false, width: 116, grow: 0 },
         cell: ({ getValue }) => formatDate(getValue()),
       }),
       col.display({

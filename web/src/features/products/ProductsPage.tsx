@@ -146,15 +146,13 @@ export function ProductsPage() {
       col.accessor('created_at', {
         header: 'Created',
         sortFn: 'basic',
-        enableGlobalFilter: false,
-        meta: { width: 106, grow: 0, card: 'hidden' },
+        meta: { searchable: false, width: 106, grow: 0, card: 'hidden' },
         cell: ({ getValue }) => formatDate(getValue()),
       }),
       col.accessor('updated_at', {
         header: 'Updated',
         sortFn: 'basic',
-        enableGlobalFilter: false,
-        meta: { width: 106, grow: 0 },
+        meta: { searchable: false, width: 106, grow: 0 },
         cell: ({ getValue }) => formatDate(getValue()),
       }),
     ]);
