@@ -1,3 +1,5 @@
+import { ENGLISH } from './i18n/catalogues.ts';
+
 /** Global roles of a user, as numbers in the specification. */
 export const Role = {
   User: 1,
@@ -8,13 +10,8 @@ export const Role = {
 } as const;
 export type Role = (typeof Role)[keyof typeof Role];
 
-export const ROLE_LABELS = {
-  1: 'User',
-  2: 'Building Owner',
-  3: 'Integrator',
-  4: 'Library Admin',
-  5: 'Super Admin',
-} as const satisfies Record<Role, string>;
+/** English names, for the server's answers; screens show `domain:role.{n}`. */
+export const ROLE_LABELS: Record<Role, string> = ENGLISH.role;
 
 export const ROLES = Object.values(Role) as Role[];
 /** Tenant user forms offer roles 1 to 3; the admin form offers all five. */
@@ -34,8 +31,4 @@ export const SitePermission = {
 export type SitePermission = (typeof SitePermission)[keyof typeof SitePermission];
 export type SiteRole = Exclude<SitePermission, 0>;
 
-export const SITE_ROLE_LABELS = {
-  1: 'Reader',
-  2: 'Contributor',
-  3: 'Full Access',
-} as const satisfies Record<SiteRole, string>;
+export const SITE_ROLE_LABELS: Record<SiteRole, string> = ENGLISH.site_role;

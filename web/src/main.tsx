@@ -5,6 +5,7 @@ import { setUnauthorizedHandler } from './api/client.ts';
 import { Providers } from './app/Providers.tsx';
 import { createQueryClient } from './app/queryClient.ts';
 import { createRouter } from './app/router.tsx';
+import './i18n/i18n.ts';
 import { clearSession } from './lib/session.ts';
 
 const queryClient = createQueryClient();

@@ -36,7 +36,7 @@ describe('api client', () => {
     const error = await request('/x').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(422);
-    expect((error as ApiError).messages).toEqual(['row 2: name', 'row 3: model']);
+    expect((error as ApiError).issues.map((issue) => issue.message)).toEqual(['row 2: name', 'row 3: model']);
   });
 
   it('accepts a single error string and non-JSON answers', async () => {

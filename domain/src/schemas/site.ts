@@ -294,7 +294,7 @@ export const deviceFiltersSchema = z.strictObject(
 /** Visible device columns, in order: known column keys only; [] means the defaults. */
 export const deviceHeadersSchema = z
   .array(
-    z.enum(DEVICE_COLUMN_KEYS as [DeviceColumnKey, ...DeviceColumnKey[]], {
+    z.enum(DEVICE_COLUMN_KEYS, {
       error: (issue) => `Unknown column: ${String(issue.input)}`,
     }),
     { error: 'Headers must be a list of column names' },

@@ -1,26 +1,38 @@
 /**
  * The one fetch wrapper of the app: base /api, JSON bodies, bearer token, no cookies.
- * The server answers errors as `{ error: string | string[] }` with a 4xx/5xx status.
+ * The server answers errors as `{ error, code, params? }` with a 4xx/5xx status: one English
+ * message and one stable code per problem (see `ApiErrorBody`).
  */
-import type { ApiErrorBody } from '@asbuilt/domain';
+import type { ApiErrorBody, MessageParams } from '@asbuilt/domain';
 import { getToken } from '../lib/session.ts';
 
 export const API_BASE = '/api';
 
+/**
+ * One problem of an answer: the server's code (translated by the web, see lib/errors) or, for a
+ * failure the client saw itself, a key of the `components` catalogue; `message` is the English
+ * fallback for a code the web does not know.
+ */
+export type ApiIssue =
+  | { code: string; params?: MessageParams; message: string }
+  | { clientKey: 'unreachable' | 'upload_unreachable' | 'request_failed'; params?: MessageParams; message: string };
+
 export class ApiError extends Error {
   readonly status: number;
-  readonly messages: string[];
+  readonly issues: ApiIssue[];
   /** True when a 401 ended the session and the app already went to /login. */
   readonly sessionExpired: boolean;
 
-  constructor(status: number, messages: string[], sessionExpired = false) {
-    super(messages.join('\n'));
+  constructor(status: number, issues: ApiIssue[], sessionExpired = false) {
+    super(issues.map((issue) => issue.message).join('\n'));
     this.name = 'ApiError';
     this.status = status;
-    this.messages = messages;
+    this.issues = issues;
     this.sessionExpired = sessionExpired;
   }
 }
+
+const asList = <T>(value: T | T[] | undefined): (T | undefined)[] => (Array.isArray(value) ? value : [value]);
 
 type Query = Record<string, string | number | boolean | null | undefined>;
 
@@ -56,14 +68,22 @@ function buildUrl(path: string, query?: Query): string {
   return text ? `${url}?${text}` : url;
 }
 
-function messagesOf(body: unknown, status: number): string[] {
-  const error = (body as Partial<ApiErrorBody> | null)?.error;
-  if (Array.isArray(error)) {
-    const list = error.filter((m): m is string => typeof m === 'string' && m.length > 0);
-    if (list.length) return list;
-  }
-  if (typeof error === 'string' && error) return [error];
-  return [`Request failed (${status})`];
+/** The problems of an error answer, each with its code and parameters when the server sent them. */
+export function issuesOf(body: unknown, status: number): ApiIssue[] {
+  const answer = (body ?? {}) as Partial<ApiErrorBody>;
+  const messages = asList(answer.error);
+  const codes = asList(answer.code);
+  const params = asList(answer.params);
+  const issues: ApiIssue[] = [];
+  messages.forEach((message, index) => {
+    if (typeof message !== 'string' || !message) return;
+    const code = codes[index];
+    const values = params[index];
+    if (typeof code !== 'string') issues.push({ code: '', message });
+    else issues.push(values && typeof values === 'object' ? { code, params: values, message } : { code, message });
+  });
+  if (issues.length) return issues;
+  return [{ clientKey: 'request_failed', params: { status }, message: `Request failed (${status})` }];
 }
 
 async function readJson(response: Response): Promise<unknown> {
@@ -95,7 +115,9 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     });
   } catch (cause) {
     if (signal?.aborted) throw cause;
-    throw new ApiError(0, ['The server could not be reached, please check your connection.']);
+    throw new ApiError(0, [
+      { clientKey: 'unreachable', message: 'The server could not be reached, please check your connection.' },
+    ]);
   }
 
   const data = await readJson(response);
@@ -104,9 +126,9 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   if (response.status === 401 && endSessionOn401) {
     // A late answer to a request made with an older session must not end the new one.
     if (getToken() === token) onUnauthorized();
-    throw new ApiError(401, messagesOf(data, 401), true);
+    throw new ApiError(401, issuesOf(data, 401), true);
   }
-  throw new ApiError(response.status, messagesOf(data, response.status));
+  throw new ApiError(response.status, issuesOf(data, response.status));
 }
 
 export const api = {

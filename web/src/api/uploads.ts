@@ -6,7 +6,7 @@
 
 import type { UploadFolder, UploadSlot } from '@asbuilt/domain';
 import { useMutation } from '@tanstack/react-query';
-import { ApiError, api } from './client.ts';
+import { ApiError, issuesOf, api } from './client.ts';
 
 export interface UploadRequest {
   folder: UploadFolder;
@@ -16,16 +16,6 @@ export interface UploadRequest {
   floor_id?: number;
   /** Super Admin only: file a product image under another tenant. */
   tenant_id?: number;
-}
-
-async function messagesOfResponse(response: Response): Promise<string[]> {
-  try {
-    const body = (await response.json()) as { error?: string | string[] };
-    const list = Array.isArray(body.error) ? body.error : body.error ? [body.error] : [];
-    return list.length ? list : [`Upload failed (${response.status})`];
-  } catch {
-    return [`Upload failed (${response.status})`];
-  }
 }
 
 /** Uploads one file and resolves to its storage key. Throws ApiError with the server's reasons. */
@@ -52,9 +42,11 @@ export async function uploadFile(
     });
   } catch (cause) {
     if (signal?.aborted) throw cause;
-    throw new ApiError(0, ['The file could not be sent, please check your connection.']);
+    throw new ApiError(0, [
+      { clientKey: 'upload_unreachable', message: 'The file could not be sent, please check your connection.' },
+    ]);
   }
-  if (!response.ok) throw new ApiError(response.status, await messagesOfResponse(response));
+  if (!response.ok) throw new ApiError(response.status, issuesOf(await response.json().catch(() => null), response.status));
 
   const done = await api.post<{ key: string }>('/global/uploads/complete', { key: slot.key }, { signal });
   return done.key;

@@ -1,6 +1,7 @@
 /** A MUI TextField bound to a react-hook-form field, showing the field's validation message. */
 import { TextField, type TextFieldProps } from '@mui/material';
 import { type Control, type FieldPath, type FieldValues, useController } from 'react-hook-form';
+import { translateMessage } from '../lib/messages.ts';
 
 type Props<T extends FieldValues, C, O> = Omit<
   TextFieldProps,
@@ -30,7 +31,7 @@ export function FormTextField<T extends FieldValues, C, O>({
       disabled={disabled || field.disabled}
       error={Boolean(fieldState.error)}
       // A blank line is kept for the message so the form never jumps under the pointer.
-      helperText={fieldState.error?.message ?? helperText ?? ' '}
+      helperText={translateMessage(fieldState.error?.message) ?? helperText ?? ' '}
     />
   );
 }

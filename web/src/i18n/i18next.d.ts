@@ -1,0 +1,38 @@
+/** Typed keys: `t('devices:…')` fails the type check when the English catalogue lacks the key. */
+import type { DomainCatalogue } from '@asbuilt/domain';
+import type admin from '../features/admin/locales/en.json';
+import type auth from '../features/auth/locales/en.json';
+import type companies from '../features/companies/locales/en.json';
+import type devices from '../features/devices/locales/en.json';
+import type home from '../features/home/locales/en.json';
+import type products from '../features/products/locales/en.json';
+import type profile from '../features/profile/locales/en.json';
+import type publicPage from '../features/public/locales/en.json';
+import type sites from '../features/sites/locales/en.json';
+import type support from '../features/support/locales/en.json';
+import type tenant from '../features/tenant/locales/en.json';
+import type app from '../app/locales/en.json';
+import type components from '../components/locales/en.json';
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'components';
+    returnNull: false;
+    resources: {
+      domain: DomainCatalogue;
+      app: typeof app;
+      components: typeof components;
+      admin: typeof admin;
+      auth: typeof auth;
+      companies: typeof companies;
+      devices: typeof devices;
+      home: typeof home;
+      products: typeof products;
+      profile: typeof profile;
+      public: typeof publicPage;
+      sites: typeof sites;
+      support: typeof support;
+      tenant: typeof tenant;
+    };
+  }
+}
