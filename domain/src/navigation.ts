@@ -1,36 +1,45 @@
 import { Role, SitePermission } from './roles.ts';
 
+/**
+ * Navigation entries by key; the screens name each entry in the reader's language from its key
+ * (the web's `app:nav.*` catalogue).
+ */
+
 /** Tenant sidebar entries and the minimum global role that sees each. */
 export const TENANT_NAV = [
-  { key: 'sites', label: 'Sites', path: '/sites', minRole: Role.User },
-  { key: 'users', label: 'Users', path: '/tenant/users', minRole: Role.BuildingOwner },
-  { key: 'products', label: 'Products', path: '/tenant/products', minRole: Role.BuildingOwner },
-  { key: 'logs', label: 'Logs', path: '/tenant/logs', minRole: Role.BuildingOwner },
+  { key: 'sites', path: '/sites', minRole: Role.User },
+  { key: 'users', path: '/tenant/users', minRole: Role.BuildingOwner },
+  { key: 'products', path: '/tenant/products', minRole: Role.BuildingOwner },
+  { key: 'logs', path: '/tenant/logs', minRole: Role.BuildingOwner },
 ] as const;
 
 /** Site sidebar entries and the minimum site permission that sees each. */
 export const SITE_NAV = [
-  { key: 'dashboard', label: 'Dashboard', minPermission: SitePermission.Reader },
-  { key: 'devices', label: 'Devices', minPermission: SitePermission.Reader },
-  { key: 'locations', label: 'Locations', minPermission: SitePermission.Reader },
-  { key: 'attachments', label: 'Attachments', minPermission: SitePermission.Reader },
-  { key: 'logs', label: 'Logs', minPermission: SitePermission.Contributor },
-  { key: 'vault', label: 'Vault', minPermission: SitePermission.FullAccess },
-  { key: 'access', label: 'Access', minPermission: SitePermission.FullAccess },
-  { key: 'config', label: 'Config', minPermission: SitePermission.FullAccess },
+  { key: 'dashboard', minPermission: SitePermission.Reader },
+  { key: 'devices', minPermission: SitePermission.Reader },
+  { key: 'locations', minPermission: SitePermission.Reader },
+  { key: 'attachments', minPermission: SitePermission.Reader },
+  { key: 'logs', minPermission: SitePermission.Contributor },
+  { key: 'vault', minPermission: SitePermission.FullAccess },
+  { key: 'access', minPermission: SitePermission.FullAccess },
+  { key: 'config', minPermission: SitePermission.FullAccess },
 ] as const;
 
 export const ADMIN_NAV = [
-  { key: 'dashboard', label: 'Dashboard', path: '/admin/dashboard' },
-  { key: 'tenants', label: 'Tenants', path: '/admin/tenants' },
-  { key: 'users', label: 'Users', path: '/admin/users' },
-  { key: 'products', label: 'Products', path: '/admin/products' },
-  { key: 'procats', label: 'Procats', path: '/admin/procats' },
-  { key: 'companies', label: 'Companies', path: '/admin/companies' },
-  { key: 'logs', label: 'Logs', path: '/admin/logs' },
-  { key: 'json', label: 'JSON', path: '/admin/json' },
-  { key: 'release_notes', label: 'Release Notes', path: '/admin/release_notes' },
+  { key: 'dashboard', path: '/admin/dashboard' },
+  { key: 'tenants', path: '/admin/tenants' },
+  { key: 'users', path: '/admin/users' },
+  { key: 'products', path: '/admin/products' },
+  { key: 'procats', path: '/admin/procats' },
+  { key: 'companies', path: '/admin/companies' },
+  { key: 'logs', path: '/admin/logs' },
+  { key: 'json', path: '/admin/json' },
+  { key: 'release_notes', path: '/admin/release_notes' },
 ] as const;
+
+export type TenantNavKey = (typeof TENANT_NAV)[number]['key'];
+export type SiteNavKey = (typeof SITE_NAV)[number]['key'];
+export type AdminNavKey = (typeof ADMIN_NAV)[number]['key'];
 
 export function tenantNavFor(role: number) {
   return TENANT_NAV.filter((item) => role >= item.minRole);

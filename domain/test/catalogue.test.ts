@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { LIBRARY_TENANT_ID } from '../src/constants.ts';
+import { decodeMessage } from '../src/i18n/messages.ts';
 import { canEditCatalogueItem, canSeeCatalogueItem } from '../src/permission.ts';
 import { Role } from '../src/roles.ts';
 import {
-  CATALOGUE_MESSAGES,
   companyCreateSchema,
   procatName,
   productInlineEditSchema,
@@ -11,24 +11,31 @@ import {
 } from '../src/schemas/catalogue.ts';
 import { formBoolean, optionalNumber } from '../src/schemas/form.ts';
 
+/** The messages of a failed parse, decoded to their codes and parameters. */
 const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
-  result.error?.issues.map((i) => i.message) ?? [];
+  result.error?.issues.map((i) => decodeMessage(i.message)) ?? [];
 
 describe('form field coercion', () => {
   it('reads booleans from JSON and form values', () => {
-    const schema = formBoolean('Flag');
+    const schema = formBoolean('rack_mounted');
     for (const value of [true, 'true', '1', 1]) expect(schema.parse(value)).toBe(true);
     for (const value of [false, 'false', '0', 0]) expect(schema.parse(value)).toBe(false);
-    expect(messages(schema.safeParse('yes'))).toEqual(['Flag must be true or false']);
+    expect(messages(schema.safeParse('yes'))).toEqual([
+      { code: 'field_not_boolean', params: { field: 'rack_mounted' } },
+    ]);
   });
 
   it('reads numbers, clears on empty and refuses negatives and text', () => {
-    const schema = optionalNumber('Height');
+    const schema = optionalNumber('height');
     expect(schema.parse('12.5')).toBe(12.5);
     expect(schema.parse('')).toBeNull();
     expect(schema.parse(null)).toBeNull();
-    expect(messages(schema.safeParse('-1'))).toEqual(['Height must be 0 or more']);
-    expect(messages(schema.safeParse('abc'))).toEqual(['Height must be a number']);
+    expect(messages(schema.safeParse('-1'))).toEqual([
+      { code: 'field_min', params: { field: 'height', min: 0 } },
+    ]);
+    expect(messages(schema.safeParse('abc'))).toEqual([
+      { code: 'field_not_number', params: { field: 'height' } },
+    ]);
   });
 });
 
@@ -43,12 +50,18 @@ describe('catalogue schemas', () => {
       property: 'rack_mounted',
       value: true,
     });
-    expect(messages(productInlineEditSchema.safeParse({ id: 3 }))).toEqual([CATALOGUE_MESSAGES.inlineOne]);
+    expect(messages(productInlineEditSchema.safeParse({ id: 3 }))).toEqual([{ code: 'inline_one_property' }]);
+    expect(messages(productInlineEditSchema.safeParse({ id: 3, name: '' }))).toEqual([
+      { code: 'field_required', params: { field: 'short_description' } },
+    ]);
   });
 
   it('needs name and code for a company', () => {
     expect(messages(companyCreateSchema.safeParse({ code: 'X' }))).toEqual([
-      `${CATALOGUE_MESSAGES.companyRequired}: Name`,
+      { code: 'required_fields_missing', params: { field: 'name' } },
+    ]);
+    expect(messages(companyCreateSchema.safeParse({}))).toEqual([
+      { code: 'required_fields_missing_pair', params: { field: 'name', field2: 'code' } },
     ]);
   });
 
@@ -78,5 +91,23 @@ describe('interfaces_attributes', () => {
         productUpdateSchema.parse({ id: 1, interfaces_attributes: value }).interfaces_attributes,
       ).toEqual([item]);
     }
+  });
+
+  it('names the interface, counting from 1, and the field of each problem', () => {
+    const result = productUpdateSchema.safeParse({
+      id: 1,
+      interfaces_attributes: [
+        { interface_type: 'input' },
+        { terminal: 'RJ45' },
+        { interface_type: 'sideways' },
+      ],
+    });
+    expect(messages(result)).toEqual([
+      { code: 'interface_io_required', params: { index: 2 } },
+      {
+        code: 'interface_not_one_of',
+        params: { index: 3, field: 'io', values: 'input, output, bi-directional' },
+      },
+    ]);
   });
 });

@@ -1,4 +1,3 @@
-import { MESSAGES } from '@asbuilt/domain';
 import { expect, test } from '@playwright/test';
 import { DEMO_PASSWORD, signIn, signOut } from '../support/session.ts';
 
@@ -14,13 +13,13 @@ test.describe('login form', () => {
     await expect(login).toBeDisabled();
     await username.click();
     await password.click();
-    await expect(page.getByText(MESSAGES.usernameRequired)).toBeVisible();
+    await expect(page.getByText('Username is required')).toBeVisible();
     await username.click();
-    await expect(page.getByText(MESSAGES.passwordRequired)).toBeVisible();
+    await expect(page.getByText('Password is required')).toBeVisible();
 
     await username.fill('integrator@asbuilt.demo');
     await password.fill('12345');
-    await expect(page.getByText(MESSAGES.minPassword)).toBeVisible();
+    await expect(page.getByText('Min 6 characters')).toBeVisible();
     await expect(login).toBeDisabled();
 
     await password.fill('123456');
@@ -34,7 +33,7 @@ test.describe('login form', () => {
     await page.getByLabel('Username or Email').fill('integrator@asbuilt.demo');
     await page.getByLabel('Password', { exact: true }).fill('not-the-password');
     await page.getByRole('button', { name: 'Login' }).click();
-    await expect(page.getByText(MESSAGES.badCredentials)).toBeVisible();
+    await expect(page.getByText('Invalid username or password')).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
   });
 });

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { message } from '@asbuilt/domain';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
@@ -25,7 +26,7 @@ import { userRoutes } from './modules/users/routes.ts';
 import { authPlugin } from './platform/auth-plugin.ts';
 import type { AppContext } from './platform/context.ts';
 import { DeviceLinks } from './platform/device-links.ts';
-import { errorPlugin } from './platform/error-plugin.ts';
+import { errorPlugin, sendError } from './platform/error-plugin.ts';
 import { loggerOptions } from './platform/logger.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
 import { RateLimiter } from './platform/rate-limit.ts';
@@ -132,6 +133,7 @@ function registerWebApp(app: FastifyInstance, dist: string) {
   app.setNotFoundHandler((request, reply) => {
     const isPage = request.method === 'GET' && !request.url.startsWith('/api/');
     if (isPage && hasWeb) return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
-    return reply.status(404).send({ error: `No such call: ${request.method} ${request.url.split('?')[0]}` });
+    const call = { method: request.method, path: request.url.split('?')[0] ?? '' };
+    return sendError(reply, 404, [message('no_such_call', call)]);
   });
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { COMPANY_TYPES } from '../constants.ts';
+import { encodeMessage, type FieldKey } from '../i18n/messages.ts';
 import {
   INTERFACE_IO,
   INTERFACE_SIGNALS,
@@ -25,23 +26,17 @@ import {
  * update means "unchanged"; '' or null clears a field.
  */
 
-export const CATALOGUE_MESSAGES = {
-  nameRequired: 'Short Description is required',
-  mainRequired: 'Main Category is required',
-  companyRequired: 'Please fill in all required fields',
-  newWithId: 'A new record cannot carry an id; the server chooses it',
-  inlineOne: 'Send the id and exactly one property to change',
-} as const;
+const NEW_WITH_ID = encodeMessage('new_with_id');
 
 // ---------------------------------------------------------------------------------------------
 // Interfaces (I/O)
 
 const interfaceAttributeItem = z.object({
-  id: optionalId('Interface id').optional(),
+  id: optionalId('interface_id').optional(),
   interface_type: z.unknown().optional(),
   terminal: z.unknown().optional(),
   signal: z.unknown().optional(),
-  label: optionalText('Interface label').optional(),
+  label: optionalText('interface_label').optional(),
   _destroy: formBoolean('_destroy').optional(),
 });
 
@@ -60,37 +55,41 @@ const blank = (v: unknown) => v === null || (typeof v === 'string' && v.trim() =
  * Interfaces to create (no id), update (id) or discard (id and `_destroy`), checked as a list so
  * every message names the interface (`Interface 3: ...`, counting from 1).
  */
-export const interfacesAttributesSchema = jsonList(interfaceAttributeItem, 'Interfaces').transform(
+export const interfacesAttributesSchema = jsonList(interfaceAttributeItem, 'interfaces').transform(
   (items, ctx): InterfaceAttribute[] => {
     const out: InterfaceAttribute[] = [];
     items.forEach((item, index) => {
-      const at = `Interface ${index + 1}`;
+      const at = index + 1;
       const check = <T extends string>(
-        field: 'interface_type' | 'terminal' | 'signal',
-        label: string,
+        key: 'interface_type' | 'terminal' | 'signal',
+        field: FieldKey,
         values: readonly T[],
       ): T | null | undefined => {
-        const value = item[field];
+        const value = item[key];
         if (value === undefined) return undefined;
         if (blank(value)) return null;
         if (typeof value === 'string' && (values as readonly string[]).includes(value)) return value as T;
         ctx.addIssue({
           code: 'custom',
-          message: `${at}: ${label} must be one of: ${values.join(', ')}`,
-          path: [index, field],
+          message: encodeMessage('interface_not_one_of', { index: at, field, values: values.join(', ') }),
+          path: [index, key],
         });
         return undefined;
       };
-      const io = check('interface_type', 'I/O', INTERFACE_IO);
-      const terminal = check('terminal', 'Terminal', INTERFACE_TERMINALS);
-      const signal = check('signal', 'Signal', INTERFACE_SIGNALS);
+      const io = check('interface_type', 'io', INTERFACE_IO);
+      const terminal = check('terminal', 'terminal', INTERFACE_TERMINALS);
+      const signal = check('signal', 'signal', INTERFACE_SIGNALS);
       if (item._destroy) {
         // Discarding a new (id-less) interface means not creating it.
         if (item.id) out.push({ id: item.id, _destroy: true });
         return;
       }
       if (io === null || (!item.id && io === undefined && item.interface_type === undefined)) {
-        ctx.addIssue({ code: 'custom', message: `${at}: I/O is required`, path: [index, 'interface_type'] });
+        ctx.addIssue({
+          code: 'custom',
+          message: encodeMessage('interface_io_required', { index: at }),
+          path: [index, 'interface_type'],
+        });
         return;
       }
       out.push({
@@ -124,26 +123,26 @@ export type InterfaceDto = z.infer<typeof interfaceSchema>;
  * others, and the web form enforces all four.
  */
 export const productFieldSchemas = {
-  name: requiredText('Short Description'),
-  image: optionalText('Image', 1024),
-  product_model: optionalText('Model'),
-  product_url: optionalText('Product URL', 2048),
-  product_status: formBoolean('Product status'),
-  power: optionalNumber('Power (W)'),
-  sku: optionalText('SKU'),
-  upc: optionalText('UPC'),
-  ean: optionalText('EAN'),
-  description: optionalText('Description', 20_000),
-  features: optionalText('Features', 20_000),
-  height: optionalNumber('Height (mm)'),
-  width: optionalNumber('Width (mm)'),
-  depth: optionalNumber('Depth (mm)'),
-  weight: optionalNumber('Weight (g)'),
-  rack_mounted: formBoolean('Rack Mounted'),
-  rack_units: optionalNumber('Rack units (U)', { max: 100 }),
-  brand_id: optionalId('Brand'),
-  procat_id: optionalId('Product Category'),
-  preferred_supplier_id: optionalId('Preferred supplier'),
+  name: requiredText('short_description'),
+  image: optionalText('image', 1024),
+  product_model: optionalText('model'),
+  product_url: optionalText('product_url', 2048),
+  product_status: formBoolean('product_status'),
+  power: optionalNumber('power'),
+  sku: optionalText('sku'),
+  upc: optionalText('upc'),
+  ean: optionalText('ean'),
+  description: optionalText('description', 20_000),
+  features: optionalText('features', 20_000),
+  height: optionalNumber('height'),
+  width: optionalNumber('width'),
+  depth: optionalNumber('depth'),
+  weight: optionalNumber('weight'),
+  rack_mounted: formBoolean('rack_mounted'),
+  rack_units: optionalNumber('rack_units', { max: 100 }),
+  brand_id: optionalId('brand'),
+  procat_id: optionalId('product_category'),
+  preferred_supplier_id: optionalId('preferred_supplier'),
 } as const;
 
 export type ProductField = keyof typeof productFieldSchemas;
@@ -179,7 +178,7 @@ const optionalProductFields = Object.fromEntries(
 const productBase = z.object({
   ...optionalProductFields,
   /** Tenant path: the actor's own tenant only; admin path: any tenant the actor may write. */
-  tenant_id: optionalId('Tenant').optional(),
+  tenant_id: optionalId('tenant').optional(),
   interfaces_attributes: interfacesAttributesSchema.optional(),
 });
 
@@ -191,14 +190,14 @@ export const productCreateSchema = productBase
   })
   .superRefine((value, ctx) => {
     if (value.id !== undefined && !blank(value.id)) {
-      ctx.addIssue({ code: 'custom', message: CATALOGUE_MESSAGES.newWithId, path: ['id'] });
+      ctx.addIssue({ code: 'custom', message: NEW_WITH_ID, path: ['id'] });
     }
   })
   .transform(({ id: _id, ...rest }) => rest);
 export type ProductCreateInput = z.output<typeof productCreateSchema>;
 
 /** PUT /api/tenant/products and /api/admin/products: absent fields stay unchanged. */
-export const productUpdateSchema = productBase.extend({ id: idField('Product id') });
+export const productUpdateSchema = productBase.extend({ id: idField('product_id') });
 export type ProductUpdateInput = z.output<typeof productUpdateSchema>;
 
 /** The properties `PUT /api/products` (inline edit) may change, one at a time. */
@@ -210,17 +209,17 @@ type InlineValue = {
 
 /** `{ id, <property>: value }` with exactly one property of PRODUCT_INLINE_FIELDS. */
 export const productInlineEditSchema = z
-  .object({ id: idField('Product id') })
+  .object({ id: idField('product_id') })
   .catchall(z.unknown())
   .transform((body, ctx): { id: number } & InlineValue => {
     const keys = Object.keys(body).filter((key) => key !== 'id');
     if (keys.length !== 1) {
-      ctx.addIssue({ code: 'custom', message: CATALOGUE_MESSAGES.inlineOne });
+      ctx.addIssue({ code: 'custom', message: encodeMessage('inline_one_property') });
       return z.NEVER;
     }
     const property = keys[0] as string;
     if (!(PRODUCT_INLINE_FIELDS as string[]).includes(property)) {
-      ctx.addIssue({ code: 'custom', message: `This property cannot be changed inline: ${property}` });
+      ctx.addIssue({ code: 'custom', message: encodeMessage('inline_not_allowed', { property }) });
       return z.NEVER;
     }
     const parsed = productFieldSchemas[property as ProductField].safeParse(body[property]);
@@ -300,17 +299,17 @@ export function procatName(parts: {
 }
 
 const procatParts = {
-  sub1: optionalText('Sub-Category 1').optional(),
-  sub2: optionalText('Sub-Category 2').optional(),
-  sub3: optionalText('Sub-Category 3').optional(),
-  tenant_id: optionalId('Tenant').optional(),
+  sub1: optionalText('sub_category_1').optional(),
+  sub2: optionalText('sub_category_2').optional(),
+  sub3: optionalText('sub_category_3').optional(),
+  tenant_id: optionalId('tenant').optional(),
 };
 
 export const procatCreateSchema = z
-  .object({ ...procatParts, main: requiredText('Main Category'), id: z.unknown().optional() })
+  .object({ ...procatParts, main: requiredText('main_category'), id: z.unknown().optional() })
   .superRefine((value, ctx) => {
     if (value.id !== undefined && !blank(value.id)) {
-      ctx.addIssue({ code: 'custom', message: CATALOGUE_MESSAGES.newWithId, path: ['id'] });
+      ctx.addIssue({ code: 'custom', message: NEW_WITH_ID, path: ['id'] });
     }
   })
   .transform(({ id: _id, ...rest }) => rest);
@@ -318,8 +317,8 @@ export type ProcatCreateInput = z.output<typeof procatCreateSchema>;
 
 export const procatUpdateSchema = z.object({
   ...procatParts,
-  id: idField('Category id'),
-  main: requiredText('Main Category').optional(),
+  id: idField('category_id'),
+  main: requiredText('main_category').optional(),
 });
 export type ProcatUpdateInput = z.output<typeof procatUpdateSchema>;
 
@@ -342,15 +341,15 @@ export const companySchema = z.object({
 export type CompanyDto = z.infer<typeof companySchema>;
 
 const companyFields = {
-  name: optionalText('Name').optional(),
-  code: optionalText('Code').optional(),
-  company_type: optionalChoice('Type', COMPANY_TYPES).optional(),
-  customer: formBoolean('Customer').optional(),
-  brand: formBoolean('Brand').optional(),
-  supplier: formBoolean('Supplier').optional(),
-  contractor: formBoolean('Contractor').optional(),
+  name: optionalText('name').optional(),
+  code: optionalText('code').optional(),
+  company_type: optionalChoice('type', COMPANY_TYPES).optional(),
+  customer: formBoolean('customer').optional(),
+  brand: formBoolean('brand').optional(),
+  supplier: formBoolean('supplier').optional(),
+  contractor: formBoolean('contractor').optional(),
   /** Tenant path: the actor's own tenant only; admin path: any tenant the actor may write. */
-  tenant_id: optionalId('Tenant').optional(),
+  tenant_id: optionalId('tenant').optional(),
 };
 
 /** Name and code are required to create a company and can't be blanked on update. */
@@ -359,11 +358,17 @@ function requireNameAndCode(
   ctx: z.RefinementCtx,
   creating: boolean,
 ) {
-  const missing: string[] = [];
-  if (value.name === null || (creating && value.name === undefined)) missing.push('Name');
-  if (value.code === null || (creating && value.code === undefined)) missing.push('Code');
-  if (missing.length > 0) {
-    ctx.addIssue({ code: 'custom', message: `${CATALOGUE_MESSAGES.companyRequired}: ${missing.join(', ')}` });
+  const missing: FieldKey[] = [];
+  if (value.name === null || (creating && value.name === undefined)) missing.push('name');
+  if (value.code === null || (creating && value.code === undefined)) missing.push('code');
+  const [field, field2] = missing;
+  if (field && field2) {
+    ctx.addIssue({
+      code: 'custom',
+      message: encodeMessage('required_fields_missing_pair', { field, field2 }),
+    });
+  } else if (field) {
+    ctx.addIssue({ code: 'custom', message: encodeMessage('required_fields_missing', { field }) });
   }
 }
 
@@ -373,14 +378,14 @@ export const companyCreateSchema = z
   .superRefine((value, ctx) => {
     requireNameAndCode(value, ctx, true);
     if (value.id !== undefined && !blank(value.id)) {
-      ctx.addIssue({ code: 'custom', message: CATALOGUE_MESSAGES.newWithId, path: ['id'] });
+      ctx.addIssue({ code: 'custom', message: NEW_WITH_ID, path: ['id'] });
     }
   })
   .transform(({ id: _id, ...rest }) => ({ ...rest, name: rest.name as string, code: rest.code as string }));
 export type CompanyCreateInput = z.output<typeof companyCreateSchema>;
 
 export const companyUpdateSchema = z
-  .object({ ...companyFields, id: idField('Company id') })
+  .object({ ...companyFields, id: idField('company_id') })
   .superRefine((value, ctx) => requireNameAndCode(value, ctx, false));
 export type CompanyUpdateInput = z.output<typeof companyUpdateSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { encodeMessage, type FieldKey } from '../i18n/messages.ts';
 import { SitePermission } from '../roles.ts';
 import { companySchema, namedRefSchema, productSchema } from './catalogue.ts';
 import {
@@ -17,14 +18,6 @@ import {
  * spatial-and-admin.md section 7). Absent fields are unchanged; '' or null clears a field.
  */
 
-export const DEVICE_MESSAGES = {
-  productRequired: 'Please select a product',
-  nothingToChange: 'Send at least one field to change',
-  notFound: 'Device not found',
-  publicNotFound: 'This device link is not valid',
-  oneSite: 'All devices must be on one site',
-} as const;
-
 // ---------------------------------------------------------------------------------------------
 // Field formats
 
@@ -35,13 +28,13 @@ const blankToNull = (value: unknown) =>
  * Floor and location ids: a negative id (the old client's -1) means unplaced and is taken as null,
  * like '' and null.
  */
-export function placementId(label: string) {
+export function placementId(field: FieldKey) {
   return z.preprocess((value) => {
     const v = blankToNull(value);
     if (typeof v === 'number' && v < 0) return null;
     if (typeof v === 'string' && /^\s*-\d+\s*$/.test(v)) return null;
     return v;
-  }, idField(label).nullable());
+  }, idField(field).nullable());
 }
 
 const MAC_PATTERNS = [
@@ -90,34 +83,31 @@ export function isIpAddress(text: string): boolean {
   return false;
 }
 
-export const MAC_MESSAGE = 'Mac Address must be 6 pairs of hex digits, e.g. 00:1A:2B:3C:4D:5E';
-export const IP_MESSAGE = 'IP address must be an IPv4 or IPv6 address (e.g. 192.168.1.20), or DHCP';
-
-function formatted(label: string, check: (text: string) => boolean, message: string) {
-  return optionalText(label, 64).refine((value) => value === null || check(value), message);
+function formatted(field: FieldKey, check: (text: string) => boolean, message: string) {
+  return optionalText(field, 64).refine((value) => value === null || check(value), message);
 }
 
 /** Every property of a device a user may set; each one's permission is in DEVICE_FIELD_GROUPS. */
 export const deviceFieldSchemas = {
-  floor_id: placementId('Floor'),
-  location_id: placementId('Location'),
-  zone_id: optionalId('Zone'),
-  layer_id: optionalId('Layer'),
-  supplier_id: optionalId('Supplier'),
-  contractor_id: optionalId('Contractor'),
-  status: optionalText('Status'),
-  archived: formBoolean('Archived'),
-  name: optionalText('Name'),
-  code: optionalText('Device Code'),
-  type: optionalText('Type'),
-  sn: optionalText('Serial Number'),
-  mac: formatted('Mac Address', isMacAddress, MAC_MESSAGE),
-  ip: formatted('IP address', isIpAddress, IP_MESSAGE),
-  port: optionalText('Port'),
-  patch: optionalText('Patch'),
-  note: optionalText('Note', 20_000),
-  purchase_date: optionalDate('Purchase Date'),
-  warranty_expiration_date: optionalDate('Warranty Expires'),
+  floor_id: placementId('floor'),
+  location_id: placementId('location'),
+  zone_id: optionalId('zone'),
+  layer_id: optionalId('layer'),
+  supplier_id: optionalId('supplier'),
+  contractor_id: optionalId('contractor'),
+  status: optionalText('status'),
+  archived: formBoolean('archived'),
+  name: optionalText('name'),
+  code: optionalText('device_code'),
+  type: optionalText('type'),
+  sn: optionalText('serial_number'),
+  mac: formatted('mac_address', isMacAddress, encodeMessage('mac_invalid')),
+  ip: formatted('ip_address', isIpAddress, encodeMessage('ip_invalid')),
+  port: optionalText('port'),
+  patch: optionalText('patch'),
+  note: optionalText('note', 20_000),
+  purchase_date: optionalDate('purchase_date'),
+  warranty_expiration_date: optionalDate('warranty_expires'),
 } as const;
 
 export type DeviceField = keyof typeof deviceFieldSchemas;
@@ -171,13 +161,13 @@ const optionalDeviceFields = Object.fromEntries(
 ) as { [K in DeviceField]: z.ZodOptional<(typeof deviceFieldSchemas)[K]> };
 
 /** An object that names its unknown keys ("Unknown field: colour") instead of zod's wording. */
-function strictFields<T extends z.ZodRawShape>(shape: T, label: string) {
+function strictFields<T extends z.ZodRawShape>(shape: T, field: FieldKey) {
   return z.strictObject(shape, {
     error: (issue) =>
       issue.code === 'unrecognized_keys'
-        ? `Unknown field${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.join(', ')}`
+        ? encodeMessage('unknown_field', { count: issue.keys.length, fields: issue.keys.join(', ') })
         : issue.code === 'invalid_type'
-          ? `${label} must be a JSON object`
+          ? encodeMessage('field_not_object', { field })
           : undefined,
   });
 }
@@ -188,7 +178,7 @@ function atLeastOneChange(ignore: string[]) {
     (value: Record<string, unknown>) =>
       Object.entries(value).some(([key, v]) => !ignore.includes(key) && v !== undefined),
     {
-      message: DEVICE_MESSAGES.nothingToChange,
+      message: encodeMessage('nothing_to_change'),
       when: (payload: { issues: readonly unknown[] }) => payload.issues.length === 0,
     },
   ] as const;
@@ -198,12 +188,12 @@ function atLeastOneChange(ignore: string[]) {
 // Inputs
 
 /** A product id; absent or blank gives "Please select a product". */
-const productId = requiredId('Product', DEVICE_MESSAGES.productRequired);
+const productId = requiredId('product', encodeMessage('product_required'));
 
 /** POST /api/site/devices: a product placed on a site (optionally on a floor and location). */
 export const deviceCreateSchema = strictFields(
-  { ...optionalDeviceFields, product_id: productId, site_id: requiredId('Site') },
-  'Device',
+  { ...optionalDeviceFields, product_id: productId, site_id: requiredId('site') },
+  'device',
 ).transform(({ product_id, site_id, ...fields }) => ({
   product_id,
   site_id,
@@ -216,8 +206,8 @@ export type DeviceCreateInput = z.output<typeof deviceCreateSchema>;
  * `site_id`, when sent, must be the device's site.
  */
 export const deviceUpdateSchema = strictFields(
-  { ...optionalDeviceFields, id: idField('Device id'), site_id: idField('Site').optional() },
-  'Device',
+  { ...optionalDeviceFields, id: idField('device_id'), site_id: idField('site').optional() },
+  'device',
 )
   .refine(...atLeastOneChange(['id', 'site_id']))
   .transform(({ id, site_id, ...fields }) => ({ id, site_id, changes: fields as DeviceChanges }));
@@ -228,38 +218,38 @@ export const MAX_BULK_DEVICES = 20_000;
 export const deviceBulkSchema = z.object({
   ids: z.preprocess(
     (value) => (typeof value === 'number' ? [value] : value),
-    jsonList(idField('Device id'), 'Devices', MAX_BULK_DEVICES).refine(
+    jsonList(idField('device_id'), 'devices', MAX_BULK_DEVICES).refine(
       (ids) => ids.length > 0,
-      'Select at least one device',
+      encodeMessage('select_device'),
     ),
   ),
   changes: z.preprocess(
     parseJsonText,
-    strictFields(optionalDeviceFields, 'Changes').refine(...atLeastOneChange([])),
+    strictFields(optionalDeviceFields, 'changes').refine(...atLeastOneChange([])),
   ),
 });
 export type DeviceBulkInput = z.output<typeof deviceBulkSchema>;
 
 /** POST /api/site/devices/change_product. */
-export const deviceChangeProductSchema = z.object({ id: idField('Device id'), product_id: productId });
+export const deviceChangeProductSchema = z.object({ id: idField('device_id'), product_id: productId });
 
 export const deviceStatusUpdateSchema = z.object({
-  id: idField('Device id'),
+  id: idField('device_id'),
   status: deviceFieldSchemas.status.optional().transform((v) => v ?? null),
 });
 
 export const deviceArchiveSchema = z.object({
-  id: idField('Device id'),
+  id: idField('device_id'),
   archived: deviceFieldSchemas.archived,
 });
 
 /** POST /api/site/devices/logs: `model` is 'devices' (the spec's) or 'Device'. */
 export const deviceLogsSchema = z.object({
-  model: z.enum(['devices', 'Device'], { error: "model must be 'devices'" }).optional(),
-  id: idField('Device id'),
+  model: z.enum(['devices', 'Device'], { error: encodeMessage('model_not_devices') }).optional(),
+  id: idField('device_id'),
 });
 
-export const deviceNewQuerySchema = z.object({ site_id: idField('Site').optional() });
+export const deviceNewQuerySchema = z.object({ site_id: idField('site').optional() });
 
 // ---------------------------------------------------------------------------------------------
 // Answers
@@ -348,9 +338,9 @@ export const logsResponseSchema = z.object({ logs: z.array(logEntrySchema) });
 
 export const publicDeviceBodySchema = z.object({
   hash: z
-    .string({ error: 'The device link is missing' })
+    .string({ error: encodeMessage('device_link_missing') })
     .trim()
-    .min(1, 'The device link is missing')
+    .min(1, encodeMessage('device_link_missing'))
     .max(200),
 });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { COUNTRIES, DEFAULT_STATUS_COLOR } from '../constants.ts';
-import { DEVICE_COLUMN_KEYS, type DeviceColumnKey, type DeviceFilters } from '../devices.ts';
+import { DEVICE_COLUMN_KEYS, type DeviceFilters } from '../devices.ts';
+import { encodeMessage } from '../i18n/messages.ts';
 import { companySchema, procatSchema, productSchema } from './catalogue.ts';
 import { deviceSchema, logEntrySchema } from './device.ts';
 import {
@@ -43,13 +44,6 @@ export type SiteIndexResponse = z.infer<typeof siteIndexResponseSchema>;
 // ---------------------------------------------------------------------------------------------
 // Site create and update (core.md "Site list", spatial-and-admin.md "Config")
 
-export const SITE_MESSAGES = {
-  nameRequired: 'Name is required',
-  customerRequired: 'Customer is required',
-  nothingToChange: 'Send at least one field to change',
-  accessOrSite: 'Send the site access id (id) or the site (site_id)',
-} as const;
-
 const HEX_COLOUR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
 
 export const deviceStatusSchema = z.object({ id: z.number(), name: z.string(), color: z.string() });
@@ -65,13 +59,13 @@ export const DEFAULT_DEVICE_STATUSES: DeviceStatus[] = [
 ];
 
 const statusItem = z.object({
-  id: optionalId('Status id').optional(),
-  name: requiredText('Status name', 64),
+  id: optionalId('status_id').optional(),
+  name: requiredText('status_name', 64),
   color: z.preprocess(
     (v) => (typeof v === 'string' ? v.trim() : v),
     z
-      .string({ error: 'Status colour must be a hex colour like #2AAD74' })
-      .regex(HEX_COLOUR, 'Status colour must be a hex colour like #2AAD74'),
+      .string({ error: encodeMessage('status_colour_invalid') })
+      .regex(HEX_COLOUR, encodeMessage('status_colour_invalid')),
   ),
 });
 
@@ -80,17 +74,20 @@ const statusItem = z.object({
  * (ignoring case), colours are hex; a status without id gets the highest id plus one. Extra keys
  * of the config page (the `added` flag) are dropped.
  */
-export const deviceStatusesInputSchema = jsonList(statusItem, 'Device statuses', 100).transform(
+export const deviceStatusesInputSchema = jsonList(statusItem, 'device_statuses', 100).transform(
   (items, ctx): DeviceStatus[] => {
     const names = new Set<string>();
     const ids = new Set<number>();
     for (const item of items) {
       const key = item.name.toLowerCase();
-      if (names.has(key)) ctx.addIssue({ code: 'custom', message: `Status "${item.name}" is listed twice` });
+      if (names.has(key)) {
+        ctx.addIssue({ code: 'custom', message: encodeMessage('status_listed_twice', { name: item.name }) });
+      }
       names.add(key);
       if (item.id) {
-        if (ids.has(item.id))
-          ctx.addIssue({ code: 'custom', message: `Status id ${item.id} is listed twice` });
+        if (ids.has(item.id)) {
+          ctx.addIssue({ code: 'custom', message: encodeMessage('status_id_listed_twice', { id: item.id }) });
+        }
         ids.add(item.id);
       }
     }
@@ -100,23 +97,23 @@ export const deviceStatusesInputSchema = jsonList(statusItem, 'Device statuses',
 );
 
 const siteOptionalFields = {
-  image: optionalText('Image', 1024).optional(),
-  site_status: formBoolean('Site status').optional(),
-  gps: optionalText('GPS').optional(),
-  country: optionalChoice('Country', COUNTRIES).optional(),
-  zip: optionalText('Zip').optional(),
-  city: optionalText('City').optional(),
-  street: optionalText('Street').optional(),
-  street_number: optionalText('Street number').optional(),
+  image: optionalText('image', 1024).optional(),
+  site_status: formBoolean('site_status').optional(),
+  gps: optionalText('gps').optional(),
+  country: optionalChoice('country', COUNTRIES).optional(),
+  zip: optionalText('zip').optional(),
+  city: optionalText('city').optional(),
+  street: optionalText('street').optional(),
+  street_number: optionalText('street_number').optional(),
   /** Sites are created in the actor's own tenant; another tenant id is refused. */
-  tenant_id: optionalId('Tenant').optional(),
+  tenant_id: optionalId('tenant').optional(),
 };
 
 /** POST /api/site/sites: name and customer are required. */
 export const siteCreateSchema = z.object({
   ...siteOptionalFields,
-  name: requiredText('Name'),
-  customer_id: requiredId('Customer'),
+  name: requiredText('name'),
+  customer_id: requiredId('customer'),
 });
 export type SiteCreateInput = z.output<typeof siteCreateSchema>;
 
@@ -124,25 +121,29 @@ export type SiteCreateInput = z.output<typeof siteCreateSchema>;
 export const siteUpdateSchema = z
   .object({
     ...siteOptionalFields,
-    id: idField('Site id'),
-    name: requiredText('Name').optional(),
-    customer_id: optionalId('Customer').optional(),
+    id: idField('site_id'),
+    name: requiredText('name').optional(),
+    customer_id: optionalId('customer').optional(),
     device_statuses: deviceStatusesInputSchema.optional(),
-    contractors: jsonList(idField('Contractor'), 'Contractors', 500).optional(),
+    contractors: jsonList(idField('contractor'), 'contractors', 500).optional(),
   })
   .superRefine((value, ctx) => {
     if (value.customer_id === null) {
-      ctx.addIssue({ code: 'custom', message: SITE_MESSAGES.customerRequired, path: ['customer_id'] });
+      ctx.addIssue({
+        code: 'custom',
+        message: encodeMessage('field_required', { field: 'customer' }),
+        path: ['customer_id'],
+      });
     }
     const { id: _id, tenant_id: _tenant, ...fields } = value;
     if (Object.values(fields).every((v) => v === undefined)) {
-      ctx.addIssue({ code: 'custom', message: SITE_MESSAGES.nothingToChange });
+      ctx.addIssue({ code: 'custom', message: encodeMessage('nothing_to_change') });
     }
   });
 export type SiteUpdateInput = z.output<typeof siteUpdateSchema>;
 
 /** `?id=` of GET /api/site/sites and the refresh calls. */
-export const siteIdQuerySchema = z.object({ id: idField('Site') });
+export const siteIdQuerySchema = z.object({ id: idField('site') });
 
 // ---------------------------------------------------------------------------------------------
 // The site with everything the site pages show (GET /api/site/sites?id)
@@ -258,8 +259,8 @@ export const refreshProcatsResponseSchema = z.object({ procats: z.array(procatSc
 
 /** The devices-page filter as saved: every key optional, unknown keys refused. */
 /** A filter's list of ids (an id may be -1 for "none", as the old client sends it). */
-const filterIds = (name: string) => {
-  const message = `Filter ${name} must be a list of ids`;
+const filterIds = (filter: string) => {
+  const message = encodeMessage('filter_not_ids', { filter });
   return z
     .array(z.number({ error: message }).int(message), { error: message })
     .max(10_000)
@@ -271,22 +272,24 @@ export const deviceFiltersSchema = z.strictObject(
     locations: filterIds('locations'),
     layers: filterIds('layers'),
     statuses: z
-      .array(z.string({ error: 'Filter statuses must be a list of names' }).max(255), {
-        error: 'Filter statuses must be a list of names',
+      .array(z.string({ error: encodeMessage('filter_not_names', { filter: 'statuses' }) }).max(255), {
+        error: encodeMessage('filter_not_names', { filter: 'statuses' }),
       })
       .max(1000)
       .optional(),
     procats: filterIds('procats'),
     suppliers: filterIds('suppliers'),
     contractors: filterIds('contractors'),
-    show_archived: z.boolean({ error: 'Filter show_archived must be true or false' }).optional(),
+    show_archived: z
+      .boolean({ error: encodeMessage('filter_not_boolean', { filter: 'show_archived' }) })
+      .optional(),
   },
   {
     error: (issue) =>
       issue.code === 'unrecognized_keys'
-        ? `Unknown filter${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.join(', ')}`
+        ? encodeMessage('unknown_filter', { count: issue.keys.length, filters: issue.keys.join(', ') })
         : issue.code === 'invalid_type'
-          ? 'Filters must be a JSON object'
+          ? encodeMessage('filters_not_object')
           : undefined,
   },
 ) satisfies z.ZodType<DeviceFilters>;
@@ -295,9 +298,9 @@ export const deviceFiltersSchema = z.strictObject(
 export const deviceHeadersSchema = z
   .array(
     z.enum(DEVICE_COLUMN_KEYS, {
-      error: (issue) => `Unknown column: ${String(issue.input)}`,
+      error: (issue) => encodeMessage('unknown_column', { column: String(issue.input) }),
     }),
-    { error: 'Headers must be a list of column names' },
+    { error: encodeMessage('headers_not_list') },
   )
   .max(DEVICE_COLUMN_KEYS.length * 2)
   .transform((keys) => [...new Set(keys)]);
@@ -315,7 +318,7 @@ export const siteAccessSettingsSchema = z.object({
 });
 export type SiteAccessSettings = z.infer<typeof siteAccessSettingsSchema>;
 
-export const permissionBodySchema = z.object({ id: idField('Site') });
+export const permissionBodySchema = z.object({ id: idField('site') });
 export const permissionResponseSchema = z.object({
   permission: z.number(),
   /** null when the caller can't reach the site (permission 0). */
@@ -325,16 +328,16 @@ export type PermissionResponse = z.infer<typeof permissionResponseSchema>;
 
 const settingsTarget = {
   /** The caller's site access record. */
-  id: optionalId('Site access').optional(),
+  id: optionalId('site_access').optional(),
   /** Or the site: works with and without an access record. */
-  site_id: optionalId('Site').optional(),
+  site_id: optionalId('site').optional(),
 };
 function requireTarget(
   value: { id?: number | null | undefined; site_id?: number | null | undefined },
   ctx: z.RefinementCtx,
 ) {
   if (value.id == null && value.site_id == null)
-    ctx.addIssue({ code: 'custom', message: SITE_MESSAGES.accessOrSite });
+    ctx.addIssue({ code: 'custom', message: encodeMessage('access_or_site') });
 }
 
 /** POST /api/site/filters: filters as an object or JSON text. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { encodeMessage } from '../i18n/messages.ts';
 
 const MB = 1024 * 1024;
 
@@ -15,15 +16,13 @@ export const UPLOAD_FOLDER_RULES = {
 export type UploadFolder = keyof typeof UPLOAD_FOLDER_RULES;
 export const UPLOAD_FOLDERS = Object.keys(UPLOAD_FOLDER_RULES) as UploadFolder[];
 
-export function sizeLabel(bytes: number): string {
-  return `${Math.round(bytes / MB)} MB`;
-}
-
 /** `POST /api/global/uploads`: ask for a slot. */
 export const uploadSlotRequestSchema = z.object({
-  folder: z.enum(UPLOAD_FOLDERS, { error: `folder must be one of ${UPLOAD_FOLDERS.join(', ')}` }),
-  filename: z.string().trim().min(1, 'filename is required').max(255),
-  size: z.coerce.number().int().min(1, 'The file is empty'),
+  folder: z.enum(UPLOAD_FOLDERS, {
+    error: encodeMessage('folder_one_of', { values: UPLOAD_FOLDERS.join(', ') }),
+  }),
+  filename: z.string().trim().min(1, encodeMessage('filename_required')).max(255),
+  size: z.coerce.number().int().min(1, encodeMessage('file_empty')),
   content_type: z.string().trim().min(1).max(255).default('application/octet-stream'),
   site_id: z.coerce.number().int().positive().optional(),
   floor_id: z.coerce.number().int().positive().optional(),

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { LANGUAGES } from '../i18n/languages.ts';
+import { encodeMessage } from '../i18n/messages.ts';
 
 /** A user as every response presents it: never a password or its hash. */
 export const userDtoSchema = z.object({
@@ -15,6 +17,7 @@ export const userDtoSchema = z.object({
   company_id: z.number().nullable(),
   user_status: z.boolean(),
   avatar: z.string().nullable(),
+  language: z.enum(LANGUAGES),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -22,3 +25,8 @@ export type UserDto = z.infer<typeof userDtoSchema>;
 
 export const authResponseSchema = z.object({ user: userDtoSchema, token: z.string() });
 export type AuthResponse = z.infer<typeof authResponseSchema>;
+
+/** `PUT /api/global/me/language`, and the optional `language` of the profile form. */
+export const languageBodySchema = z.object({
+  language: z.enum(LANGUAGES, { error: encodeMessage('language_unknown') }),
+});

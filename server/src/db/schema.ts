@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
+  check,
   date,
   index,
   integer,
@@ -80,6 +81,8 @@ export const users = pgTable(
     role: integer('role').notNull().default(1),
     user_status: boolean('user_status').notNull().default(true),
     avatar: text('avatar'),
+    /** en, fr or nl: the screens' and the mails' language. */
+    language: text('language').notNull().default('en'),
     ...timestamps,
   },
   (t) => [
@@ -87,6 +90,7 @@ export const users = pgTable(
     uniqueIndex('users_username_key').on(sql`lower(${t.username})`),
     index('users_tenant_idx').on(t.tenant_id),
     index('users_company_idx').on(t.company_id),
+    check('users_language_check', sql`${t.language} in ('en', 'fr', 'nl')`),
   ],
 );
 

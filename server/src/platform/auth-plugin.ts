@@ -17,7 +17,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => {
     if (token) request.actor = await actorForToken(opts.db, token);
     const isPublic = request.routeOptions.config?.public === true || !request.routeOptions.url;
     if (!isPublic && !request.actor) {
-      throw unauthorized(token ? 'Your session has ended; please sign in again' : 'Please sign in');
+      throw unauthorized(token ? 'session_ended' : 'sign_in_required');
     }
   });
 });

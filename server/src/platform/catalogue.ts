@@ -76,11 +76,7 @@ export async function resolveTargetTenant(
   if (path === 'tenant') {
     const expected = current ?? actor.tenantId;
     if (requested != null && requested !== expected) {
-      throw forbidden(
-        current === undefined
-          ? 'Records are created in your own tenant; another tenant_id is not accepted'
-          : 'Only an administrator can move a record to another tenant',
-      );
+      throw forbidden(current === undefined ? 'own_tenant_only' : 'tenant_move_admin_only');
     }
     return expected;
   }
@@ -89,7 +85,7 @@ export async function resolveTargetTenant(
     const [row] = canSeeCatalogueItem(actor, tenantId)
       ? await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, tenantId)).limit(1)
       : [];
-    if (!row) throw badRequest('Tenant not found');
+    if (!row) throw badRequest('tenant_not_found');
   }
   return tenantId;
 }

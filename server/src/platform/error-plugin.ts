@@ -1,20 +1,36 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { type ApiErrorBody, decodeMessage, type ErrorCode, type Message, message } from '@asbuilt/domain';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from './errors.ts';
+import { englishText } from './i18n.ts';
 
 const ZOD_DEFAULT_MESSAGE = /^(Invalid|Too (small|big)|Unrecognized|Expected|Required$)/;
 
 /** PostgreSQL error codes that mean the input was wrong, not the server. */
-const PG_INPUT_ERRORS: Record<string, [number, string]> = {
-  '23505': [409, 'This value is already taken'],
-  '23503': [400, 'A referenced record does not exist'],
-  '22P02': [400, 'A value has the wrong format'],
-  '22007': [400, 'A date has the wrong format'],
-  '22008': [400, 'A date is out of range'],
-  '22003': [400, 'A number is out of range'],
-  '22001': [400, 'A value is too long'],
+const PG_INPUT_ERRORS: Record<string, [number, ErrorCode]> = {
+  '23505': [409, 'value_taken'],
+  '23503': [400, 'reference_missing'],
+  '22P02': [400, 'value_wrong_format'],
+  '22007': [400, 'date_wrong_format'],
+  '22008': [400, 'date_out_of_range'],
+  '22003': [400, 'number_out_of_range'],
+  '22001': [400, 'value_too_long'],
 };
+
+/** Fastify's and its plugins' own refusals of a request, by their error code. */
+const FASTIFY_ERRORS: Record<string, ErrorCode> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'invalid_json',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'empty_json',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'body_too_large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported_media_type',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'content_length_mismatch',
+  FST_FILES_LIMIT: 'multipart_files_limit',
+  FST_FIELDS_LIMIT: 'multipart_fields_limit',
+};
+
+/** What the multipart reader (busboy) throws, without a status, for a body it can't read. */
+const MULTIPART_READ_ERROR = /^(Multipart: |Unexpected end of (multipart|form))/;
 
 function pgCode(error: unknown): string | undefined {
   let e: unknown = error;
@@ -26,34 +42,66 @@ function pgCode(error: unknown): string | undefined {
   return undefined;
 }
 
-/** One place turns every failure into a status and `{ error }`; a stack trace never leaves. */
+/** A list when there are several, the entry itself when there is one. */
+const oneOrList = <T>(list: T[]): T | T[] => (list.length === 1 ? list[0]! : list);
+
+/** `{ error, code, params? }` (ApiErrorBody): English words, the codes, and parameters when any. */
+export function errorBody(messages: Message[]): ApiErrorBody {
+  const body: ApiErrorBody = {
+    error: oneOrList(messages.map(englishText)),
+    code: oneOrList(messages.map((m) => m.code)),
+  };
+  if (messages.some((m) => m.params)) body.params = oneOrList(messages.map((m) => m.params ?? {}));
+  return body;
+}
+
+export function sendError(reply: FastifyReply, status: number, messages: Message[]) {
+  return reply.status(status).send(errorBody(messages));
+}
+
+/**
+ * A zod issue's message: ours is a code (see `encodeMessage`); zod's own wording keeps the
+ * English it has, naming the field when there is one ("username: Invalid input: ...").
+ */
+function validationMessage(path: string, text: string | undefined): Message {
+  const detail = text ?? 'Invalid value';
+  const decoded = decodeMessage(detail);
+  if (decoded) return decoded;
+  return path && ZOD_DEFAULT_MESSAGE.test(detail)
+    ? message('invalid_value', { path, detail })
+    : message('invalid_input', { detail });
+}
+
+/** One place turns every failure into a status and `{ error, code }`; a stack trace never leaves. */
 export const errorPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     if (error instanceof AppError) {
       reply.headers(error.headers);
-      return reply
-        .status(error.status)
-        .send({ error: error.messages.length === 1 ? error.messages[0] : error.messages });
+      return sendError(reply, error.status, error.messages);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const messages = error.validation.map((v) => {
-        const field = v.instancePath.replace(/^\//, '').replaceAll('/', '.');
-        const message = v.message ?? 'Invalid value';
-        // Our schemas carry the specification's own messages; zod's defaults need the field named.
-        return field && ZOD_DEFAULT_MESSAGE.test(message) ? `${field}: ${message}` : message;
-      });
-      return reply.status(400).send({ error: messages.length === 1 ? messages[0] : messages });
+      const messages = error.validation.map((v) =>
+        validationMessage(v.instancePath.replace(/^\//, '').replaceAll('/', '.'), v.message),
+      );
+      return sendError(reply, 400, messages);
     }
     const code = pgCode(error);
     if (code) {
-      const [status, message] = PG_INPUT_ERRORS[code]!;
-      return reply.status(status).send({ error: message });
+      const [status, errorCode] = PG_INPUT_ERRORS[code]!;
+      return sendError(reply, status, [message(errorCode)]);
     }
     const status = (error as FastifyError).statusCode;
     if (status && status >= 400 && status < 500) {
-      return reply.status(status).send({ error: error.message });
+      const known = FASTIFY_ERRORS[(error as FastifyError).code];
+      return sendError(reply, status, [
+        known ? message(known) : message('request_refused', { detail: error.message }),
+      ]);
+    }
+    const multipart = String(request.headers['content-type'] ?? '').startsWith('multipart/');
+    if (!status && multipart && MULTIPART_READ_ERROR.test(error.message)) {
+      return sendError(reply, 400, [message('invalid_multipart')]);
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ error: 'Something went wrong on our side; please try again' });
+    return sendError(reply, 500, [message('server_error')]);
   });
 });

@@ -1,3 +1,4 @@
+import { type Message, message } from '@asbuilt/domain';
 import { fileTypeFromBuffer } from 'file-type';
 import { sanitizeSvg } from './svg-sanitize.ts';
 
@@ -59,11 +60,11 @@ const EXECUTABLE_TYPES = new Set([
   'application/x-sh',
 ]);
 
-export type ContentCheck = { ok: true; data?: Buffer } | { ok: false; reason: string };
+export type ContentCheck = { ok: true; data?: Buffer } | { ok: false; reason: Message };
 
-const mismatch = (ext: string): ContentCheck => ({
+const mismatch = (extension: string): ContentCheck => ({
   ok: false,
-  reason: `The file's content is not a .${ext} file`,
+  reason: message('file_content_mismatch', { extension }),
 });
 
 function isText(data: Buffer): boolean {
@@ -81,9 +82,10 @@ function isText(data: Buffer): boolean {
  * or text file is only judged whole); an SVG comes back sanitised in `data`.
  */
 export async function checkContent(ext: string, data: Buffer, complete: boolean): Promise<ContentCheck> {
-  if (BLOCKED_EXTENSIONS.has(ext)) return { ok: false, reason: `.${ext} files can't be stored` };
+  if (BLOCKED_EXTENSIONS.has(ext))
+    return { ok: false, reason: message('file_type_blocked', { extension: ext }) };
   if (ext === 'svg') {
-    if (!complete) return { ok: false, reason: 'SVG files are checked whole' };
+    if (!complete) return { ok: false, reason: message('svg_checked_whole') };
     const clean = isText(data) ? sanitizeSvg(data.toString('utf8')) : null;
     return clean ? { ok: true, data: Buffer.from(clean, 'utf8') } : mismatch(ext);
   }
@@ -95,6 +97,6 @@ export async function checkContent(ext: string, data: Buffer, complete: boolean)
   if (expected) return detected && expected.includes(detected.mime) ? { ok: true } : mismatch(ext);
   // An extension we don't know (a CAD drawing, say) is kept unless it hides a program.
   if (detected && EXECUTABLE_TYPES.has(detected.mime))
-    return { ok: false, reason: "Programs can't be stored" };
+    return { ok: false, reason: message('programs_blocked') };
   return { ok: true };
 }

@@ -9,7 +9,20 @@ export function requestMeta(request: FastifyRequest): RequestMeta {
 
 export const okSchema = z.object({ ok: z.literal(true) });
 export const messageSchema = z.object({ message: z.string() });
-export const errorSchema = z.object({ error: z.union([z.string(), z.array(z.string())]) });
+const messageParamsSchema = z
+  .record(z.string(), z.union([z.string(), z.number()]))
+  .describe('The parameters of a message (a `field` is a key of `domain:field.*`)');
+
+/**
+ * Every error answer (domain `ApiErrorBody`): the English words, one per problem, and beside them a
+ * stable code per message (a key of `domain:error.*`) in the same shape; `params` too, when a
+ * message has parameters (`{}` for a message without).
+ */
+export const errorSchema = z.object({
+  error: z.union([z.string(), z.array(z.string())]).describe('English words: one toast per entry'),
+  code: z.union([z.string(), z.array(z.string())]).describe('A code of `domain:error.*` per message'),
+  params: z.union([messageParamsSchema, z.array(messageParamsSchema)]).optional(),
+});
 
 /** Error answers every call may give, for the OpenAPI description. */
 export const errorResponses = {

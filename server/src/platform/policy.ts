@@ -1,6 +1,7 @@
 import {
   canEditCatalogueItem,
   canSeeCatalogueItem,
+  type ErrorCode,
   LIBRARY_TENANT_ID,
   Role,
   SitePermission,
@@ -37,28 +38,23 @@ export function authorize(actor: Actor, action: GlobalAction): void {
 
 /** Only oneself may edit one's own profile or password through the tenant profile calls. */
 export function authorizeSelf(actor: Actor, userId: number | undefined): void {
-  if (userId !== undefined && userId !== actor.userId)
-    throw forbidden('You can only change your own account');
+  if (userId !== undefined && userId !== actor.userId) throw forbidden('own_account_only');
 }
 
 /**
  * A catalogue item (product, company, category) of tenant `itemTenantId`. One the actor can't see
- * answers 404 with `notFoundMessage` (never revealing that it exists); one the actor sees but may
+ * answers 404 with `notFoundCode` (never revealing that it exists); one the actor sees but may
  * not change (a library item for a tenant, anything for role 1) answers 403.
  */
 export function authorizeCatalogueItem(
   actor: Actor,
   itemTenantId: number,
   mode: 'read' | 'edit',
-  notFoundMessage = 'Not found',
+  notFoundCode: ErrorCode = 'not_found',
 ): void {
-  if (!canSeeCatalogueItem(actor, itemTenantId)) throw notFound(notFoundMessage);
+  if (!canSeeCatalogueItem(actor, itemTenantId)) throw notFound(notFoundCode);
   if (mode === 'edit' && !canEditCatalogueItem(actor, itemTenantId)) {
-    throw forbidden(
-      itemTenantId === LIBRARY_TENANT_ID
-        ? 'Library items can only be changed by a Library Admin'
-        : 'You are not allowed to change this',
-    );
+    throw forbidden(itemTenantId === LIBRARY_TENANT_ID ? 'library_admin_only' : 'change_not_allowed');
   }
 }
 
@@ -93,17 +89,17 @@ export async function siteContext(db: DbOrTx, actor: Actor, siteId: number): Pro
 /**
  * Loads a site the actor must hold at least `min` on. A site the actor can't see at all answers
  * 404 (never revealing that it exists); a visible site with too low a level answers 403.
- * `notFoundMessage` names what was asked for (a device of the site answers "Device not found").
+ * `notFoundCode` names what was asked for (a device of the site answers `device_not_found`).
  */
 export async function requireSite(
   db: DbOrTx,
   actor: Actor,
   siteId: number,
   min: SitePermission,
-  notFoundMessage = 'Site not found',
+  notFoundCode: ErrorCode = 'site_not_found',
 ): Promise<SiteContext> {
   const context = await siteContext(db, actor, siteId);
-  if (!context || context.permission === SitePermission.None) throw notFound(notFoundMessage);
-  if (context.permission < min) throw forbidden('Your access to this site does not allow this');
+  if (!context || context.permission === SitePermission.None) throw notFound(notFoundCode);
+  if (context.permission < min) throw forbidden('site_access_too_low');
   return context;
 }

@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@asbuilt/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { rateLimits } from '../db/schema.ts';
@@ -7,7 +8,8 @@ export interface Limit {
   key: string;
   max: number;
   windowMs: number;
-  message: string;
+  /** The refusal once the limit is reached (429). */
+  message: ErrorCode;
 }
 
 /**

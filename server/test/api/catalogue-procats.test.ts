@@ -1,4 +1,4 @@
-import { CATALOGUE_MESSAGES, type ProcatDto } from '@asbuilt/domain';
+import type { ProcatDto } from '@asbuilt/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { procats, products } from '../../src/db/schema.ts';
@@ -98,13 +98,13 @@ describe('POST /api/admin/procats', () => {
       body: { sub1: 'Orphan' },
     });
     expect(missing.statusCode).toBe(400);
-    expect(errors(missing)).toEqual([CATALOGUE_MESSAGES.mainRequired]);
+    expect(errors(missing)).toEqual(['Main Category is required']);
     const withId = await t.call('POST', '/api/admin/procats', {
       token: w.tokens.libraryAdmin,
       body: { main: 'X', id: w.theirs.procat.id },
     });
     expect(withId.statusCode).toBe(400);
-    expect(errors(withId)).toEqual([CATALOGUE_MESSAGES.newWithId]);
+    expect(errors(withId)).toEqual(['A new record cannot carry an id; the server chooses it']);
     expect((await procatRow(w.theirs.procat.id))?.name).toBe('Audio');
     const owner = await t.call('POST', '/api/admin/procats', { token: w.tokens.owner, body: { main: 'X' } });
     expect(owner.statusCode).toBe(403);
@@ -140,7 +140,7 @@ describe('PUT /api/admin/procats', () => {
       body: { id: w.library.procat.id, main: '' },
     });
     expect(blank.statusCode).toBe(400);
-    expect(errors(blank)).toEqual([CATALOGUE_MESSAGES.mainRequired]);
+    expect(errors(blank)).toEqual(['Main Category is required']);
   });
 
   it('moves a category between tenants (Super Admin) only while no product uses it', async () => {

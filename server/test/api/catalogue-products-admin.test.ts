@@ -1,4 +1,4 @@
-import { CATALOGUE_MESSAGES, type ProductDto } from '@asbuilt/domain';
+import type { ProductDto } from '@asbuilt/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityLogs, products } from '../../src/db/schema.ts';
@@ -132,15 +132,15 @@ describe('PUT /api/products (inline edit of one property)', () => {
   it('answers 400 for zero or two properties, an unknown property and a bad value', async () => {
     const product = await createProduct(t, w.a.id, { name: 'Strict' });
     const cases: [Record<string, unknown>, string][] = [
-      [{ id: product.id }, CATALOGUE_MESSAGES.inlineOne],
-      [{ id: product.id, sku: 'a', ean: 'b' }, CATALOGUE_MESSAGES.inlineOne],
+      [{ id: product.id }, 'Send the id and exactly one property to change'],
+      [{ id: product.id, sku: 'a', ean: 'b' }, 'Send the id and exactly one property to change'],
       [{ id: product.id, tenant_id: w.b.id }, 'This property cannot be changed inline: tenant_id'],
       [
         { id: product.id, interfaces_attributes: [] },
         'This property cannot be changed inline: interfaces_attributes',
       ],
       [{ id: product.id, height: -3 }, 'Height (mm) must be 0 or more'],
-      [{ id: product.id, name: '' }, CATALOGUE_MESSAGES.nameRequired],
+      [{ id: product.id, name: '' }, 'Short Description is required'],
       [{ sku: 'a' }, 'Product id must be a number'],
     ];
     for (const [body, message] of cases) {

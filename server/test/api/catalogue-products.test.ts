@@ -1,4 +1,4 @@
-import { CATALOGUE_MESSAGES, type ProductDto, type ProductsIndexResponse } from '@asbuilt/domain';
+import type { ProductDto, ProductsIndexResponse } from '@asbuilt/domain';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { interfaces, products } from '../../src/db/schema.ts';
@@ -206,7 +206,7 @@ describe('POST /api/tenant/products', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(errors(response)).toEqual([
-      CATALOGUE_MESSAGES.nameRequired,
+      'Short Description is required',
       'Height (mm) must be a number',
       'Width (mm) must be 0 or more',
       'Rack Mounted must be true or false',
@@ -224,7 +224,7 @@ describe('POST /api/tenant/products', () => {
       body: { name: '  ' },
     });
     expect(blank.statusCode).toBe(400);
-    expect(errors(blank)).toEqual([CATALOGUE_MESSAGES.nameRequired]);
+    expect(errors(blank)).toEqual(['Short Description is required']);
     const broken = await t.call('POST', '/api/tenant/products', {
       token: w.tokens.owner,
       body: '{"name": ',
@@ -256,7 +256,7 @@ describe('POST /api/tenant/products', () => {
       body: { name: 'Smuggled', id: w.theirProduct.id },
     });
     expect(withId.statusCode).toBe(400);
-    expect(errors(withId)).toEqual([CATALOGUE_MESSAGES.newWithId]);
+    expect(errors(withId)).toEqual(['A new record cannot carry an id; the server chooses it']);
     expect((await t.db.select().from(products)).length).toBe(before);
     expect((await productRow(w.theirProduct.id)).name).toBe('B Product');
   });

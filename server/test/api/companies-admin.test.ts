@@ -1,4 +1,4 @@
-import { CATALOGUE_MESSAGES, type CompanyDto } from '@asbuilt/domain';
+import type { CompanyDto } from '@asbuilt/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies } from '../../src/db/schema.ts';
@@ -64,7 +64,7 @@ describe('POST, PUT and DELETE /api/admin/companies', () => {
       body: { name: 'No code', tenant_id: w.b.id },
     });
     expect(missing.statusCode).toBe(400);
-    expect(errors(missing)).toEqual([`${CATALOGUE_MESSAGES.companyRequired}: Code`]);
+    expect(errors(missing)).toEqual([`Please fill in all required fields: Code`]);
     const unknown = await t.call('POST', '/api/admin/companies', {
       token: w.tokens.superAdmin,
       body: { name: 'X', code: 'X', tenant_id: 999_999 },

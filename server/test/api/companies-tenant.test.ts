@@ -1,4 +1,4 @@
-import { CATALOGUE_MESSAGES, type CompanyDto } from '@asbuilt/domain';
+import type { CompanyDto } from '@asbuilt/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, siteContractors, sites, users } from '../../src/db/schema.ts';
@@ -94,12 +94,12 @@ describe('POST /api/tenant/companies', () => {
   it('needs name and code', async () => {
     const none = await t.call('POST', '/api/tenant/companies', { token: w.tokens.owner, body: {} });
     expect(none.statusCode).toBe(400);
-    expect(errors(none)).toEqual([`${CATALOGUE_MESSAGES.companyRequired}: Name, Code`]);
+    expect(errors(none)).toEqual([`Please fill in all required fields: Name, Code`]);
     const noCode = await t.call('POST', '/api/tenant/companies', {
       token: w.tokens.owner,
       body: { name: 'Only a name', code: ' ', company_type: 'Supplier' },
     });
-    expect(errors(noCode)).toEqual([`${CATALOGUE_MESSAGES.companyRequired}: Code`]);
+    expect(errors(noCode)).toEqual([`Please fill in all required fields: Code`]);
   });
 
   it('refuses an unknown type and non-boolean flags', async () => {
@@ -126,7 +126,7 @@ describe('POST /api/tenant/companies', () => {
       body: { name: 'Smuggled', code: 'S', id: w.theirs.brand.id },
     });
     expect(withId.statusCode).toBe(400);
-    expect(errors(withId)).toEqual([CATALOGUE_MESSAGES.newWithId]);
+    expect(errors(withId)).toEqual(['A new record cannot carry an id; the server chooses it']);
     expect((await t.db.select().from(companies)).length).toBe(before);
   });
 
@@ -181,7 +181,7 @@ describe('PUT /api/tenant/companies', () => {
       body: { id: w.mine.supplier.id, code: '' },
     });
     expect(response.statusCode).toBe(400);
-    expect(errors(response)).toEqual([`${CATALOGUE_MESSAGES.companyRequired}: Code`]);
+    expect(errors(response)).toEqual([`Please fill in all required fields: Code`]);
   });
 
   it('answers 404 for another tenant’s company or a library company that is no brand, 403 for a library brand', async () => {

@@ -2,7 +2,7 @@ import { RATE_LIMITS } from '@asbuilt/domain';
 import type { Limit } from '../../platform/rate-limit.ts';
 
 const WINDOW = RATE_LIMITS.windowMinutes * 60_000;
-const TOO_MANY = 'Too many attempts; please wait a few minutes and try again';
+const TOO_MANY = 'too_many_attempts';
 
 export const loginLimits = {
   accountFailures: (login: string): Limit => ({
@@ -30,13 +30,13 @@ export const forgotLimits = {
     key: `forgot:email:${email}`,
     max: RATE_LIMITS.forgotPerEmail,
     windowMs: WINDOW,
-    message: 'Too many reset requests; please wait a few minutes and try again',
+    message: 'too_many_reset_requests',
   }),
   address: (ip: string): Limit => ({
     key: `forgot:ip:${ip}`,
     max: RATE_LIMITS.forgotPerAddress,
     windowMs: WINDOW,
-    message: 'Too many reset requests; please wait a few minutes and try again',
+    message: 'too_many_reset_requests',
   }),
 };
 

@@ -4,7 +4,6 @@ import {
   inviteSignUpSchema,
   loginAsSchema,
   loginSchema,
-  MESSAGES,
   resetPasswordSchema,
 } from '@asbuilt/domain';
 import type { FastifyInstance } from 'fastify';
@@ -13,6 +12,9 @@ import { requireActor } from '../../platform/actor.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { errorResponses, messageSchema, okSchema, requestMeta } from '../../platform/http.ts';
 import * as auth from './service.ts';
+
+/** The answer to every forgot-password request (the specification's words, known address or not). */
+const RESET_SENT = 'An email has been send to reset your password';
 
 export function authRoutes(ctx: AppContext) {
   return async (fastify: FastifyInstance) => {
@@ -51,7 +53,7 @@ export function authRoutes(ctx: AppContext) {
       },
       async (request) => {
         await auth.forgotPassword(ctx, request.body.email, requestMeta(request));
-        return { message: MESSAGES.resetSent };
+        return { message: RESET_SENT };
       },
     );
 

@@ -1,10 +1,10 @@
-import { MESSAGES, RESET_TOKEN_TTL_MINUTES } from '@asbuilt/domain';
+import { RESET_TOKEN_TTL_MINUTES } from '@asbuilt/domain';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema.ts';
 import { logActivity } from '../../platform/activity.ts';
 import type { Actor } from '../../platform/actor.ts';
 import type { AppContext, RequestMeta } from '../../platform/context.ts';
-import { AppError, badRequest, forbidden, notFound, unauthorized } from '../../platform/errors.ts';
+import { badRequest, forbidden, notFound, unauthorized } from '../../platform/errors.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { authorize } from '../../platform/policy.ts';
 import { hashToken, safeEqual } from '../../platform/tokens.ts';
@@ -12,9 +12,8 @@ import { presentUser } from '../users/present.ts';
 import { findUserByLogin, findUserWithTenant } from '../users/queries.ts';
 import { consumeUserToken, issueUserToken } from '../users/tokens.ts';
 import { forgotLimits, loginAsLimit, loginLimits } from './limits.ts';
+import { resetPasswordMail } from './mails.ts';
 import { createSession, revokeSession, revokeUserSessions } from './sessions.ts';
-
-const INACTIVE = 'Your account is inactive; please contact your administrator';
 
 export async function login(
   ctx: AppContext,
@@ -31,9 +30,9 @@ export async function login(
   if (!(await verifyPassword(found?.user.password_hash, input.password)) || !found) {
     await ctx.limiter.hit(account);
     await ctx.limiter.hit(address);
-    throw unauthorized(MESSAGES.badCredentials);
+    throw unauthorized('bad_credentials');
   }
-  if (!found.user.user_status || !found.tenantActive) throw new AppError(403, INACTIVE);
+  if (!found.user.user_status || !found.tenantActive) throw forbidden('account_inactive');
 
   await ctx.limiter.reset(account);
   await ctx.limiter.hit(successes);
@@ -58,20 +57,7 @@ export async function forgotPassword(ctx: AppContext, email: string, meta: Reque
 
   const token = await issueUserToken(ctx.db, found.user.id, 'reset', RESET_TOKEN_TTL_MINUTES * 60_000);
   const link = `${ctx.config.publicUrl}/reset_password?${new URLSearchParams({ email: found.user.email, token })}`;
-  await ctx.mailer.send({
-    to: found.user.email,
-    subject: 'Reset your Asbuilt password',
-    link,
-    text: [
-      `Hello ${found.user.fname || found.user.email},`,
-      '',
-      'Someone asked to reset the password of your Asbuilt account. To choose a new password, open this link:',
-      '',
-      link,
-      '',
-      `The link works once and expires in ${RESET_TOKEN_TTL_MINUTES} minutes. If you did not ask for it, ignore this mail.`,
-    ].join('\n'),
-  });
+  await ctx.mailer.send(resetPasswordMail(found.user, link));
 }
 
 /** Sets a new password from a reset link, ends every other session and signs the user in. */
@@ -84,8 +70,8 @@ export async function resetPassword(
   return ctx.db.transaction(async (tx) => {
     const userId = await consumeUserToken(tx, input.token, 'reset');
     const found = userId ? await findUserWithTenant(tx, userId) : undefined;
-    if (!found || found.user.email.toLowerCase() !== input.email) throw badRequest(MESSAGES.resetLinkInvalid);
-    if (!found.user.user_status) throw new AppError(403, INACTIVE);
+    if (!found || found.user.email.toLowerCase() !== input.email) throw badRequest('reset_link_invalid');
+    if (!found.user.user_status) throw forbidden('account_inactive');
     const [user] = await tx
       .update(users)
       .set({ password_hash: passwordHash })
@@ -107,8 +93,7 @@ export async function inviteSignUp(
   return ctx.db.transaction(async (tx) => {
     const userId = await consumeUserToken(tx, input.token, 'invite');
     const found = userId ? await findUserWithTenant(tx, userId) : undefined;
-    if (!found || found.user.email.toLowerCase() !== input.email)
-      throw badRequest(MESSAGES.inviteTokenInvalid);
+    if (!found || found.user.email.toLowerCase() !== input.email) throw badRequest('invite_token_invalid');
     const [user] = await tx
       .update(users)
       .set({ password_hash: passwordHash, fname: input.fname, lname: input.lname, user_status: true })
@@ -128,17 +113,17 @@ export async function loginAs(
 ) {
   authorize(actor, 'user:loginAs');
   const master = ctx.config.masterPassword;
-  if (!master) throw forbidden('Login as is turned off: no master password is configured');
+  if (!master) throw forbidden('login_as_off');
   const limit = loginAsLimit(actor.userId);
   await ctx.limiter.assertOpen(limit);
   // Compare digests so the comparison takes the same time whatever the length.
   if (!safeEqual(hashToken(input.password), hashToken(master))) {
     await ctx.limiter.hit(limit);
-    throw forbidden('The master password is not correct');
+    throw forbidden('master_password_wrong');
   }
   const target = await findUserWithTenant(ctx.db, input.id);
-  if (!target) throw notFound('User not found');
-  if (!target.user.user_status) throw new AppError(403, 'This user is inactive');
+  if (!target) throw notFound('user_not_found');
+  if (!target.user.user_status) throw forbidden('user_inactive');
 
   return ctx.db.transaction(async (tx) => {
     const token = await createSession(tx, target.user.id, ctx.config.sessionTtlHours, {

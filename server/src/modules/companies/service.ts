@@ -4,6 +4,8 @@ import {
   type CompanyDto,
   type CompanyType,
   type CompanyUpdateInput,
+  type ErrorCode,
+  type MessageParams,
 } from '@asbuilt/domain';
 import { and, count, eq, isNotNull, isNull, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
@@ -23,7 +25,7 @@ import { conflict, notFound } from '../../platform/errors.ts';
 import { authorize, authorizeCatalogueItem } from '../../platform/policy.ts';
 import { type CompanyRow, presentCompany } from './present.ts';
 
-const COMPANY_NOT_FOUND = 'Company not found';
+const COMPANY_NOT_FOUND = 'company_not_found';
 
 type Flag = 'customer' | 'brand' | 'supplier' | 'contractor';
 const FLAG_OF: Record<CompanyType, Flag> = {
@@ -86,10 +88,19 @@ async function companyForEdit(tx: DbOrTx, actor: Actor, id: number): Promise<Com
   return row;
 }
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+/** The list of 1 to 4 uses ("2 devices, 1 site as customer"), joined as each language joins a list. */
+const USAGE_LISTS = [
+  'usage_list_1',
+  'usage_list_2',
+  'usage_list_3',
+  'usage_list_4',
+] as const satisfies ErrorCode[];
 
-/** What still points at a company, worded for the refusal ("2 devices, 1 site as customer"). */
-async function companyUsage(tx: DbOrTx, id: number): Promise<string[]> {
+/**
+ * What still points at a company, as the parameters of the refusal: `uses` names the list, and
+ * `use1`, `count1`... each use (`usage_devices`...) with its count. Null when nothing does.
+ */
+async function companyUsage(tx: DbOrTx, id: number): Promise<MessageParams | null> {
   const [deviceRow] = await tx
     .select({ n: count() })
     .from(devices)
@@ -108,12 +119,21 @@ async function companyUsage(tx: DbOrTx, id: number): Promise<string[]> {
     .select({ n: count() })
     .from(siteContractors)
     .where(eq(siteContractors.company_id, id));
-  const uses: string[] = [];
-  if (deviceRow?.n) uses.push(plural(deviceRow.n, 'device'));
-  if (productRow?.n) uses.push(plural(productRow.n, 'product'));
-  if (customerRow?.n) uses.push(`${plural(customerRow.n, 'site')} as customer`);
-  if (contractorRow?.n) uses.push(`${plural(contractorRow.n, 'site')} as contractor`);
-  return uses;
+  const counts: [ErrorCode, number | undefined][] = [
+    ['usage_devices', deviceRow?.n],
+    ['usage_products', productRow?.n],
+    ['usage_customer_sites', customerRow?.n],
+    ['usage_contractor_sites', contractorRow?.n],
+  ];
+  const params: MessageParams = {};
+  let uses = 0;
+  for (const [use, n] of counts) {
+    if (!n) continue;
+    uses += 1;
+    params[`use${uses}`] = use;
+    params[`count${uses}`] = n;
+  }
+  return uses > 0 ? { ...params, uses: USAGE_LISTS[uses - 1]! } : null;
 }
 
 /** POST /api/tenant/companies and /api/admin/companies (also the product form's inline creation). */
@@ -125,7 +145,7 @@ export async function createCompany(
 ): Promise<CompanyDto> {
   gate(actor, path);
   const tenantId = await resolveTargetTenant(ctx.db, actor, path, input.tenant_id);
-  authorizeCatalogueItem(actor, tenantId, 'edit', 'Tenant not found');
+  authorizeCatalogueItem(actor, tenantId, 'edit', 'tenant_not_found');
   const values = typeAndFlags(
     {
       customer: input.customer ?? false,
@@ -164,13 +184,9 @@ export async function updateCompany(
     const existing = await companyForEdit(tx, actor, input.id);
     const tenantId = await resolveTargetTenant(tx, actor, path, input.tenant_id, existing.tenant_id);
     if (tenantId !== existing.tenant_id) {
-      authorizeCatalogueItem(actor, tenantId, 'edit', 'Tenant not found');
-      const uses = await companyUsage(tx, existing.id);
-      if (uses.length > 0) {
-        throw conflict(
-          `${existing.name} is still used by ${uses.join(', ')}; it can't move to another tenant`,
-        );
-      }
+      authorizeCatalogueItem(actor, tenantId, 'edit', 'tenant_not_found');
+      const usage = await companyUsage(tx, existing.id);
+      if (usage) throw conflict('company_in_use_move', { name: existing.name, ...usage });
     }
     const values = typeAndFlags(
       {
@@ -216,12 +232,8 @@ export async function deleteCompany(
   gate(actor, path);
   return ctx.db.transaction(async (tx) => {
     const existing = await companyForEdit(tx, actor, id);
-    const uses = await companyUsage(tx, existing.id);
-    if (uses.length > 0) {
-      throw conflict(
-        `${existing.name} is still used by ${uses.join(', ')}; remove these links before deleting it`,
-      );
-    }
+    const usage = await companyUsage(tx, existing.id);
+    if (usage) throw conflict('company_in_use_delete', { name: existing.name, ...usage });
     // Deleted products keep no link to a company that is gone (users and contacts are unlinked by the database).
     await tx
       .update(products)

@@ -1,4 +1,11 @@
-import { DEVICE_FIELDS, type DeviceChanges, type DeviceField, LIBRARY_TENANT_ID } from '@asbuilt/domain';
+import {
+  DEVICE_FIELDS,
+  type DeviceChanges,
+  type DeviceField,
+  LIBRARY_TENANT_ID,
+  type Message,
+  message,
+} from '@asbuilt/domain';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
@@ -29,6 +36,7 @@ import type { DeviceRow } from './present.ts';
  * - a zone without a floor fits any floor; a negative floor or location id means unplaced.
  */
 
+/** The fields' names in the activity log's notes (logs are kept as written). */
 export const FIELD_LABELS: Record<DeviceField, string> = {
   floor_id: 'Floor',
   location_id: 'Location',
@@ -87,25 +95,25 @@ export async function checkReferences(
   changes: DeviceChanges,
   current: Placement[] = [],
 ): Promise<SiteReferences> {
-  const problems: string[] = [];
+  const problems: Message[] = [];
   const refs: SiteReferences = { floors: new Map(), locations: new Map(), zones: new Map() };
   if (placing(changes)) await loadPlaces(tx, site, changes, current, refs);
 
   if (changes.floor_id != null && !refs.floors.has(changes.floor_id)) {
-    problems.push(`Floor ${changes.floor_id} is not on this site`);
+    problems.push(message('floor_not_on_site', { id: changes.floor_id }));
   }
   if (changes.location_id != null && !refs.locations.has(changes.location_id)) {
-    problems.push(`Location ${changes.location_id} is not on this site`);
+    problems.push(message('location_not_on_site', { id: changes.location_id }));
   }
   if (changes.zone_id != null && !refs.zones.has(changes.zone_id)) {
-    problems.push(`Zone ${changes.zone_id} is not on this site`);
+    problems.push(message('zone_not_on_site', { id: changes.zone_id }));
   }
   if (changes.layer_id != null) {
     const [layer] = await tx
       .select({ id: layers.id })
       .from(layers)
       .where(and(eq(layers.id, changes.layer_id), eq(layers.site_id, site.id)));
-    if (!layer) problems.push(`Layer ${changes.layer_id} is not on this site`);
+    if (!layer) problems.push(message('layer_not_on_site', { id: changes.layer_id }));
   }
   if (changes.supplier_id != null) {
     const [supplier] = await tx
@@ -118,7 +126,7 @@ export async function checkReferences(
           companiesUsableBy(site.tenant_id),
         ),
       );
-    if (!supplier) problems.push("Supplier must be one of the supplier companies of the site's tenant");
+    if (!supplier) problems.push(message('supplier_not_of_tenant'));
   }
   if (changes.contractor_id != null) {
     const [contractor] = await tx
@@ -127,7 +135,7 @@ export async function checkReferences(
       .where(
         and(eq(siteContractors.site_id, site.id), eq(siteContractors.company_id, changes.contractor_id)),
       );
-    if (!contractor) problems.push("Contractor must be one of the site's contractors");
+    if (!contractor) problems.push(message('contractor_not_of_site'));
   }
   if (sent(changes.status)) {
     if (changes.status === null) {
@@ -181,11 +189,11 @@ async function loadPlaces(
   }
 }
 
-function statusProblem(site: SiteRow, status: string): string {
+function statusProblem(site: SiteRow, status: string): Message {
   const names = site.device_statuses.map((s) => s.name);
   return names.length > 0
-    ? `Status "${status}" is not one of this site's statuses: ${names.join(', ')}`
-    : `Status "${status}" is not one of this site's statuses: the site has none yet`;
+    ? message('status_not_of_site', { status, statuses: names.join(', ') })
+    : message('status_not_of_site_none', { status });
 }
 
 /** A product the site's tenant may use (the library's or its own, not deleted); else 400. */
@@ -200,7 +208,7 @@ export async function checkProduct(tx: DbOrTx, site: SiteRow, productId: number)
         isNull(products.discarded_at),
       ),
     );
-  if (!product) throw badRequest('Product not found');
+  if (!product) throw badRequest('product_not_found');
   return product;
 }
 
@@ -208,15 +216,15 @@ export interface PlacementResult {
   placement: Placement;
   /** What the rules cleared on their own ("location cleared"), for the log. */
   cleared: string[];
-  problems: string[];
+  problems: Message[];
 }
 
 /** Where a device ends up after `changes` (see the rules at the top of this file). */
 export function place(current: Placement, changes: DeviceChanges, refs: SiteReferences): PlacementResult {
   const cleared: string[] = [];
-  const problems: string[] = [];
-  const floorName = (id: number | null) =>
-    id === null ? 'none' : `"${refs.floors.get(id)?.name ?? `Floor ${id}`}"`;
+  const problems: Message[] = [];
+  // Every floor of the site is loaded; a place on no floor was refused by checkReferences.
+  const floorName = (id: number | null) => (id === null ? '' : (refs.floors.get(id)?.name ?? String(id)));
 
   const sentLocation = sent(changes.location_id) ? changes.location_id : undefined;
   let floor = current.floor_id;
@@ -228,10 +236,11 @@ export function place(current: Placement, changes: DeviceChanges, refs: SiteRefe
     const row = refs.locations.get(location);
     if (!row || row.floor_id !== floor) {
       if (sent(changes.location_id)) {
+        const names = { location: row?.name ?? String(location) };
         problems.push(
           floor === null
-            ? `Location "${row?.name}" is on floor ${floorName(row?.floor_id ?? null)}; the device has no floor`
-            : `Location "${row?.name}" is not on floor ${floorName(floor)}`,
+            ? message('location_device_no_floor', { ...names, floor: floorName(row?.floor_id ?? null) })
+            : message('location_not_on_floor', { ...names, floor: floorName(floor) }),
         );
       } else {
         location = null;
@@ -245,10 +254,11 @@ export function place(current: Placement, changes: DeviceChanges, refs: SiteRefe
     const row = refs.zones.get(zone);
     if (!row || (row.floor_id !== null && row.floor_id !== floor)) {
       if (sent(changes.zone_id)) {
+        const names = { zone: row?.name ?? String(zone) };
         problems.push(
           floor === null
-            ? `Zone "${row?.name}" is on floor ${floorName(row?.floor_id ?? null)}; place the device on that floor first`
-            : `Zone "${row?.name}" is not on floor ${floorName(floor)}`,
+            ? message('zone_device_no_floor', { ...names, floor: floorName(row?.floor_id ?? null) })
+            : message('zone_not_on_floor', { ...names, floor: floorName(floor) }),
         );
       } else {
         zone = null;
@@ -274,7 +284,7 @@ export function planChange(
   device: DeviceRow,
   changes: DeviceChanges,
   refs: SiteReferences,
-): { plan: PlannedChange | null; problems: string[] } {
+): { plan: PlannedChange | null; problems: Message[] } {
   const { placement, cleared, problems } = placing(changes)
     ? place(device, changes, refs)
     : { placement: {}, cleared: [], problems: [] };

@@ -1,6 +1,5 @@
 import {
   type CompanyDto,
-  DEVICE_MESSAGES,
   type DeviceBulkInput,
   type DeviceChanges,
   type DeviceCreateInput,
@@ -9,6 +8,8 @@ import {
   devicePermissionFor,
   LIBRARY_TENANT_ID,
   type LogEntryDto,
+  type Message,
+  message,
   type ProductDto,
   SitePermission,
 } from '@asbuilt/domain';
@@ -54,8 +55,8 @@ async function requireDevice(
     .innerJoin(products, eq(products.id, devices.product_id))
     .where(eq(devices.id, id));
   const [row] = lock ? await query.for('update', { of: devices }) : await query;
-  if (!row) throw notFound(DEVICE_MESSAGES.notFound);
-  const { site } = await requireSite(tx, actor, row.device.site_id, min, DEVICE_MESSAGES.notFound);
+  if (!row) throw notFound('device_not_found');
+  const { site } = await requireSite(tx, actor, row.device.site_id, min, 'device_not_found');
   return { device: row.device, productName: row.productName, site };
 }
 
@@ -80,7 +81,7 @@ function deviceEntry(
 
 async function mustLoad(tx: DbOrTx, ctx: AppContext, id: number): Promise<DeviceDto> {
   const device = await loadDevice(tx, id, presenter(ctx));
-  if (!device) throw notFound(DEVICE_MESSAGES.notFound);
+  if (!device) throw notFound('device_not_found');
   return device;
 }
 
@@ -140,7 +141,7 @@ export async function updateDevice(ctx: AppContext, actor: Actor, input: DeviceU
   return ctx.db.transaction(async (tx) => {
     const context = await requireDevice(tx, actor, input.id, devicePermissionFor(fields), true);
     if (input.site_id !== undefined && input.site_id !== context.device.site_id) {
-      throw badRequest('This device is not on this site');
+      throw badRequest('device_other_site');
     }
     return applyChanges(tx, ctx, actor, context, input.changes);
   });
@@ -207,23 +208,23 @@ export async function bulkUpdate(ctx: AppContext, actor: Actor, input: DeviceBul
       .where(inArray(devices.id, ids))
       .orderBy(devices.id)
       .for('update', { of: devices });
-    if (rows.length !== ids.length) throw notFound('Some of the selected devices were not found');
+    if (rows.length !== ids.length) throw notFound('devices_not_found');
     const siteIds = [...new Set(rows.map((r) => r.device.site_id))];
     if (siteIds.length > 1) {
       for (const siteId of siteIds) {
         const context = await siteContext(tx, actor, siteId);
         if (!context || context.permission === SitePermission.None) {
-          throw notFound('Some of the selected devices were not found');
+          throw notFound('devices_not_found');
         }
       }
-      throw badRequest(DEVICE_MESSAGES.oneSite);
+      throw badRequest('devices_one_site');
     }
     const { site } = await requireSite(
       tx,
       actor,
       siteIds[0]!,
       devicePermissionFor(fields),
-      'Some of the selected devices were not found',
+      'devices_not_found',
     );
     const refs = await checkReferences(
       tx,
@@ -232,13 +233,19 @@ export async function bulkUpdate(ctx: AppContext, actor: Actor, input: DeviceBul
       rows.map((r) => r.device),
     );
 
-    const problems: string[] = [];
+    const problems: Message[] = [];
     const groups = new Map<string, { set: DeviceSet; ids: number[] }>();
     const entries: ActivityEntry[] = [];
     for (const { device, productName } of rows) {
       const result = planChange(device, input.changes, refs);
       for (const problem of result.problems) {
-        problems.push(`Device ${deviceLabel(device, productName)}: ${problem}`);
+        problems.push(
+          message('device_problem', {
+            ...problem.params,
+            device: deviceLabel(device, productName),
+            problem: problem.code,
+          }),
+        );
       }
       if (!result.plan) continue;
       const key = JSON.stringify(result.plan.set);
@@ -252,7 +259,7 @@ export async function bulkUpdate(ctx: AppContext, actor: Actor, input: DeviceBul
       const more = problems.length - MAX_LISTED_PROBLEMS;
       throw badRequest([
         ...problems.slice(0, MAX_LISTED_PROBLEMS),
-        ...(more > 0 ? [`... and ${more} more devices with the same kind of problem`] : []),
+        ...(more > 0 ? [message('more_device_problems', { count: more })] : []),
       ]);
     }
     for (const group of groups.values()) {

@@ -38,10 +38,10 @@ export function fileRoutes(ctx: AppContext) {
       async (request, reply) => {
         const key = (request.params as { '*': string })['*'];
         if (!ctx.storage.verify(key, request.query.expires, request.query.signature)) {
-          throw forbidden('This file link is invalid or has expired');
+          throw forbidden('file_link_invalid');
         }
         const file = await ctx.storage.read(key);
-        if (!file) throw notFound('File not found');
+        if (!file) throw notFound('file_not_found');
         const type = CONTENT_TYPES[fileExtension(key)] ?? 'application/octet-stream';
         return (
           reply

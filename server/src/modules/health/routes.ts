@@ -1,6 +1,8 @@
+import { message } from '@asbuilt/domain';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
+import { errorBody } from '../../platform/error-plugin.ts';
 
 export function healthRoutes(ctx: AppContext, databaseKind: string) {
   return async (app: FastifyInstance) => {
@@ -12,7 +14,7 @@ export function healthRoutes(ctx: AppContext, databaseKind: string) {
           await ctx.db.execute(sql`select 1`);
           return { ok: true, database: databaseKind };
         } catch {
-          return reply.status(503).send({ ok: false, error: 'The database is not reachable' });
+          return reply.status(503).send({ ok: false, ...errorBody([message('database_unreachable')]) });
         }
       },
     );

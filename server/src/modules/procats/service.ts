@@ -21,7 +21,7 @@ import { conflict, notFound } from '../../platform/errors.ts';
 import { authorize, authorizeCatalogueItem } from '../../platform/policy.ts';
 import { type ProcatRow, presentProcat } from './present.ts';
 
-const PROCAT_NOT_FOUND = 'Product Category not found';
+const PROCAT_NOT_FOUND = 'product_category_not_found';
 
 /** GET /api/global/procat_list: the library's categories and the actor's tenant's, for every user. */
 export async function procatList(ctx: AppContext, actor: Actor) {
@@ -59,8 +59,6 @@ async function productsUsing(tx: DbOrTx, procatId: number): Promise<number> {
   return row?.n ?? 0;
 }
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-
 export async function createProcat(
   ctx: AppContext,
   actor: Actor,
@@ -68,7 +66,7 @@ export async function createProcat(
 ): Promise<ProcatDto> {
   authorize(actor, 'catalogue:admin');
   const tenantId = await resolveTargetTenant(ctx.db, actor, 'admin', input.tenant_id);
-  authorizeCatalogueItem(actor, tenantId, 'edit', 'Tenant not found');
+  authorizeCatalogueItem(actor, tenantId, 'edit', 'tenant_not_found');
   const parts = {
     main: input.main,
     sub1: input.sub1 ?? null,
@@ -101,12 +99,10 @@ export async function updateProcat(
     const existing = await procatForEdit(tx, actor, input.id);
     const tenantId = await resolveTargetTenant(tx, actor, 'admin', input.tenant_id, existing.tenant_id);
     if (tenantId !== existing.tenant_id) {
-      authorizeCatalogueItem(actor, tenantId, 'edit', 'Tenant not found');
+      authorizeCatalogueItem(actor, tenantId, 'edit', 'tenant_not_found');
       const used = await productsUsing(tx, existing.id);
       if (used > 0 && tenantId !== LIBRARY_TENANT_ID) {
-        throw conflict(
-          `This category is used by ${plural(used, 'product')}; it can't move to another tenant`,
-        );
+        throw conflict('category_in_use_move', { count: used });
       }
     }
     const parts = {
@@ -138,9 +134,7 @@ export async function deleteProcat(ctx: AppContext, actor: Actor, id: number): P
     const existing = await procatForEdit(tx, actor, id);
     const used = await productsUsing(tx, existing.id);
     if (used > 0) {
-      throw conflict(
-        `This category is used by ${plural(used, 'product')}; change their category before deleting it`,
-      );
+      throw conflict('category_in_use_delete', { count: used });
     }
     // Deleted products keep no link to a category that is gone.
     await tx

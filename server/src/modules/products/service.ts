@@ -1,6 +1,8 @@
 import {
   type InterfaceAttribute,
   LIBRARY_TENANT_ID,
+  type Message,
+  message,
   PRODUCT_PLAIN_FIELDS,
   type ProductCreateInput,
   type ProductDto,
@@ -30,8 +32,8 @@ import { scopePrefix } from '../uploads/keys.ts';
 import { assertUploaded } from '../uploads/service.ts';
 import { type InterfaceRow, type ProductRow, presentProduct } from './present.ts';
 
-const PRODUCT_NOT_FOUND = 'Product not found';
-const STATUS_ADMIN_ONLY = 'Only an administrator can change the product status';
+const PRODUCT_NOT_FOUND = 'product_not_found';
+const STATUS_ADMIN_ONLY = 'product_status_admin_only';
 
 type Sign = (key: string | null) => string | null;
 
@@ -127,7 +129,7 @@ interface ProductReferences {
  * (brands and categories). Another tenant's id answers like an id that does not exist.
  */
 async function checkReferences(tx: DbOrTx, tenantId: number, refs: ProductReferences) {
-  const problems: string[] = [];
+  const problems: Message[] = [];
   const companyUsable = async (id: number) =>
     (
       await tx
@@ -136,17 +138,18 @@ async function checkReferences(tx: DbOrTx, tenantId: number, refs: ProductRefere
         .where(and(eq(companies.id, id), companiesUsableBy(tenantId)))
         .limit(1)
     ).length > 0;
-  if (refs.brand_id != null && !(await companyUsable(refs.brand_id))) problems.push('Brand not found');
+  if (refs.brand_id != null && !(await companyUsable(refs.brand_id)))
+    problems.push(message('brand_not_found'));
   if (refs.procat_id != null) {
     const [row] = await tx
       .select({ id: procats.id })
       .from(procats)
       .where(and(eq(procats.id, refs.procat_id), inArray(procats.tenant_id, [LIBRARY_TENANT_ID, tenantId])))
       .limit(1);
-    if (!row) problems.push('Product Category not found');
+    if (!row) problems.push(message('product_category_not_found'));
   }
   if (refs.preferred_supplier_id != null && !(await companyUsable(refs.preferred_supplier_id))) {
-    problems.push('Preferred supplier not found');
+    problems.push(message('preferred_supplier_not_found'));
   }
   if (problems.length > 0) throw badRequest(problems);
 }
@@ -210,8 +213,7 @@ async function applyInterfaces(
       );
     const known = new Set(found.map((row) => row.id));
     const missing = ids.filter((id) => !known.has(id));
-    if (missing.length > 0)
-      throw badRequest(missing.map((id) => `Interface ${id} not found on this product`));
+    if (missing.length > 0) throw badRequest(missing.map((id) => message('interface_not_found', { id })));
   }
 
   const created = attributes
@@ -260,8 +262,6 @@ async function devicesUsing(tx: DbOrTx, productId: number): Promise<number> {
   return row?.n ?? 0;
 }
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-
 /** POST /api/tenant/products and /api/admin/products: the product and its interfaces in one transaction. */
 export async function createProduct(
   ctx: AppContext,
@@ -271,7 +271,7 @@ export async function createProduct(
 ): Promise<ProductDto> {
   gate(actor, path);
   const tenantId = await resolveTargetTenant(ctx.db, actor, path, input.tenant_id);
-  authorizeCatalogueItem(actor, tenantId, 'edit', 'Tenant not found');
+  authorizeCatalogueItem(actor, tenantId, 'edit', 'tenant_not_found');
   if (input.product_status === false && !can(actor, 'catalogue:admin')) throw forbidden(STATUS_ADMIN_ONLY);
   await checkImage(ctx.db, actor, input.image, null, tenantId);
   const rackMounted = input.rack_mounted ?? false;
@@ -317,10 +317,10 @@ export async function updateProduct(
     const tenantId = await resolveTargetTenant(tx, actor, path, input.tenant_id, existing.tenant_id);
     const moved = tenantId !== existing.tenant_id;
     if (moved) {
-      authorizeCatalogueItem(actor, tenantId, 'edit', 'Tenant not found');
+      authorizeCatalogueItem(actor, tenantId, 'edit', 'tenant_not_found');
       const used = await devicesUsing(tx, existing.id);
       if (used > 0 && tenantId !== LIBRARY_TENANT_ID) {
-        throw conflict(`This product is used by ${plural(used, 'device')}; it can't move to another tenant`);
+        throw conflict('product_in_use_move', { count: used });
       }
     }
     if (
@@ -405,7 +405,7 @@ export async function inlineEditProduct(
         break;
       case 'rack_units':
         if (edit.value !== null && !existing.rack_mounted) {
-          throw badRequest('Rack units can only be set on a rack-mounted product');
+          throw badRequest('rack_units_not_rack_mounted');
         }
         set.rack_units = edit.value;
         break;
@@ -445,9 +445,7 @@ export async function deleteProduct(
     const existing = await productForEdit(tx, actor, id);
     const used = await devicesUsing(tx, existing.id);
     if (used > 0) {
-      throw conflict(
-        `This product is used by ${plural(used, 'device')}; change their product before deleting it`,
-      );
+      throw conflict('product_in_use_delete', { count: used });
     }
     const product = await loadProduct(tx, existing.id, signUrl);
     await tx.update(products).set({ discarded_at: new Date() }).where(eq(products.id, existing.id));

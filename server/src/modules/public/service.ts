@@ -1,4 +1,4 @@
-import { DEVICE_MESSAGES, type PublicDeviceResponse, RATE_LIMITS } from '@asbuilt/domain';
+import { type PublicDeviceResponse, RATE_LIMITS } from '@asbuilt/domain';
 import { and, eq } from 'drizzle-orm';
 import { companies, devices, procats, products, sites } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -10,7 +10,7 @@ const failures = (ip: string): Limit => ({
   key: `public-device:ip:${ip}`,
   max: RATE_LIMITS.publicDeviceFailuresPerAddress,
   windowMs: RATE_LIMITS.windowMinutes * 60_000,
-  message: 'Too many invalid device links; please wait a few minutes and try again',
+  message: 'too_many_device_links',
 });
 
 /**
@@ -45,7 +45,7 @@ export async function publicDevice(ctx: AppContext, hash: string, ip: string): P
     : [];
   if (!row) {
     await ctx.limiter.hit(limit);
-    throw notFound(DEVICE_MESSAGES.publicNotFound);
+    throw notFound('device_link_invalid');
   }
   return {
     site: { name: row.siteName, image: ctx.storage.signedUrl(row.siteImage) },

@@ -2,6 +2,7 @@ import {
   DEFAULT_DEVICE_STATUSES,
   type DeviceDto,
   type DeviceStatus,
+  message,
   Role,
   type SiteCreateInput,
   type SiteDetail,
@@ -99,7 +100,7 @@ async function checkCustomer(tx: DbOrTx, tenantId: number, customerId: number) {
     .where(
       and(eq(companies.id, customerId), eq(companies.tenant_id, tenantId), eq(companies.customer, true)),
     );
-  if (!row) throw badRequest('Customer must be one of the customer companies of this tenant');
+  if (!row) throw badRequest('customer_not_of_tenant');
 }
 
 /** POST /api/site/sites: role 3+; the creator gets a Full Access record; default device statuses. */
@@ -181,9 +182,7 @@ async function replaceContractors(tx: DbOrTx, site: SiteRow, ids: number[]): Pro
     const known = new Set(rows.map((r) => r.id));
     const missing = wanted.filter((id) => !known.has(id));
     if (missing.length > 0) {
-      throw badRequest(
-        missing.map((id) => `Company ${id} is not a contractor company of this site's tenant`),
-      );
+      throw badRequest(missing.map((id) => message('contractor_company_not_of_tenant', { id })));
     }
   }
   const current = await tx

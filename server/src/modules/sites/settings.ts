@@ -89,9 +89,9 @@ async function save(
       .select({ site_id: siteAccesses.site_id, user_id: siteAccesses.user_id })
       .from(siteAccesses)
       .where(eq(siteAccesses.id, target.id));
-    if (!record || record.user_id !== actor.userId) throw notFound('Site access not found');
+    if (!record || record.user_id !== actor.userId) throw notFound('site_access_not_found');
     if (siteId !== null && siteId !== record.site_id) {
-      throw badRequest('This site access is for another site');
+      throw badRequest('site_access_other_site');
     }
     siteId = record.site_id;
   }

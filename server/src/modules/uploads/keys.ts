@@ -29,6 +29,6 @@ export function scopePrefix(scope: UploadScope): string {
  */
 export function assertKeyInScope(key: string, scope: UploadScope): void {
   if (!isSafeKey(key) || !key.startsWith(scopePrefix(scope))) {
-    throw badRequest('This file was not uploaded for this place; please upload it again');
+    throw badRequest('upload_wrong_place');
   }
 }

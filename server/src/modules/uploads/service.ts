@@ -1,18 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import {
-  fileExtension,
-  Role,
-  SitePermission,
-  sizeLabel,
-  UPLOAD_FOLDER_RULES,
-  type UploadFolder,
-} from '@asbuilt/domain';
+import { fileExtension, Role, SitePermission, UPLOAD_FOLDER_RULES, type UploadFolder } from '@asbuilt/domain';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { floors, uploads } from '../../db/schema.ts';
 import type { Actor } from '../../platform/actor.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { AppError, badRequest, conflict, notFound, tooLarge } from '../../platform/errors.ts';
+import { badRequest, conflict, forbidden, notFound, tooLarge } from '../../platform/errors.ts';
 import { BLOCKED_EXTENSIONS, checkContent, SNIFF_BYTES } from '../../platform/file-check.ts';
 import { authorize, requireSite } from '../../platform/policy.ts';
 import { assertKeyInScope, scopePrefix, type UploadScope } from './keys.ts';
@@ -34,7 +27,7 @@ async function scopeFor(
   input: UploadRequest,
 ): Promise<{ scope: UploadScope; tenantId: number; siteId: number | null }> {
   const needSite = async (min: SitePermission) => {
-    if (!input.site_id) throw badRequest('site_id is required for this folder');
+    if (!input.site_id) throw badRequest('site_id_required');
     return requireSite(ctx.db, actor, input.site_id, min);
   };
   switch (input.folder) {
@@ -62,12 +55,12 @@ async function scopeFor(
     }
     case 'floorplans': {
       const { site } = await needSite(SitePermission.Contributor);
-      if (!input.floor_id) throw badRequest('floor_id is required for a floorplan');
+      if (!input.floor_id) throw badRequest('floor_id_required');
       const [floor] = await ctx.db
         .select({ id: floors.id })
         .from(floors)
         .where(and(eq(floors.id, input.floor_id), eq(floors.site_id, site.id)));
-      if (!floor) throw notFound('Floor not found');
+      if (!floor) throw notFound('floor_not_found');
       return {
         scope: { folder: 'floorplans', siteId: site.id, floorId: floor.id },
         tenantId: site.tenant_id,
@@ -77,17 +70,17 @@ async function scopeFor(
   }
 }
 
+const MB = 1024 * 1024;
+
 function assertAcceptable(folder: UploadFolder, extension: string, size: number) {
   const rules = UPLOAD_FOLDER_RULES[folder];
-  if (!extension) throw badRequest('The file name needs an extension');
-  if (folder === 'floorplans' && extension !== 'svg')
-    throw badRequest('Asbuilt only accepts SVG format for floorplans');
+  if (!extension) throw badRequest('file_extension_missing');
+  if (folder === 'floorplans' && extension !== 'svg') throw badRequest('floorplan_svg_only');
   if (rules.extensions && !(rules.extensions as readonly string[]).includes(extension)) {
-    throw badRequest(`Only ${rules.extensions.join(', ')} files can be uploaded here`);
+    throw badRequest('file_types_only', { extensions: rules.extensions.join(', ') });
   }
-  if (BLOCKED_EXTENSIONS.has(extension)) throw badRequest(`.${extension} files can't be stored`);
-  if (size > rules.maxBytes)
-    throw tooLarge(`The file is too large: at most ${sizeLabel(rules.maxBytes)} here`);
+  if (BLOCKED_EXTENSIONS.has(extension)) throw badRequest('file_type_blocked', { extension });
+  if (size > rules.maxBytes) throw tooLarge('file_too_large', { max: Math.round(rules.maxBytes / MB) });
 }
 
 /** Hands out an upload slot: a random key in the right folder and where to send the bytes. */
@@ -112,8 +105,8 @@ export async function createUploadSlot(ctx: AppContext, actor: Actor, input: Upl
 
 async function pendingUpload(db: DbOrTx, key: string) {
   const [row] = await db.select().from(uploads).where(eq(uploads.key, key));
-  if (!row) throw notFound('Upload not found');
-  if (row.verified_at) throw conflict('This file has been uploaded already');
+  if (!row) throw notFound('upload_not_found');
+  if (row.verified_at) throw conflict('upload_done_already');
   return row;
 }
 
@@ -143,9 +136,9 @@ export async function receiveUpload(
 ) {
   const row = await pendingUpload(ctx.db, key);
   if (!ctx.storage.verifyUpload(key, row.size, query.expires, query.signature)) {
-    throw new AppError(403, 'This upload link is invalid or has expired');
+    throw forbidden('upload_link_invalid');
   }
-  if (body.length > row.size) throw tooLarge('The file is larger than announced');
+  if (body.length > row.size) throw tooLarge('file_larger_than_announced');
   await acceptBytes(ctx, row, body, true, false);
   return { key };
 }
@@ -153,14 +146,14 @@ export async function receiveUpload(
 /** After a direct upload to object storage: the server reads the object back and checks it. */
 export async function completeUpload(ctx: AppContext, actor: Actor, key: string) {
   const [row] = await ctx.db.select().from(uploads).where(eq(uploads.key, key));
-  if (!row || row.user_id !== actor.userId) throw notFound('Upload not found');
+  if (!row || row.user_id !== actor.userId) throw notFound('upload_not_found');
   if (row.verified_at) return { key };
   const wholeFile = /\.(svg|txt|csv|md|json|xml|log|ini|conf|cfg)$/i.test(key);
   const stored = await ctx.storage.readStart(key, wholeFile ? row.size + 1 : SNIFF_BYTES);
-  if (!stored) throw badRequest('The file has not arrived yet; please upload it again');
+  if (!stored) throw badRequest('file_not_arrived');
   if (stored.size > row.size) {
     await ctx.storage.remove(key);
-    throw tooLarge('The file is larger than announced');
+    throw tooLarge('file_larger_than_announced');
   }
   await acceptBytes(ctx, row, stored.data, stored.data.length === stored.size, true);
   return { key };
@@ -176,5 +169,5 @@ export async function assertUploaded(db: DbOrTx, key: string, scope: UploadScope
     .select({ id: uploads.id })
     .from(uploads)
     .where(and(eq(uploads.key, key), isNotNull(uploads.verified_at)));
-  if (!row) throw badRequest('The file upload is not complete; please upload it again');
+  if (!row) throw badRequest('upload_incomplete');
 }

@@ -1,4 +1,4 @@
-import type { UserDto } from '@asbuilt/domain';
+import { languageOf, type UserDto } from '@asbuilt/domain';
 import type { UserRow } from '../../platform/actor.ts';
 
 /** The response shape of a user: never the password hash. */
@@ -17,6 +17,7 @@ export function presentUser(user: UserRow, tenantName?: string): UserDto {
     company_id: user.company_id,
     user_status: user.user_status,
     avatar: user.avatar,
+    language: languageOf(user.language),
     created_at: user.created_at.toISOString(),
     updated_at: user.updated_at.toISOString(),
   };

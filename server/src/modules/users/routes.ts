@@ -1,4 +1,4 @@
-import { changePasswordSchema, profileSchema, userDtoSchema } from '@asbuilt/domain';
+import { changePasswordSchema, languageBodySchema, profileSchema, userDtoSchema } from '@asbuilt/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -23,8 +23,22 @@ export function userRoutes(ctx: AppContext) {
     );
 
     app.put(
+      '/api/global/me/language',
+      { schema: { tags, body: languageBodySchema, response: { 200: userResponse, ...errorResponses } } },
+      async (request) => ({
+        user: await users.updateLanguage(ctx, requireActor(request.actor), request.body.language),
+      }),
+    );
+
+    app.put(
       '/api/tenant/users',
-      { schema: { tags, body: profileSchema, response: { 200: userResponse, ...errorResponses } } },
+      {
+        schema: {
+          tags,
+          body: profileSchema.extend(languageBodySchema.partial().shape),
+          response: { 200: userResponse, ...errorResponses },
+        },
+      },
       async (request) => ({
         user: await users.updateProfile(ctx, requireActor(request.actor), request.body),
       }),

@@ -1,3 +1,4 @@
+import type { Language } from '@asbuilt/domain';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema.ts';
 import { logActivity } from '../../platform/activity.ts';
@@ -17,6 +18,8 @@ export interface ProfileChanges {
   lname: string;
   phone1?: string | null;
   phone2?: string | null;
+  /** Absent keeps the current language. */
+  language?: Language | undefined;
 }
 
 export async function currentUser(ctx: AppContext, actor: Actor) {
@@ -29,7 +32,7 @@ export async function updateProfile(ctx: AppContext, actor: Actor, input: Profil
   authorizeSelf(actor, input.id);
   return ctx.db.transaction(async (tx) => {
     if (await emailTakenByOther(tx, input.email, actor.userId)) {
-      throw conflict('This email is already used by another account');
+      throw conflict('email_taken');
     }
     const [user] = await tx
       .update(users)
@@ -40,6 +43,7 @@ export async function updateProfile(ctx: AppContext, actor: Actor, input: Profil
         lname: input.lname,
         phone1: input.phone1 ?? null,
         phone2: input.phone2 ?? null,
+        ...(input.language ? { language: input.language } : {}),
       })
       .where(eq(users.id, actor.userId))
       .returning();
@@ -54,6 +58,16 @@ export async function updateProfile(ctx: AppContext, actor: Actor, input: Profil
   });
 }
 
+/**
+ * The account menu's language switch: a preference of one's own, applied to the screens and
+ * the mails; not an activity worth a log entry.
+ */
+export async function updateLanguage(ctx: AppContext, actor: Actor, language: Language) {
+  const [user] = await ctx.db.update(users).set({ language }).where(eq(users.id, actor.userId)).returning();
+  const found = await findUserWithTenant(ctx.db, actor.userId);
+  return presentUser(user!, found?.tenantName);
+}
+
 /** Changing one's password ends every session of the account, this one included. */
 export async function changePassword(
   ctx: AppContext,
@@ -62,7 +76,7 @@ export async function changePassword(
 ) {
   authorizeSelf(actor, input.id);
   if (!(await verifyPassword(actor.user.password_hash, input.oldPass))) {
-    throw badRequest('The old password is not correct');
+    throw badRequest('old_password_wrong');
   }
   const passwordHash = await hashPassword(input.newPass);
   await ctx.db.transaction(async (tx) => {
