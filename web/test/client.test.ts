@@ -41,12 +41,15 @@ describe('api client', () => {
 
   it('accepts a single error string and non-JSON answers', async () => {
     vi.stubGlobal('fetch', answer(400, { error: 'Bad' }));
-    await expect(request('/x')).rejects.toMatchObject({ messages: ['Bad'] });
+    await expect(request('/x')).rejects.toMatchObject({ issues: [{ code: '', message: 'Bad' }] });
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => new Response('<html>', { status: 502 })),
     );
-    await expect(request('/x')).rejects.toMatchObject({ status: 502, messages: ['Request failed (502)'] });
+    await expect(request('/x')).rejects.toMatchObject({
+      status: 502,
+      issues: [{ clientKey: 'request_failed', params: { status: 502 }, message: 'Request failed (502)' }],
+    });
   });
 
   it('ends the session on a 401 of an authenticated call only', async () => {
@@ -59,9 +62,26 @@ describe('api client', () => {
       request('/admin/users/login', { method: 'POST', body: {}, auth: false }),
     ).rejects.toMatchObject({
       sessionExpired: false,
-      messages: ['Please sign in'],
+      issues: [{ message: 'Please sign in' }],
     });
     expect(handler).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the code and parameters of each problem, aligned with its message', async () => {
+    vi.stubGlobal(
+      'fetch',
+      answer(400, {
+        error: ['Name is required', 'Status "A" is listed twice'],
+        code: ['field_required', 'status_listed_twice'],
+        params: [{ field: 'name' }, { name: 'A' }],
+      }),
+    );
+    await expect(request('/x')).rejects.toMatchObject({
+      issues: [
+        { code: 'field_required', params: { field: 'name' }, message: 'Name is required' },
+        { code: 'status_listed_twice', params: { name: 'A' }, message: 'Status "A" is listed twice' },
+      ],
+    });
   });
 
   it('turns a network failure into a readable error', async () => {

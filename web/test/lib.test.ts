@@ -1,8 +1,19 @@
-import type { SiteSummary } from '@asbuilt/domain';
-import { describe, expect, it } from 'vitest';
+import type { Language, SiteSummary } from '@asbuilt/domain';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { sortSitesByUpdate } from '../src/api/sites.ts';
+import { i18n } from '../src/i18n/i18n.ts';
+import { formatDate, formatLongDate } from '../src/lib/dates.ts';
 import { isDevHost } from '../src/lib/env.ts';
 import { fullName, initials } from '../src/lib/names.ts';
+import { formatNumber } from '../src/lib/numbers.ts';
+import { clearSession, getToken, LANGUAGE_KEY, setToken } from '../src/lib/session.ts';
+
+// The i18n module marks the page's language on <html>; these tests run without a DOM.
+vi.hoisted(() => {
+  if (typeof document === 'undefined') {
+    Object.assign(globalThis, { document: { documentElement: { lang: '' } } });
+  }
+});
 
 describe('isDevHost', () => {
   it.each(['localhost', '127.0.0.1', '127.1.2.3', '::1', '[::1]', 'asbuilt.local'])(
@@ -38,5 +49,56 @@ describe('names', () => {
     expect(fullName({ ...user, fname: '', lname: '' })).toBe('ada');
     expect(initials(user)).toBe('AL');
     expect(initials({ ...user, fname: '', lname: '' })).toBe('A');
+  });
+});
+
+describe("in the reader's language", () => {
+  const inLanguage = async (language: Language) => {
+    await i18n.changeLanguage(language);
+  };
+  afterAll(() => inLanguage('en'));
+
+  it.each([
+    ['en', '12,345'],
+    ['fr', '12\u202f345'],
+    ['nl', '12.345'],
+  ] as const)('writes 12345 in %s as %j', async (language, written) => {
+    await inLanguage(language);
+    expect(formatNumber(12345)).toBe(written);
+    expect(formatNumber(7)).toBe('7');
+  });
+
+  it.each([
+    ['en', '3 March 2026'],
+    ['fr', '3 mars 2026'],
+    ['nl', '3 maart 2026'],
+  ] as const)('names the month of a long date in %s', async (language, written) => {
+    await inLanguage(language);
+    expect(formatLongDate('2026-03-03')).toBe(written);
+    expect(formatLongDate(null)).toBe('');
+    // Short dates stay DD/MM/YYYY in every language.
+    expect(formatDate('2026-03-03')).toBe('03/03/2026');
+  });
+});
+
+describe('clearSession', () => {
+  it("forgets the session and the layout but keeps the browser's language", () => {
+    const store = new Map<string, string>();
+    vi.stubGlobal('localStorage', {
+      getItem: (key: string) => store.get(key) ?? null,
+      setItem: (key: string, value: string) => store.set(key, value),
+      clear: () => store.clear(),
+    });
+    try {
+      localStorage.setItem(LANGUAGE_KEY, 'nl');
+      localStorage.setItem('asbuilt.layout', '{"sidebar":false}');
+      setToken('abc');
+      clearSession();
+      expect(getToken()).toBeNull();
+      expect(localStorage.getItem('asbuilt.layout')).toBeNull();
+      expect(localStorage.getItem(LANGUAGE_KEY)).toBe('nl');
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -1,5 +1,6 @@
-import type { ProductDto } from '@asbuilt/domain';
+import { type ProductDto, productFieldSchemas } from '@asbuilt/domain';
 import { describe, expect, it } from 'vitest';
+import english from '../src/features/products/locales/en.json';
 import {
   interfaceChanges,
   PRODUCT_REQUIRED_MESSAGES,
@@ -50,15 +51,24 @@ describe('product form', () => {
   it('marks Brand, Model, Short Description and Product Category required', () => {
     const result = productFormSchema.safeParse(productToForm(null, null));
     expect(result.success).toBe(false);
-    const messages = result.error?.issues.map((issue) => issue.message) ?? [];
-    expect(messages).toEqual(
-      expect.arrayContaining([
-        PRODUCT_REQUIRED_MESSAGES.brand_id,
-        PRODUCT_REQUIRED_MESSAGES.product_model,
-        PRODUCT_REQUIRED_MESSAGES.procat_id,
-        'Short Description is required',
-      ]),
-    );
+    const messageOf = (field: string) =>
+      result.error?.issues.find((issue) => issue.path[0] === field)?.message;
+    expect(messageOf('brand_id')).toBe(PRODUCT_REQUIRED_MESSAGES.brand_id);
+    expect(messageOf('product_model')).toBe(PRODUCT_REQUIRED_MESSAGES.product_model);
+    expect(messageOf('procat_id')).toBe(PRODUCT_REQUIRED_MESSAGES.procat_id);
+    // Short Description: the domain's own message, as the server gives it.
+    expect(messageOf('name')).toBe(productFieldSchemas.name.safeParse('').error?.issues[0]?.message);
+  });
+
+  it('words the required messages in English as the specification does', () => {
+    const text = (key: string) =>
+      key
+        .replace(/^products:/, '')
+        .split('.')
+        .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], english);
+    expect(text(PRODUCT_REQUIRED_MESSAGES.brand_id)).toBe('Brand is required');
+    expect(text(PRODUCT_REQUIRED_MESSAGES.product_model)).toBe('Model is required');
+    expect(text(PRODUCT_REQUIRED_MESSAGES.procat_id)).toBe('Product Category is required');
   });
 
   it('sends only the filled-in fields of a new product', () => {

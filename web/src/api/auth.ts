@@ -1,5 +1,5 @@
 /** Session, password and profile calls. */
-import type { AuthResponse, LoginInput, UserDto } from '@asbuilt/domain';
+import type { AuthResponse, Language, LoginInput, UserDto } from '@asbuilt/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useToken } from '../lib/session.ts';
 import { api } from './client.ts';
@@ -87,6 +87,7 @@ export interface ProfileUpdate {
   lname: string;
   phone1: string;
   phone2: string;
+  language?: Language;
 }
 
 export function useUpdateProfile() {
@@ -103,5 +104,16 @@ export function useChangePassword() {
   return useMutation({
     mutationFn: (input: { id: number; oldPass: string; newPass: string }) =>
       api.post<{ message?: string }>('/tenant/users/change_password', input),
+  });
+}
+
+/** The account menu's language switch: saves the choice on the user, whatever the page. */
+export function useUpdateLanguage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (language: Language) => api.put<MeResponse>('/global/me/language', { language }),
+    onSuccess: (data) => {
+      queryClient.setQueryData<MeResponse>(authKeys.me(), { user: data.user });
+    },
   });
 }

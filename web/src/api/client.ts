@@ -15,7 +15,11 @@ export const API_BASE = '/api';
  */
 export type ApiIssue =
   | { code: string; params?: MessageParams; message: string }
-  | { clientKey: 'unreachable' | 'upload_unreachable' | 'request_failed'; params?: MessageParams; message: string };
+  | {
+      clientKey: 'unreachable' | 'upload_unreachable' | 'request_failed';
+      params?: MessageParams;
+      message: string;
+    };
 
 export class ApiError extends Error {
   readonly status: number;
@@ -80,7 +84,10 @@ export function issuesOf(body: unknown, status: number): ApiIssue[] {
     const code = codes[index];
     const values = params[index];
     if (typeof code !== 'string') issues.push({ code: '', message });
-    else issues.push(values && typeof values === 'object' ? { code, params: values, message } : { code, message });
+    else
+      issues.push(
+        values && typeof values === 'object' ? { code, params: values, message } : { code, message },
+      );
   });
   if (issues.length) return issues;
   return [{ clientKey: 'request_failed', params: { status }, message: `Request failed (${status})` }];

@@ -6,7 +6,7 @@
 
 import type { UploadFolder, UploadSlot } from '@asbuilt/domain';
 import { useMutation } from '@tanstack/react-query';
-import { ApiError, issuesOf, api } from './client.ts';
+import { ApiError, api, issuesOf } from './client.ts';
 
 export interface UploadRequest {
   folder: UploadFolder;
@@ -43,10 +43,14 @@ export async function uploadFile(
   } catch (cause) {
     if (signal?.aborted) throw cause;
     throw new ApiError(0, [
-      { clientKey: 'upload_unreachable', message: 'The file could not be sent, please check your connection.' },
+      {
+        clientKey: 'upload_unreachable',
+        message: 'The file could not be sent, please check your connection.',
+      },
     ]);
   }
-  if (!response.ok) throw new ApiError(response.status, issuesOf(await response.json().catch(() => null), response.status));
+  if (!response.ok)
+    throw new ApiError(response.status, issuesOf(await response.json().catch(() => null), response.status));
 
   const done = await api.post<{ key: string }>('/global/uploads/complete', { key: slot.key }, { signal });
   return done.key;

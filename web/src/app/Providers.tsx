@@ -3,6 +3,7 @@ import { ThemeProvider } from '@mui/material/styles';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ToastContainer } from 'react-toastify';
+import { ComponentsHostProvider } from './ComponentsHostProvider.tsx';
 import { LayoutPrefsProvider } from './LayoutPrefs.tsx';
 import { PageTitleProvider } from './PageTitle.tsx';
 import { theme } from './theme.ts';
@@ -13,7 +14,9 @@ export function Providers({ queryClient, children }: { queryClient: QueryClient;
       <ThemeProvider theme={theme}>
         <CssBaseline />
         <LayoutPrefsProvider>
-          <PageTitleProvider>{children}</PageTitleProvider>
+          <PageTitleProvider>
+            <ComponentsHostProvider>{children}</ComponentsHostProvider>
+          </PageTitleProvider>
         </LayoutPrefsProvider>
         <ToastContainer position="top-right" autoClose={3000} closeButton hideProgressBar theme="colored" />
       </ThemeProvider>

@@ -1,16 +1,23 @@
 /** Route guards: signed-in areas, the login page, the root redirect and the admin area. */
 import { Role } from '@asbuilt/domain';
+import { useEffect } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { useMe } from '../api/auth.ts';
 import { ErrorState } from '../components/ErrorState.tsx';
 import { LoadingScreen } from '../components/LoadingScreen.tsx';
 import { NotFoundPage } from '../components/NotFoundPage.tsx';
+import { setLanguage } from '../i18n/i18n.ts';
 import { useToken } from '../lib/session.ts';
 import { CurrentUserContext, useCurrentUser } from './CurrentUser.tsx';
 
 export function RequireAuth() {
   const token = useToken();
   const me = useMe();
+  // The signed-in user's language, on sign-in, on reload and when it changes.
+  const language = me.data?.language;
+  useEffect(() => {
+    if (language) setLanguage(language);
+  }, [language]);
   if (!token) return <Navigate to="/login" replace />;
   if (me.data) {
     return (

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { NotFoundPage } from '../components/NotFoundPage.tsx';
 import { PlaceholderPage } from '../components/PlaceholderPage.tsx';
@@ -21,24 +22,28 @@ import { SitesPage } from '../features/sites/SitesPage.tsx';
 import { SupportPage } from '../features/support/SupportPage.tsx';
 import { RedirectIfSignedIn, RequireAuth, RequireSuperAdmin, RootRedirect } from './guards.tsx';
 import { AdminLayout } from './layouts/AdminLayout.tsx';
+import type { NavLabelKey } from './layouts/nav.ts';
 import { TenantLayout } from './layouts/TenantLayout.tsx';
 
 /** Pages whose screens come in later releases: a titled placeholder so links do not 404. */
-const TENANT_PLACEHOLDERS = [
-  ['users', 'Users'],
-  ['logs', 'Logs'],
-] as const;
+const TENANT_PLACEHOLDERS = ['users', 'logs'] as const;
 
 const ADMIN_PLACEHOLDERS = [
-  ['tenants', 'Tenants'],
-  ['users', 'Users'],
-  ['products', 'Products'],
-  ['procats', 'Procats'],
-  ['companies', 'Companies'],
-  ['logs', 'Logs'],
-  ['json', 'JSON'],
-  ['release_notes', 'Release Notes'],
+  'tenants',
+  'users',
+  'products',
+  'procats',
+  'companies',
+  'logs',
+  'json',
+  'release_notes',
 ] as const;
+
+/** A placeholder titled as its navigation entry, in the reader's language. */
+function NavPlaceholderPage({ labelKey }: { labelKey: NavLabelKey }) {
+  const { t } = useTranslation('app');
+  return <PlaceholderPage title={t(labelKey)} />;
+}
 
 export const routes: RouteObject[] = [
   {
@@ -63,9 +68,9 @@ export const routes: RouteObject[] = [
               { path: 'tenant/products', element: <ProductsPage /> },
               { path: 'tenant/companies', element: <CompaniesPage /> },
               { path: 'tenant/customers', element: <CustomersPage /> },
-              ...TENANT_PLACEHOLDERS.map(([path, title]) => ({
-                path: `tenant/${path}`,
-                element: <PlaceholderPage title={title} />,
+              ...TENANT_PLACEHOLDERS.map((key) => ({
+                path: `tenant/${key}`,
+                element: <NavPlaceholderPage labelKey={`nav.tenant.${key}`} />,
               })),
             ],
           },
@@ -91,9 +96,9 @@ export const routes: RouteObject[] = [
                 children: [
                   { index: true, element: <Navigate to="dashboard" replace /> },
                   { path: 'dashboard', element: <AdminDashboardPage /> },
-                  ...ADMIN_PLACEHOLDERS.map(([path, title]) => ({
-                    path,
-                    element: <PlaceholderPage title={title} />,
+                  ...ADMIN_PLACEHOLDERS.map((key) => ({
+                    path: key,
+                    element: <NavPlaceholderPage labelKey={`nav.admin.${key}`} />,
                   })),
                 ],
               },

@@ -1,11 +1,13 @@
 /** A yes/no question before something that can't be undone (delete a company, a customer, ...). */
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { type ReactNode, useId } from 'react';
+import { useTranslation } from 'react-i18next';
 
 interface Props {
   open: boolean;
   title: string;
   message: ReactNode;
+  /** Default: Delete. */
   confirmLabel?: string;
   /** Red confirm button (default true: most confirmations are deletions). */
   destructive?: boolean;
@@ -18,12 +20,13 @@ export function ConfirmDialog({
   open,
   title,
   message,
-  confirmLabel = 'Delete',
+  confirmLabel,
   destructive = true,
   loading = false,
   onConfirm,
   onClose,
 }: Props) {
+  const { t } = useTranslation('components');
   const titleId = useId();
   const textId = useId();
   return (
@@ -42,7 +45,7 @@ export function ConfirmDialog({
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2.5 }}>
         <Button onClick={onClose} disabled={loading}>
-          Cancel
+          {t('action.cancel')}
         </Button>
         <Button
           variant="contained"
@@ -51,7 +54,7 @@ export function ConfirmDialog({
           loading={loading}
           autoFocus
         >
-          {confirmLabel}
+          {confirmLabel ?? t('action.delete')}
         </Button>
       </DialogActions>
     </Dialog>

@@ -1,4 +1,5 @@
 import { Alert, Box, Button } from '@mui/material';
+import { useTranslation } from 'react-i18next';
 import { errorMessages } from '../lib/errors.ts';
 
 interface Props {
@@ -9,6 +10,7 @@ interface Props {
 
 /** An error shown in place of content that failed to load. */
 export function ErrorState({ error, onRetry, fullPage = false }: Props) {
+  const { t } = useTranslation('components');
   return (
     <Box sx={{ display: 'grid', placeItems: 'center', minHeight: fullPage ? '100vh' : 200, p: 2 }}>
       <Alert
@@ -17,7 +19,7 @@ export function ErrorState({ error, onRetry, fullPage = false }: Props) {
         action={
           onRetry ? (
             <Button color="inherit" size="small" onClick={onRetry}>
-              Retry
+              {t('error_state.retry')}
             </Button>
           ) : undefined
         }

@@ -1,20 +1,23 @@
 /**
  * Picks an image, uploads it through an upload slot and hands back its storage key. Shows the
  * current picture (a signed URL from the server, or the chosen file), Upload/Change and Remove.
- * Products, sites and (later) other images use it; a failure shows the spec's message.
+ * Products, sites and (later) other images use it; a failure shows the spec's message. The app
+ * hands in the upload itself (ComponentsHost).
  */
 
-import { sizeLabel, UPLOAD_FOLDER_RULES, type UploadFolder } from '@asbuilt/domain';
+import { UPLOAD_FOLDER_RULES, type UploadFolder } from '@asbuilt/domain';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import ImageOutlinedIcon from '@mui/icons-material/ImageOutlined';
 import UploadIcon from '@mui/icons-material/Upload';
 import { Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
 import { alpha } from '@mui/material/styles';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useUploadFile } from '../api/uploads.ts';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../lib/numbers.ts';
 import { toastFailure } from '../lib/toast.ts';
+import { useComponentsHost } from './ComponentsHost.tsx';
 
-export const UPLOAD_IMAGE_FAILED = 'Failed to upload image. Please try again.';
+const MB = 1024 * 1024;
 
 /**
  * Pictures uploaded in this page session, by key: the chosen file stays visible when the
@@ -57,18 +60,29 @@ export function ImageUploader({
   folder,
   siteId,
   tenantId,
-  label = 'Image',
+  label,
   disabled = false,
   size = 128,
   accept = 'image/png,image/jpeg,image/gif,image/svg+xml,image/bmp,image/webp,.heic',
   onBusyChange,
 }: ImageUploaderProps) {
+  const { t } = useTranslation('components');
+  const { uploadFile } = useComponentsHost();
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
-  const upload = useUploadFile();
+  const [uploading, setUploading] = useState(false);
   const [broken, setBroken] = useState(false);
+  const name = label ?? t('image_uploader.label');
+  // The last upload started; its answer is dropped when another one started or the uploader left.
+  const lastUpload = useRef(0);
+  useEffect(
+    () => () => {
+      lastUpload.current++;
+    },
+    [],
+  );
 
-  useEffect(() => onBusyChange?.(upload.isPending), [upload.isPending, onBusyChange]);
+  useEffect(() => onBusyChange?.(uploading), [uploading, onBusyChange]);
 
   const src = value ? (localPreviews.get(value) ?? previewUrl) : null;
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new picture may load where the last one failed
@@ -76,14 +90,19 @@ export function ImageUploader({
 
   const pick = (file: File | undefined) => {
     if (!file) return;
-    upload.mutate(
-      { folder, file, site_id: siteId, tenant_id: tenantId },
-      {
-        onSuccess: (key) => {
-          rememberPreview(key, file);
-          onChange(key);
-        },
-        onError: (error) => toastFailure(UPLOAD_IMAGE_FAILED, error),
+    const attempt = ++lastUpload.current;
+    setUploading(true);
+    uploadFile({ folder, file, site_id: siteId, tenant_id: tenantId }).then(
+      (key) => {
+        if (attempt !== lastUpload.current) return;
+        setUploading(false);
+        rememberPreview(key, file);
+        onChange(key);
+      },
+      (error: unknown) => {
+        if (attempt !== lastUpload.current) return;
+        setUploading(false);
+        toastFailure(t('image_uploader.failed'), error);
       },
     );
   };
@@ -109,14 +128,14 @@ export function ImageUploader({
           <Box
             component="img"
             src={src}
-            alt={label}
+            alt={name}
             onError={() => setBroken(true)}
             sx={{ width: '100%', height: '100%', objectFit: 'contain', bgcolor: 'background.paper' }}
           />
         ) : (
           <ImageOutlinedIcon sx={{ fontSize: size / 3, color: 'text.disabled' }} aria-hidden />
         )}
-        {upload.isPending ? (
+        {uploading ? (
           <Box
             sx={{
               position: 'absolute',
@@ -126,7 +145,7 @@ export function ImageUploader({
               bgcolor: 'rgba(255,255,255,0.7)',
             }}
           >
-            <CircularProgress size={28} aria-label="Uploading" />
+            <CircularProgress size={28} aria-label={t('image_uploader.uploading')} />
           </Box>
         ) : null}
       </Box>
@@ -137,7 +156,7 @@ export function ImageUploader({
             id={inputId}
             type="file"
             accept={accept}
-            aria-label={label}
+            aria-label={name}
             hidden
             onChange={(event) => {
               pick(event.target.files?.[0]);
@@ -149,11 +168,11 @@ export function ImageUploader({
             variant="outlined"
             size="small"
             startIcon={<UploadIcon />}
-            loading={upload.isPending}
+            loading={uploading}
             loadingPosition="start"
             onClick={() => inputRef.current?.click()}
           >
-            {value ? 'Change Image' : 'Upload Image'}
+            {value ? t('image_uploader.change') : t('image_uploader.upload')}
           </Button>
           {value ? (
             <Button
@@ -161,13 +180,15 @@ export function ImageUploader({
               color="error"
               startIcon={<DeleteOutlinedIcon />}
               onClick={() => onChange(null)}
-              disabled={upload.isPending}
+              disabled={uploading}
             >
-              Remove Image
+              {t('image_uploader.remove')}
             </Button>
           ) : (
             <Typography variant="caption" color="text.secondary">
-              PNG, JPG, GIF, SVG · up to {sizeLabel(UPLOAD_FOLDER_RULES[folder].maxBytes)}
+              {t('image_uploader.formats', {
+                size: formatNumber(Math.round(UPLOAD_FOLDER_RULES[folder].maxBytes / MB)),
+              })}
             </Typography>
           )}
         </Stack>

@@ -18,10 +18,10 @@ import {
   Typography,
 } from '@mui/material';
 import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toastFailure } from '../lib/toast.ts';
 
 export const INLINE_EDIT_HOVER_DELAY = 200;
-export const INLINE_EDIT_FAILED = 'Failed to update';
 
 export interface InlineEditOption {
   value: string;
@@ -59,6 +59,7 @@ export function InlineEdit({
   disabled = false,
   variant = 'inherit',
 }: InlineEditProps) {
+  const { t } = useTranslation('components');
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState('');
   const [saving, setSaving] = useState(false);
@@ -113,7 +114,7 @@ export function InlineEdit({
       await onSave(next);
       stop(refocus);
     } catch (error) {
-      toastFailure(INLINE_EDIT_FAILED, error);
+      toastFailure(t('inline_edit.failed'), error);
     } finally {
       setSaving(false);
     }
@@ -166,7 +167,7 @@ export function InlineEdit({
             {type === 'select'
               ? [
                   <MenuItem key="" value="">
-                    <em>None</em>
+                    <em>{t('inline_edit.none')}</em>
                   </MenuItem>,
                   ...options.map((option) => (
                     <MenuItem key={option.value} value={option.value}>
@@ -177,18 +178,18 @@ export function InlineEdit({
               : null}
           </TextField>
           {saving ? (
-            <CircularProgress size={20} sx={{ mx: 0.75 }} aria-label="Saving" />
+            <CircularProgress size={20} sx={{ mx: 0.75 }} aria-label={t('inline_edit.saving')} />
           ) : (
             <>
               <IconButton
                 size="small"
                 color="primary"
-                aria-label={`Save ${label}`}
+                aria-label={t('inline_edit.save', { label })}
                 onClick={() => void save(true)}
               >
                 <CheckIcon fontSize="small" />
               </IconButton>
-              <IconButton size="small" aria-label="Cancel" onClick={() => stop(true)}>
+              <IconButton size="small" aria-label={t('action.cancel')} onClick={() => stop(true)}>
                 <CloseIcon fontSize="small" />
               </IconButton>
             </>
@@ -213,11 +214,11 @@ export function InlineEdit({
       <Typography variant={variant} component="span" noWrap sx={{ minWidth: 0 }}>
         {shown}
       </Typography>
-      <Tooltip title={`Edit ${label}`} enterDelay={500}>
+      <Tooltip title={t('inline_edit.edit', { label })} enterDelay={500}>
         <IconButton
           ref={pencilRef}
           size="small"
-          aria-label={`Edit ${label}`}
+          aria-label={t('inline_edit.edit', { label })}
           onClick={(event) => {
             event.stopPropagation();
             start();

@@ -1,11 +1,13 @@
 import SearchOffIcon from '@mui/icons-material/SearchOff';
 import { Box, Button, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { usePageTitle } from '../app/PageTitle.tsx';
+import { useHostPageTitle } from './ComponentsHost.tsx';
 
 /** The error page of any unknown path (and of areas the user may not enter). */
 export function NotFoundPage() {
-  usePageTitle('Page not found');
+  const { t } = useTranslation('components');
+  useHostPageTitle(t('not_found.title'));
   return (
     <Box
       component="main"
@@ -27,13 +29,13 @@ export function NotFoundPage() {
           404
         </Typography>
         <Typography variant="h5" component="h2" sx={{ mt: 2 }}>
-          Page not found
+          {t('not_found.title')}
         </Typography>
         <Typography color="text.secondary" sx={{ mt: 1, mb: 3 }}>
-          The page you are looking for does not exist or you do not have access to it.
+          {t('not_found.text')}
         </Typography>
         <Button variant="contained" component={RouterLink} to="/sites" size="large">
-          Back to Home
+          {t('page.back_home')}
         </Button>
       </Box>
     </Box>

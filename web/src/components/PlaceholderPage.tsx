@@ -1,7 +1,8 @@
 import ConstructionIcon from '@mui/icons-material/Construction';
 import { Paper, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
-import { usePageTitle } from '../app/PageTitle.tsx';
+import { useTranslation } from 'react-i18next';
+import { useHostPageTitle } from './ComponentsHost.tsx';
 import { PageHeader } from './PageHeader.tsx';
 
 interface Props {
@@ -13,13 +14,9 @@ interface Props {
 }
 
 /** A page that exists in the navigation but whose screen comes in a later release. */
-export function PlaceholderPage({
-  title,
-  subtitle,
-  message = 'This page is coming in a later release.',
-  headerTitle,
-}: Props) {
-  usePageTitle(title, { header: headerTitle });
+export function PlaceholderPage({ title, subtitle, message, headerTitle }: Props) {
+  const { t } = useTranslation('components');
+  useHostPageTitle(title, { header: headerTitle });
   return (
     <>
       <PageHeader title={title} subtitle={subtitle} />
@@ -28,7 +25,7 @@ export function PlaceholderPage({
         sx={{ p: { xs: 3, sm: 5 }, textAlign: 'center', color: 'text.secondary', borderStyle: 'dashed' }}
       >
         <ConstructionIcon sx={{ fontSize: 48, color: 'text.disabled', mb: 1 }} />
-        <Typography>{message}</Typography>
+        <Typography>{message ?? t('placeholder.message')}</Typography>
       </Paper>
     </>
   );

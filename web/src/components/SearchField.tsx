@@ -2,6 +2,7 @@
 import ClearIcon from '@mui/icons-material/Clear';
 import SearchIcon from '@mui/icons-material/Search';
 import { IconButton, InputAdornment, TextField } from '@mui/material';
+import { useTranslation } from 'react-i18next';
 
 interface Props {
   value: string;
@@ -12,6 +13,7 @@ interface Props {
 }
 
 export function SearchField({ value, onChange, label, width = 280 }: Props) {
+  const { t } = useTranslation('components');
   return (
     <TextField
       size="small"
@@ -35,7 +37,7 @@ export function SearchField({ value, onChange, label, width = 280 }: Props) {
           ),
           endAdornment: value ? (
             <InputAdornment position="end">
-              <IconButton size="small" aria-label="Clear search" onClick={() => onChange('')} edge="end">
+              <IconButton size="small" aria-label={t('search.clear')} onClick={() => onChange('')} edge="end">
                 <ClearIcon fontSize="small" />
               </IconButton>
             </InputAdornment>

@@ -5,8 +5,7 @@
 import { UNKNOWN_STATUS_COLOR } from '@asbuilt/domain';
 import { Chip } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
-
-export const STATUS_NOT_SET = 'Status not set';
+import { useTranslation } from 'react-i18next';
 
 export function StatusChip({
   status,
@@ -19,8 +18,16 @@ export function StatusChip({
   size?: 'small' | 'medium';
 }) {
   const theme = useTheme();
+  const { t } = useTranslation('components');
   if (!status) {
-    return <Chip size={size} variant="outlined" label={STATUS_NOT_SET} sx={{ color: 'text.secondary' }} />;
+    return (
+      <Chip
+        size={size}
+        variant="outlined"
+        label={t('status_chip.not_set')}
+        sx={{ color: 'text.secondary' }}
+      />
+    );
   }
   const background = color ?? UNKNOWN_STATUS_COLOR;
   return (

@@ -1,5 +1,7 @@
 /** Typed keys: `t('devices:…')` fails the type check when the English catalogue lacks the key. */
 import type { DomainCatalogue } from '@asbuilt/domain';
+import type app from '../app/locales/en.json';
+import type components from '../components/locales/en.json';
 import type admin from '../features/admin/locales/en.json';
 import type auth from '../features/auth/locales/en.json';
 import type companies from '../features/companies/locales/en.json';
@@ -11,8 +13,6 @@ import type publicPage from '../features/public/locales/en.json';
 import type sites from '../features/sites/locales/en.json';
 import type support from '../features/support/locales/en.json';
 import type tenant from '../features/tenant/locales/en.json';
-import type app from '../app/locales/en.json';
-import type components from '../components/locales/en.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {

@@ -28,6 +28,7 @@ export function buildResources(): Resource {
   return resources;
 }
 
-export const NAMESPACES = [DOMAIN_NAMESPACE, ...new Set(Object.keys(files).map((p) => namespaceOf(p)?.ns ?? ''))].filter(
-  Boolean,
-);
+export const NAMESPACES = [
+  DOMAIN_NAMESPACE,
+  ...new Set(Object.keys(files).map((p) => namespaceOf(p)?.ns ?? '')),
+].filter(Boolean);

@@ -1,9 +1,15 @@
-/** Date display of the whole app (spec: DD/MM/YYYY, DD/MM/YYYY HH:mm, HH:mm); '' for a missing or bad value. */
+/**
+ * Date display of the whole app (spec: DD/MM/YYYY, DD/MM/YYYY HH:mm, HH:mm); '' for a missing or
+ * bad value. A long date names its month in the reader's language (web/src/i18n/i18n.ts switches
+ * dayjs's locale with the language).
+ */
 import dayjs from 'dayjs';
 
 export const DATE_FORMAT = 'DD/MM/YYYY';
 export const DATE_TIME_FORMAT = 'DD/MM/YYYY HH:mm';
 export const TIME_FORMAT = 'HH:mm';
+/** 3 March 2026, 3 mars 2026, 3 maart 2026. */
+export const LONG_DATE_FORMAT = 'D MMMM YYYY';
 
 type DateInput = string | number | Date | null | undefined;
 
@@ -24,3 +30,4 @@ function format(value: DateInput, pattern: string): string {
 export const formatDate = (value: DateInput) => format(value, DATE_FORMAT);
 export const formatDateTime = (value: DateInput) => format(value, DATE_TIME_FORMAT);
 export const formatTime = (value: DateInput) => format(value, TIME_FORMAT);
+export const formatLongDate = (value: DateInput) => format(value, LONG_DATE_FORMAT);

@@ -5,7 +5,8 @@ import { i18n } from '../i18n/i18n.ts';
 /** A server code in the reader's language; the server's English words for a code we don't know. */
 export function translateCode(code: string, params: MessageParams | undefined, fallback: string): string {
   const key = `domain:error.${code}`;
-  if (!code || !i18n.exists(key)) return fallback;
+  // Plural codes exist only with their count (`_one`, `_other`).
+  if (!code || !i18n.exists(key, params ?? {})) return fallback;
   return i18n.t(key as 'domain:error.server_error', params ?? {});
 }
 

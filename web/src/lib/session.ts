@@ -6,6 +6,8 @@
 import { useSyncExternalStore } from 'react';
 
 export const TOKEN_KEY = 'asbuilt.token';
+/** The language chosen in this browser (web/src/i18n/i18n.ts); it outlives the session. */
+export const LANGUAGE_KEY = 'asbuilt.language';
 
 const listeners = new Set<() => void>();
 
@@ -30,9 +32,11 @@ export function setToken(token: string) {
   notify();
 }
 
-/** Sign-out clears all local storage (token, layout preferences, anything else). */
+/** Sign-out clears all local storage (token, layout preferences, anything else) but the language. */
 export function clearSession() {
+  const language = localStorage.getItem(LANGUAGE_KEY);
   localStorage.clear();
+  if (language !== null) localStorage.setItem(LANGUAGE_KEY, language);
   notify();
 }
 

@@ -1,9 +1,10 @@
-/** The header's account menu: who is signed in, profile, admin, layout switches, sign-out. */
-import { Role, roleLabel } from '@asbuilt/domain';
+/** The header's account menu: who is signed in, profile, admin, layout switches, language, sign-out. */
+import { type Language, Role } from '@asbuilt/domain';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import LogoutIcon from '@mui/icons-material/Logout';
 import PersonIcon from '@mui/icons-material/Person';
 import PhoneIphoneIcon from '@mui/icons-material/PhoneIphone';
+import TranslateIcon from '@mui/icons-material/Translate';
 import ViewSidebarIcon from '@mui/icons-material/ViewSidebar';
 import {
   Avatar,
@@ -13,6 +14,7 @@ import {
   IconButton,
   ListItemIcon,
   ListItemText,
+  ListSubheader,
   Menu,
   MenuItem,
   Switch,
@@ -20,29 +22,45 @@ import {
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useUpdateLanguage } from '../../api/auth.ts';
+import { LanguageMenuItems } from '../../components/LanguageMenuItems.tsx';
+import { currentLanguage, setLanguage } from '../../i18n/i18n.ts';
 import { fullName, initials } from '../../lib/names.ts';
 import { useCurrentUser } from '../CurrentUser.tsx';
 import { useLayoutPrefs } from '../LayoutPrefs.tsx';
 import { useSignOut } from '../session.ts';
 
 export function AccountMenu() {
+  const { t } = useTranslation(['app', 'domain']);
   const user = useCurrentUser();
   const prefs = useLayoutPrefs();
   const navigate = useNavigate();
   const signOut = useSignOut();
+  // A failed save is toasted by the query client (mutations are not silent).
+  const updateLanguage = useUpdateLanguage();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const close = () => setAnchor(null);
   const go = (path: string) => {
     close();
     navigate(path);
   };
+  // useTranslation renders again on a language change: the marked item follows.
+  const language = currentLanguage();
+  const chooseLanguage = (next: Language) => {
+    close();
+    if (next === language && next === user.language) return;
+    // The whole screen switches at once; the choice is saved on the user.
+    setLanguage(next);
+    updateLanguage.mutate(next);
+  };
 
   return (
     <>
-      <Tooltip title="Account">
+      <Tooltip title={t('account.tooltip')}>
         <IconButton
-          aria-label="Account menu"
+          aria-label={t('account.button')}
           aria-haspopup="true"
           aria-expanded={anchor ? 'true' : undefined}
           onClick={(event) => setAnchor(event.currentTarget)}
@@ -72,21 +90,27 @@ export function AccountMenu() {
           <Typography variant="body2" color="text.secondary" noWrap>
             {user.email}
           </Typography>
-          <Chip label={roleLabel(user.role)} size="small" color="primary" variant="outlined" sx={{ mt: 1 }} />
+          <Chip
+            label={t(`domain:role.${user.role as Role}`)}
+            size="small"
+            color="primary"
+            variant="outlined"
+            sx={{ mt: 1 }}
+          />
         </Box>
         <Divider />
         <MenuItem onClick={() => go('/profile')}>
           <ListItemIcon>
             <PersonIcon fontSize="small" />
           </ListItemIcon>
-          <ListItemText>Profile</ListItemText>
+          <ListItemText>{t('account.profile')}</ListItemText>
         </MenuItem>
         {user.role === Role.SuperAdmin ? (
           <MenuItem onClick={() => go('/admin/dashboard')}>
             <ListItemIcon>
               <AdminPanelSettingsIcon fontSize="small" />
             </ListItemIcon>
-            <ListItemText>Administration</ListItemText>
+            <ListItemText>{t('nav.administration')}</ListItemText>
           </MenuItem>
         ) : null}
         <Divider />
@@ -99,7 +123,7 @@ export function AccountMenu() {
           <ListItemIcon>
             <PhoneIphoneIcon fontSize="small" />
           </ListItemIcon>
-          <ListItemText>Mobile view</ListItemText>
+          <ListItemText>{t('account.mobile_view')}</ListItemText>
           <Switch size="small" edge="end" checked={prefs.mobile} tabIndex={-1} aria-hidden="true" />
         </MenuItem>
         <MenuItem
@@ -111,9 +135,18 @@ export function AccountMenu() {
           <ListItemIcon>
             <ViewSidebarIcon fontSize="small" />
           </ListItemIcon>
-          <ListItemText>Sidebar</ListItemText>
+          <ListItemText>{t('account.sidebar')}</ListItemText>
           <Switch size="small" edge="end" checked={prefs.showSidebar} tabIndex={-1} aria-hidden="true" />
         </MenuItem>
+        <Divider />
+        <ListSubheader
+          role="presentation"
+          sx={{ display: 'flex', alignItems: 'center', gap: 1, lineHeight: 2.5, bgcolor: 'transparent' }}
+        >
+          <TranslateIcon fontSize="small" aria-hidden />
+          {t('account.language')}
+        </ListSubheader>
+        <LanguageMenuItems current={language} onChoose={chooseLanguage} />
         <Divider />
         <MenuItem
           onClick={() => {
@@ -124,7 +157,7 @@ export function AccountMenu() {
           <ListItemIcon>
             <LogoutIcon fontSize="small" />
           </ListItemIcon>
-          <ListItemText>Sign Out</ListItemText>
+          <ListItemText>{t('account.sign_out')}</ListItemText>
         </MenuItem>
       </Menu>
     </>

@@ -1,5 +1,6 @@
 /** The app bar: logo, title, site filter, shortcut menu and account menu. */
 import { AppBar, Box, Link, Toolbar, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { LogoMark } from '../../components/Logo.tsx';
 import { isDevHost } from '../../lib/env.ts';
@@ -13,10 +14,11 @@ import { SiteFilter } from './SiteFilter.tsx';
 const headerColor = isDevHost() ? 'info' : 'primary';
 
 export function Header() {
+  const { t } = useTranslation('app');
   const title = useHeaderTitle();
   const { isPhone } = useLayoutPrefs();
   return (
-    <AppBar position="fixed" color={headerColor} sx={{ zIndex: (t) => t.zIndex.drawer + 1 }}>
+    <AppBar position="fixed" color={headerColor} sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }}>
       <Toolbar
         sx={{
           minHeight: { xs: HEADER_HEIGHT },
@@ -28,7 +30,7 @@ export function Header() {
         <Link
           component={RouterLink}
           to="/"
-          aria-label="Asbuilt home"
+          aria-label={t('header.home')}
           sx={{ display: 'inline-flex', borderRadius: 2, '&:focus-visible': { outline: '2px solid white' } }}
         >
           <LogoMark size={36} inverted />

@@ -2,22 +2,24 @@
 import ExploreIcon from '@mui/icons-material/Explore';
 import { Box, IconButton, Popover, Tooltip, Typography } from '@mui/material';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../CurrentUser.tsx';
 import { shortcutItems } from './nav.ts';
 import { useShortcutOverride } from './ShortcutContext.tsx';
 import { ShortcutTiles } from './ShortcutTiles.tsx';
 
 export function ShortcutMenu() {
+  const { t } = useTranslation('app');
   const user = useCurrentUser();
   const override = useShortcutOverride();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const close = () => setAnchor(null);
   return (
     <>
-      <Tooltip title="Shortcuts">
+      <Tooltip title={t('shortcuts.title')}>
         <IconButton
           color="inherit"
-          aria-label="Shortcuts"
+          aria-label={t('shortcuts.title')}
           aria-haspopup="true"
           aria-expanded={anchor ? 'true' : undefined}
           onClick={(event) => setAnchor(event.currentTarget)}
@@ -40,13 +42,13 @@ export function ShortcutMenu() {
             component="h2"
             sx={{ display: 'block', mb: 1 }}
           >
-            Shortcuts
+            {t('shortcuts.title')}
           </Typography>
           <ShortcutTiles
             items={override ?? shortcutItems(user.role)}
             onNavigate={close}
             dense
-            label="Shortcuts"
+            label={t('shortcuts.title')}
           />
         </Box>
       </Popover>

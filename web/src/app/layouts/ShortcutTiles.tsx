@@ -1,6 +1,7 @@
 /** Icon tiles of navigation entries: the header's compass menu and the mobile shortcut grid. */
 import { Box, ButtonBase, Typography } from '@mui/material';
 import { alpha } from '@mui/material/styles';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { isActive, type NavItem } from './nav.ts';
 
@@ -13,6 +14,7 @@ interface Props {
 }
 
 export function ShortcutTiles({ items, onNavigate, dense = false, label }: Props) {
+  const { t } = useTranslation('app');
   const { pathname } = useLocation();
   return (
     <Box
@@ -71,7 +73,7 @@ export function ShortcutTiles({ items, onNavigate, dense = false, label }: Props
                 maxWidth: '100%',
               }}
             >
-              {item.label}
+              {t(item.labelKey)}
             </Typography>
           </ButtonBase>
         );

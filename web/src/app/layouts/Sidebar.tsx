@@ -1,6 +1,7 @@
 /** The permanent sidebar of a layout (tenant, admin; later the site layout). */
 import { Box, Divider, Drawer, List, ListItemButton, ListItemIcon, ListItemText } from '@mui/material';
 import { alpha } from '@mui/material/styles';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { HEADER_HEIGHT, SIDEBAR_WIDTH } from '../theme.ts';
 import { isActive, type NavItem } from './nav.ts';
@@ -13,6 +14,7 @@ interface Props {
 }
 
 function Entry({ item, active }: { item: NavItem; active: boolean }) {
+  const { t } = useTranslation('app');
   const Icon = item.icon;
   return (
     <ListItemButton
@@ -36,7 +38,7 @@ function Entry({ item, active }: { item: NavItem; active: boolean }) {
         <Icon fontSize="small" />
       </ListItemIcon>
       <ListItemText
-        primary={item.label}
+        primary={t(item.labelKey)}
         slotProps={{ primary: { sx: { fontWeight: active ? 700 : 500 } } }}
       />
     </ListItemButton>

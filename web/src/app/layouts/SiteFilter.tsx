@@ -11,10 +11,12 @@ import {
 } from '@mui/material';
 import { alpha } from '@mui/material/styles';
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { type SiteSummary, useSiteIndex } from '../../api/sites.ts';
 
 function SiteAutocomplete({ onPicked, inHeader }: { onPicked?: () => void; inHeader: boolean }) {
+  const { t } = useTranslation('app');
   const navigate = useNavigate();
   const sites = useSiteIndex();
   const [input, setInput] = useState('');
@@ -40,7 +42,7 @@ function SiteAutocomplete({ onPicked, inHeader }: { onPicked?: () => void; inHea
       getOptionLabel={(site) => site.name}
       isOptionEqualToValue={(a, b) => a.id === b.id}
       loading={sites.isLoading}
-      noOptionsText="No sites found"
+      noOptionsText={t('site_filter.no_sites')}
       blurOnSelect
       openOnFocus={!inHeader}
       size="small"
@@ -48,11 +50,11 @@ function SiteAutocomplete({ onPicked, inHeader }: { onPicked?: () => void; inHea
       renderInput={(params) => (
         <TextField
           {...params}
-          placeholder="Go to site"
+          placeholder={t('site_filter.placeholder')}
           autoFocus={!inHeader}
           slotProps={{
             ...params.slotProps,
-            htmlInput: { ...params.slotProps.htmlInput, 'aria-label': 'Site filter' },
+            htmlInput: { ...params.slotProps.htmlInput, 'aria-label': t('site_filter.label') },
             input: {
               ...params.slotProps.input,
               startAdornment: (
@@ -89,19 +91,20 @@ function SiteAutocomplete({ onPicked, inHeader }: { onPicked?: () => void; inHea
 
 /** A search field in the header on wider screens; an icon opening a search dialog on phones. */
 export function SiteFilter({ compact }: { compact: boolean }) {
+  const { t } = useTranslation('app');
   const [open, setOpen] = useState(false);
   if (!compact) return <SiteAutocomplete inHeader />;
   return (
     <>
-      <Tooltip title="Find a site">
-        <IconButton color="inherit" aria-label="Find a site" onClick={() => setOpen(true)}>
+      <Tooltip title={t('site_filter.find')}>
+        <IconButton color="inherit" aria-label={t('site_filter.find')} onClick={() => setOpen(true)}>
           <SearchIcon />
         </IconButton>
       </Tooltip>
       <Dialog
         open={open}
         onClose={() => setOpen(false)}
-        aria-label="Find a site"
+        aria-label={t('site_filter.find')}
         sx={{ '& .MuiDialog-container': { alignItems: 'flex-start' } }}
         slotProps={{ paper: { sx: { mt: 8, overflow: 'visible' } } }}
       >

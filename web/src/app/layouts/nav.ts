@@ -1,5 +1,14 @@
-/** Navigation entries as the layouts draw them: label, path and icon. */
-import { ADMIN_NAV, Role, SitePermission, siteNavFor, tenantNavFor } from '@asbuilt/domain';
+/** Navigation entries as the layouts draw them: label key, path and icon. */
+import {
+  ADMIN_NAV,
+  type AdminNavKey,
+  Role,
+  type SiteNavKey,
+  SitePermission,
+  siteNavFor,
+  type TenantNavKey,
+  tenantNavFor,
+} from '@asbuilt/domain';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import ApartmentIcon from '@mui/icons-material/Apartment';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
@@ -24,9 +33,22 @@ import type SvgIcon from '@mui/material/SvgIcon';
 
 export type SvgIconComponent = typeof SvgIcon;
 
+/** The site's pages in its sidebar and shortcut menu. */
+type SitePageKey = SiteNavKey | 'contacts';
+
+/** An entry's name: a key of the `app` catalogue (`t(item.labelKey)` with `useTranslation('app')`). */
+export type NavLabelKey =
+  | `nav.tenant.${TenantNavKey}`
+  | `nav.admin.${AdminNavKey}`
+  | `nav.site.${SitePageKey}`
+  | 'nav.exit_admin'
+  | 'nav.exit_site'
+  | 'nav.support'
+  | 'nav.administration';
+
 export interface NavItem {
   key: string;
-  label: string;
+  labelKey: NavLabelKey;
   path: string;
   icon: SvgIconComponent;
   /** Other path prefixes that mark this entry as the current one. */
@@ -55,7 +77,7 @@ const ADMIN_ICONS: Record<string, SvgIconComponent> = {
 export function tenantNavItems(role: number): NavItem[] {
   return tenantNavFor(role).map((item) => ({
     key: item.key,
-    label: item.label,
+    labelKey: `nav.tenant.${item.key}` as const,
     path: item.path,
     icon: TENANT_ICONS[item.key] ?? ApartmentIcon,
     alsoActiveUnder: item.key === 'sites' ? ['/site'] : undefined,
@@ -64,28 +86,28 @@ export function tenantNavItems(role: number): NavItem[] {
 
 export const adminNavItems: NavItem[] = ADMIN_NAV.map((item) => ({
   key: item.key,
-  label: item.label,
+  labelKey: `nav.admin.${item.key}` as const,
   path: item.path,
   icon: ADMIN_ICONS[item.key] ?? DashboardIcon,
 }));
 
 export const exitAdminItem: NavItem = {
   key: 'exit_admin',
-  label: 'Exit Admin',
+  labelKey: 'nav.exit_admin',
   path: '/sites',
   icon: ExitToAppIcon,
 };
 
 export const supportItem: NavItem = {
   key: 'support',
-  label: 'Support',
+  labelKey: 'nav.support',
   path: '/support',
   icon: SupportAgentIcon,
 };
 
 export const administrationItem: NavItem = {
   key: 'administration',
-  label: 'Administration',
+  labelKey: 'nav.administration',
   path: '/admin/dashboard',
   icon: AdminPanelSettingsIcon,
   alsoActiveUnder: ['/admin'],
@@ -124,7 +146,7 @@ const sitePath = (siteId: number, page: string) => `/site/${siteId}/${page}`;
 export function siteNavItems(siteId: number, permission: number): NavItem[] {
   return siteNavFor(permission).map((item) => ({
     key: item.key,
-    label: item.label,
+    labelKey: `nav.site.${item.key}` as const,
     path: sitePath(siteId, item.key),
     icon: SITE_ICONS[item.key] ?? DashboardIcon,
   }));
@@ -136,25 +158,18 @@ export function siteNavItems(siteId: number, permission: number): NavItem[] {
  */
 export function siteShortcutItems(siteId: number, permission: number): NavItem[] {
   const admin = permission >= SitePermission.FullAccess;
-  const pages: [string, string][] = [
-    ['dashboard', 'Dashboard'],
-    ['devices', 'Devices'],
-    ['locations', 'Locations'],
-    ['attachments', 'Attachments'],
-    ['contacts', 'Contacts'],
-    ...(admin
-      ? ([
-          ['vault', 'Vault'],
-          ['access', 'Access'],
-          ['logs', 'Logs'],
-          ['config', 'Config'],
-        ] as [string, string][])
-      : []),
+  const pages: SitePageKey[] = [
+    'dashboard',
+    'devices',
+    'locations',
+    'attachments',
+    'contacts',
+    ...(admin ? (['vault', 'access', 'logs', 'config'] as const) : []),
   ];
   return [
-    ...pages.map(([key, label]) => ({
+    ...pages.map((key) => ({
       key,
-      label,
+      labelKey: `nav.site.${key}` as const,
       path: sitePath(siteId, key),
       icon: SITE_ICONS[key] ?? DashboardIcon,
     })),
@@ -164,7 +179,7 @@ export function siteShortcutItems(siteId: number, permission: number): NavItem[]
 
 export const exitSiteItem: NavItem = {
   key: 'exit_site',
-  label: 'Exit Site',
+  labelKey: 'nav.exit_site',
   path: '/sites',
   icon: ExitToAppIcon,
 };

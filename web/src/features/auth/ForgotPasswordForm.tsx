@@ -1,13 +1,15 @@
-import { forgotPasswordSchema, MESSAGES } from '@asbuilt/domain';
+import { forgotPasswordSchema } from '@asbuilt/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, Button, Link, Stack } from '@mui/material';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useForgotPassword } from '../../api/auth.ts';
 import { FormTextField } from '../../components/FormTextField.tsx';
 import { toastSuccess } from '../../lib/toast.ts';
 
 export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
+  const { t } = useTranslation('auth');
   const forgot = useForgotPassword();
   const { control, handleSubmit } = useForm<
     z.input<typeof forgotPasswordSchema>,
@@ -22,7 +24,7 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
   const onSubmit = handleSubmit((values) =>
     forgot.mutate(values, {
       onSuccess: () => {
-        toastSuccess(MESSAGES.resetSent);
+        toastSuccess(t('forgot.sent'));
         onBack();
       },
     }),
@@ -34,16 +36,16 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
         <FormTextField
           control={control}
           name="email"
-          label="Email"
+          label={t('field.email')}
           type="email"
           autoComplete="email"
           autoFocus
         />
         <Button type="submit" variant="contained" size="large" loading={forgot.isPending}>
-          Send
+          {t('forgot.submit')}
         </Button>
         <Link component="button" type="button" variant="body2" onClick={onBack} sx={{ alignSelf: 'center' }}>
-          Back to Login
+          {t('forgot.back')}
         </Link>
       </Stack>
     </Box>

@@ -2,6 +2,7 @@ import { inviteSignUpFormSchema, MIN_PASSWORD_LENGTH } from '@asbuilt/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, Button, Stack } from '@mui/material';
 import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useInviteSignUp } from '../../api/auth.ts';
 import { useSessionActions } from '../../app/session.ts';
@@ -13,6 +14,7 @@ type FormOutput = z.output<typeof inviteSignUpFormSchema>;
 
 /** `email` is already lowercased; it is also the new account's username. */
 export function InviteSignUpForm({ email, token }: { email: string; token: string }) {
+  const { t } = useTranslation('auth');
   const signUp = useInviteSignUp();
   const { startSession } = useSessionActions();
   const { control, handleSubmit } = useForm<FormInput, unknown, FormOutput>({
@@ -29,7 +31,7 @@ export function InviteSignUpForm({ email, token }: { email: string; token: strin
       { email, token, fname, lname, password, username: email },
       {
         onSuccess: (data) => {
-          toastSuccess('sign up complete');
+          toastSuccess(t('invite.done'));
           startSession(data);
         },
       },
@@ -43,23 +45,28 @@ export function InviteSignUpForm({ email, token }: { email: string; token: strin
           <FormTextField
             control={control}
             name="fname"
-            label="First Name"
+            label={t('field.first_name')}
             autoComplete="given-name"
             autoFocus
           />
-          <FormTextField control={control} name="lname" label="Last Name" autoComplete="family-name" />
+          <FormTextField
+            control={control}
+            name="lname"
+            label={t('field.last_name')}
+            autoComplete="family-name"
+          />
         </Stack>
         <FormTextField
           control={control}
           name="password"
-          label="Password"
+          label={t('field.password')}
           type="password"
           autoComplete="new-password"
         />
         <FormTextField
           control={control}
           name="retype"
-          label="Retype Password"
+          label={t('field.retype')}
           type="password"
           autoComplete="new-password"
         />
@@ -70,7 +77,7 @@ export function InviteSignUpForm({ email, token }: { email: string; token: strin
           disabled={tooShort || signUp.isPending}
           loading={signUp.isPending}
         >
-          Sign Up
+          {t('invite.submit')}
         </Button>
       </Stack>
     </Box>

@@ -1,4 +1,5 @@
-import { inviteSignUpSchema, MESSAGES } from '@asbuilt/domain';
+import { inviteSignUpSchema } from '@asbuilt/domain';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { usePageTitle } from '../../app/PageTitle.tsx';
 import { AuthCard } from './AuthCard.tsx';
@@ -7,9 +8,8 @@ import { LinkProblem } from './LinkProblem.tsx';
 
 const linkSchema = inviteSignUpSchema.pick({ email: true, token: true });
 
-/** The messages for an invitation link that cannot be used, or none. */
+/** The schema's messages for an invitation link that cannot be used, or none. */
 function linkProblems(email: string, token: string): string[] {
-  if (!email || !token) return [MESSAGES.missingLinkParams];
   const result = linkSchema.safeParse({ email, token });
   if (result.success) return [];
   const messages = result.error.issues.map((issue) => issue.message);
@@ -18,24 +18,24 @@ function linkProblems(email: string, token: string): string[] {
 
 /** /invite_sign_up?email=&token=: complete an invitation, then signed in automatically. */
 export function InviteSignUpPage() {
-  usePageTitle('Sign Up');
+  const { t } = useTranslation('auth');
+  usePageTitle(t('invite.title'));
   const [params] = useSearchParams();
   const email = params.get('email')?.trim() ?? '';
   const token = params.get('token')?.trim() ?? '';
-  const problems = linkProblems(email, token);
+  const incomplete = !email || !token;
+  const problems = incomplete ? [] : linkProblems(email, token);
 
-  if (problems.length) {
+  if (incomplete || problems.length) {
     return (
-      <AuthCard title="Sign Up">
+      <AuthCard title={t('invite.title')}>
+        {/* No messages: the link misses its parameters. */}
         <LinkProblem messages={problems} />
       </AuthCard>
     );
   }
   return (
-    <AuthCard
-      title="Sign Up"
-      subtitle={`You have been invited to Asbuilt. Create your account for ${email.toLowerCase()}.`}
-    >
+    <AuthCard title={t('invite.title')} subtitle={t('invite.subtitle', { email: email.toLowerCase() })}>
       <InviteSignUpForm email={email.toLowerCase()} token={token} />
     </AuthCard>
   );

@@ -2,6 +2,7 @@ import { loginAsSchema } from '@asbuilt/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box, Button, Stack } from '@mui/material';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { useLoginAs } from '../../api/auth.ts';
@@ -14,11 +15,12 @@ const formSchema = loginAsSchema.pick({ password: true });
 
 /** /loginas?id=&name=: a Super Admin impersonates a user with the master password. */
 export function LoginAsPage() {
-  usePageTitle('Login as');
+  const { t } = useTranslation(['auth', 'components']);
+  usePageTitle(t('login_as.title'));
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const id = Number(params.get('id'));
-  const name = params.get('name')?.trim() || (id ? `user ${id}` : '');
+  const name = params.get('name')?.trim() || (id ? t('login_as.user_fallback', { id }) : '');
   const validId = Number.isInteger(id) && id > 0;
 
   const loginAs = useLoginAs();
@@ -38,11 +40,11 @@ export function LoginAsPage() {
 
   if (!validId) {
     return (
-      <AuthCard title="Login as">
+      <AuthCard title={t('login_as.title')} languageSwitch={false}>
         <Stack spacing={2}>
-          <Alert severity="error">This link names no user to sign in as.</Alert>
+          <Alert severity="error">{t('login_as.no_user')}</Alert>
           <Button variant="outlined" onClick={cancel}>
-            Cancel
+            {t('components:action.cancel')}
           </Button>
         </Stack>
       </AuthCard>
@@ -50,20 +52,24 @@ export function LoginAsPage() {
   }
 
   return (
-    <AuthCard title={`Sign in as ${name}`} subtitle="Enter the master password to continue as this user.">
+    <AuthCard
+      title={t('login_as.title_user', { name })}
+      subtitle={t('login_as.subtitle')}
+      languageSwitch={false}
+    >
       <Box component="form" noValidate onSubmit={onSubmit}>
         <Stack spacing={1.25}>
           <FormTextField
             control={control}
             name="password"
-            label="Master Password"
+            label={t('field.master_password')}
             type="password"
             autoComplete="off"
             autoFocus
           />
           <Stack direction="row" spacing={1.5}>
             <Button variant="outlined" size="large" onClick={cancel} sx={{ flex: 1 }}>
-              Cancel
+              {t('components:action.cancel')}
             </Button>
             <Button
               type="submit"
@@ -72,7 +78,7 @@ export function LoginAsPage() {
               loading={loginAs.isPending}
               sx={{ flex: 1 }}
             >
-              Sign In
+              {t('login_as.submit')}
             </Button>
           </Stack>
         </Stack>

@@ -2,12 +2,14 @@ import { type LoginInput, loginSchema, MIN_PASSWORD_LENGTH } from '@asbuilt/doma
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, Button, Link, Stack } from '@mui/material';
 import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useLogin } from '../../api/auth.ts';
 import { useSessionActions } from '../../app/session.ts';
 import { FormTextField } from '../../components/FormTextField.tsx';
 
 export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }) {
+  const { t } = useTranslation('auth');
   const login = useLogin();
   const { startSession } = useSessionActions();
   const { control, handleSubmit } = useForm<z.input<typeof loginSchema>, unknown, LoginInput>({
@@ -28,19 +30,19 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
         <FormTextField
           control={control}
           name="username"
-          label="Username or Email"
+          label={t('field.username')}
           autoComplete="username"
           autoFocus
         />
         <FormTextField
           control={control}
           name="password"
-          label="Password"
+          label={t('field.password')}
           type="password"
           autoComplete="current-password"
         />
         <Button type="submit" variant="contained" size="large" disabled={disabled} loading={login.isPending}>
-          Login
+          {t('login.submit')}
         </Button>
         <Link
           component="button"
@@ -49,7 +51,7 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
           onClick={onForgotPassword}
           sx={{ alignSelf: 'center' }}
         >
-          Forgot Password?
+          {t('login.forgot')}
         </Link>
       </Stack>
     </Box>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../app/PageTitle.tsx';
 import { AuthCard } from './AuthCard.tsx';
 import { ForgotPasswordForm } from './ForgotPasswordForm.tsx';
@@ -6,17 +7,15 @@ import { LoginForm } from './LoginForm.tsx';
 
 /** /login: sign-in, with a Forgot Password mode. */
 export function LoginPage() {
+  const { t } = useTranslation('auth');
   const [mode, setMode] = useState<'login' | 'forgot'>('login');
-  usePageTitle(mode === 'login' ? 'Login' : 'Forgot Password');
+  usePageTitle(mode === 'login' ? t('login.page_title') : t('forgot.title'));
   return mode === 'login' ? (
-    <AuthCard title="Sign in" subtitle="Welcome back! Sign in to your Asbuilt account.">
+    <AuthCard title={t('login.title')} subtitle={t('login.subtitle')}>
       <LoginForm onForgotPassword={() => setMode('forgot')} />
     </AuthCard>
   ) : (
-    <AuthCard
-      title="Forgot Password"
-      subtitle="Enter your email and we will send you a link to reset your password."
-    >
+    <AuthCard title={t('forgot.title')} subtitle={t('forgot.subtitle')}>
       <ForgotPasswordForm onBack={() => setMode('login')} />
     </AuthCard>
   );

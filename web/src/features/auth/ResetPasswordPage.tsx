@@ -1,7 +1,8 @@
-import { MESSAGES, MIN_PASSWORD_LENGTH, resetPasswordFormSchema } from '@asbuilt/domain';
+import { MIN_PASSWORD_LENGTH, resetPasswordFormSchema } from '@asbuilt/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, Button, Stack } from '@mui/material';
 import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { useResetPassword } from '../../api/auth.ts';
@@ -17,26 +18,28 @@ type FormOutput = z.output<typeof resetPasswordFormSchema>;
 
 /** /reset_password?email=&token=: choose a new password, then signed in automatically. */
 export function ResetPasswordPage() {
-  usePageTitle('Reset Password');
+  const { t } = useTranslation('auth');
+  usePageTitle(t('reset.title'));
   const [params] = useSearchParams();
   const email = params.get('email')?.trim() ?? '';
   const token = params.get('token')?.trim() ?? '';
 
   if (!email || !token) {
     return (
-      <AuthCard title="Reset Password">
-        <LinkProblem messages={[MESSAGES.missingLinkParams]} />
+      <AuthCard title={t('reset.title')}>
+        <LinkProblem />
       </AuthCard>
     );
   }
   return (
-    <AuthCard title="Reset Password" subtitle={`Choose a new password for ${email}.`}>
+    <AuthCard title={t('reset.title')} subtitle={t('reset.subtitle', { email })}>
       <ResetPasswordForm email={email} token={token} />
     </AuthCard>
   );
 }
 
 function ResetPasswordForm({ email, token }: { email: string; token: string }) {
+  const { t } = useTranslation('auth');
   const reset = useResetPassword();
   const { startSession } = useSessionActions();
   const { control, handleSubmit } = useForm<FormInput, unknown, FormOutput>({
@@ -53,7 +56,7 @@ function ResetPasswordForm({ email, token }: { email: string; token: string }) {
       { email: email.toLowerCase(), token, password: values.password },
       {
         onSuccess: (data) => {
-          toastSuccess('password successfully changed');
+          toastSuccess(t('reset.done'));
           startSession(data);
         },
       },
@@ -66,7 +69,7 @@ function ResetPasswordForm({ email, token }: { email: string; token: string }) {
         <FormTextField
           control={control}
           name="password"
-          label="New Password"
+          label={t('field.new_password')}
           type="password"
           autoComplete="new-password"
           autoFocus
@@ -74,7 +77,7 @@ function ResetPasswordForm({ email, token }: { email: string; token: string }) {
         <FormTextField
           control={control}
           name="retype"
-          label="Retype Password"
+          label={t('field.retype')}
           type="password"
           autoComplete="new-password"
         />
@@ -85,7 +88,7 @@ function ResetPasswordForm({ email, token }: { email: string; token: string }) {
           disabled={tooShort || reset.isPending}
           loading={reset.isPending}
         >
-          Reset Password
+          {t('reset.submit')}
         </Button>
       </Stack>
     </Box>

@@ -5,6 +5,7 @@
 import AddIcon from '@mui/icons-material/Add';
 import { Button, Chip, Stack } from '@mui/material';
 import { useDeferredValue, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { type CompanyDto, useCompaniesIndex } from '../../api/companies.ts';
 import { usePageTitle } from '../../app/PageTitle.tsx';
 import { createDataTableColumns, DataTable, type DataTableColumn } from '../../components/DataTable.tsx';
@@ -12,61 +13,25 @@ import { ErrorState } from '../../components/ErrorState.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { SearchField } from '../../components/SearchField.tsx';
 import { formatDate } from '../../lib/dates.ts';
+import { formatNumber } from '../../lib/numbers.ts';
 import { CatalogueNav } from '../tenant/CatalogueNav.tsx';
 import { CompanyDialog } from './CompanyDialog.tsx';
 
-export const COMPANY_FILTERS = [
-  { value: 'all', label: 'All' },
-  { value: 'customer', label: 'Customers' },
-  { value: 'brand', label: 'Brands' },
-  { value: 'supplier', label: 'Suppliers' },
-  { value: 'contractor', label: 'Contractors' },
-] as const;
-export type CompanyFilter = (typeof COMPANY_FILTERS)[number]['value'];
+export const COMPANY_FILTERS = ['all', 'customer', 'brand', 'supplier', 'contractor'] as const;
+export type CompanyFilter = (typeof COMPANY_FILTERS)[number];
 
 const ROLES = [
-  { key: 'customer', label: 'Customer', color: 'info' },
-  { key: 'brand', label: 'Brand', color: 'secondary' },
-  { key: 'supplier', label: 'Supplier', color: 'primary' },
-  { key: 'contractor', label: 'Contractor', color: 'warning' },
+  { key: 'customer', type: 'Customer', color: 'info' },
+  { key: 'brand', type: 'Brand', color: 'secondary' },
+  { key: 'supplier', type: 'Supplier', color: 'primary' },
+  { key: 'contractor', type: 'Contractor', color: 'warning' },
 ] as const;
 
-export const companyRoles = (company: CompanyDto) =>
-  ROLES.filter((role) => company[role.key]).map((role) => role.label);
-
 const col = createDataTableColumns<CompanyDto>();
-const columns: DataTableColumn<CompanyDto>[] = col.columns([
-  col.accessor('id', { header: 'ID', meta: { width: 72, grow: 0, card: 'hidden' } }),
-  col.accessor('name', { header: 'Name', meta: { width: 220, grow: 3, card: 'title' } }),
-  col.accessor((c) => c.code ?? undefined, { id: 'code', header: 'Code', meta: { width: 110 } }),
-  col.accessor((c) => companyRoles(c).join(', '), {
-    id: 'roles',
-    header: 'Type',
-    meta: { width: 220, grow: 2 },
-    cell: ({ row }) => (
-      <Stack direction="row" spacing={0.5} sx={{ overflow: 'hidden' }}>
-        {ROLES.filter((role) => row.original[role.key]).map((role) => (
-          <Chip key={role.key} label={role.label} size="small" color={role.color} variant="outlined" />
-        ))}
-      </Stack>
-    ),
-  }),
-  col.accessor('created_at', {
-    header: 'Created',
-    sortFn: 'basic',
-    meta: { searchable: false, width: 112, grow: 0, card: 'hidden' },
-    cell: ({ getValue }) => formatDate(getValue()),
-  }),
-  col.accessor('updated_at', {
-    header: 'Updated',
-    sortFn: 'basic',
-    meta: { searchable: false, width: 112, grow: 0 },
-    cell: ({ getValue }) => formatDate(getValue()),
-  }),
-]);
 
 export function CompaniesPage() {
-  usePageTitle('Companies');
+  const { t } = useTranslation(['companies', 'domain']);
+  usePageTitle(t('page.title'));
   const index = useCompaniesIndex('tenant');
   const [filter, setFilter] = useState<CompanyFilter>('all');
   const [search, setSearch] = useState('');
@@ -83,18 +48,62 @@ export function CompaniesPage() {
   );
   const total = all?.length ?? 0;
 
+  const columns = useMemo<DataTableColumn<CompanyDto>[]>(() => {
+    const roles = (company: CompanyDto) => ROLES.filter((role) => company[role.key]);
+    const roleName = (role: (typeof ROLES)[number]) => t(`domain:company_type.${role.type}`);
+    return col.columns([
+      col.accessor('id', { header: t('column.id'), meta: { width: 72, grow: 0, card: 'hidden' } }),
+      col.accessor('name', { header: t('column.name'), meta: { width: 220, grow: 3, card: 'title' } }),
+      col.accessor((c) => c.code ?? undefined, {
+        id: 'code',
+        header: t('column.code'),
+        meta: { width: 110 },
+      }),
+      col.accessor((c) => roles(c).map(roleName).join(', '), {
+        id: 'roles',
+        header: t('column.type'),
+        meta: { width: 220, grow: 2 },
+        cell: ({ row }) => (
+          <Stack direction="row" spacing={0.5} sx={{ overflow: 'hidden' }}>
+            {roles(row.original).map((role) => (
+              <Chip
+                key={role.key}
+                label={roleName(role)}
+                size="small"
+                color={role.color}
+                variant="outlined"
+              />
+            ))}
+          </Stack>
+        ),
+      }),
+      col.accessor('created_at', {
+        header: t('column.created'),
+        sortFn: 'basic',
+        meta: { searchable: false, width: 112, grow: 0, card: 'hidden' },
+        cell: ({ getValue }) => formatDate(getValue()),
+      }),
+      col.accessor('updated_at', {
+        header: t('column.updated'),
+        sortFn: 'basic',
+        meta: { searchable: false, width: 112, grow: 0 },
+        cell: ({ getValue }) => formatDate(getValue()),
+      }),
+    ]);
+  }, [t]);
+
   return (
     <>
       <PageHeader
-        title="Companies"
-        subtitle={index.data ? `${total} ${total === 1 ? 'company' : 'companies'}` : undefined}
+        title={t('page.title')}
+        subtitle={index.data ? t('page.count', { count: total, number: formatNumber(total) }) : undefined}
         actions={
           <Button
             variant="contained"
             startIcon={<AddIcon />}
             onClick={() => setDialog({ open: true, company: null })}
           >
-            New Company
+            {t('dialog.new.company')}
           </Button>
         }
       />
@@ -104,30 +113,30 @@ export function CompaniesPage() {
         spacing={1.5}
         sx={{ mb: 2, alignItems: { md: 'center' }, justifyContent: 'space-between' }}
       >
-        <Stack direction="row" role="group" aria-label="Filter companies" sx={{ flexWrap: 'wrap', gap: 1 }}>
+        <Stack direction="row" role="group" aria-label={t('page.filter')} sx={{ flexWrap: 'wrap', gap: 1 }}>
           {COMPANY_FILTERS.map((option) => {
-            const selected = filter === option.value;
+            const selected = filter === option;
             return (
               <Chip
-                key={option.value}
-                label={option.label}
+                key={option}
+                label={t(`filter.${option}`)}
                 clickable
                 aria-pressed={selected}
                 color={selected ? 'primary' : 'default'}
                 variant={selected ? 'filled' : 'outlined'}
-                onClick={() => setFilter(option.value)}
+                onClick={() => setFilter(option)}
                 sx={{ bgcolor: selected ? undefined : 'background.paper', fontWeight: 600 }}
               />
             );
           })}
         </Stack>
-        <SearchField value={search} onChange={setSearch} label="Search companies" />
+        <SearchField value={search} onChange={setSearch} label={t('page.search')} />
       </Stack>
       {index.isError ? (
         <ErrorState error={index.error} onRetry={() => index.refetch()} />
       ) : (
         <DataTable
-          label="Companies"
+          label={t('page.title')}
           data={companies}
           columns={columns}
           getRowId={(company) => String(company.id)}
@@ -138,10 +147,10 @@ export function CompaniesPage() {
           maxHeight="calc(100dvh - 320px)"
           emptyMessage={
             total === 0
-              ? 'No companies yet.'
+              ? t('page.empty')
               : query
-                ? `No company matches "${search.trim()}".`
-                : 'No company of this kind.'
+                ? t('page.no_match', { search: search.trim() })
+                : t('page.no_kind')
           }
         />
       )}

@@ -3,7 +3,13 @@
  * supplier, contractor) unless the caller fixes the type (the customers page; a brand or supplier
  * created from the product form). Editing offers Delete behind a confirmation.
  */
-import { type CompanyDto, type CompanyType, optionalText } from '@asbuilt/domain';
+import {
+  type CompanyDto,
+  type CompanyType,
+  encodeMessage,
+  type FieldKey,
+  optionalText,
+} from '@asbuilt/domain';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import {
   Box,
@@ -20,6 +26,7 @@ import {
 } from '@mui/material';
 import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import {
   type CompanyInput,
@@ -33,15 +40,15 @@ import { useDialogSession } from '../../lib/dialogs.ts';
 import { formResolver } from '../../lib/forms.ts';
 import { toastFailure, toastSuccess } from '../../lib/toast.ts';
 
-export const CREATE_COMPANY_FAILED = 'Failed to create company.';
-
 const FLAGS = [
-  { key: 'customer', label: 'Customer' },
-  { key: 'brand', label: 'Brand' },
-  { key: 'supplier', label: 'Supplier' },
-  { key: 'contractor', label: 'Contractor' },
+  { key: 'customer', type: 'Customer' },
+  { key: 'brand', type: 'Brand' },
+  { key: 'supplier', type: 'Supplier' },
+  { key: 'contractor', type: 'Contractor' },
 ] as const;
 type Flag = (typeof FLAGS)[number]['key'];
+/** What the dialog calls the record: its fixed type, or a company. */
+type Noun = Flag | 'company';
 const FLAG_OF_TYPE: Record<CompanyType, Flag> = {
   Customer: 'customer',
   Brand: 'brand',
@@ -50,12 +57,14 @@ const FLAG_OF_TYPE: Record<CompanyType, Flag> = {
 };
 
 /** The domain's text field (trimmed, '' means none), required here: name and code (spec). */
-const requiredField = (label: string) =>
-  optionalText(label).refine((value) => value !== null, { message: `${label} is required` });
+const requiredField = (field: FieldKey) =>
+  optionalText(field).refine((value) => value !== null, {
+    message: encodeMessage('field_required', { field }),
+  });
 
 const companyFormSchema = z.object({
-  name: requiredField('Name'),
-  code: requiredField('Code'),
+  name: requiredField('name'),
+  code: requiredField('code'),
   customer: z.boolean(),
   brand: z.boolean(),
   supplier: z.boolean(),
@@ -86,8 +95,9 @@ export interface CompanyDialogProps {
 
 export function CompanyDialog(props: CompanyDialogProps) {
   const { open, onClose, company, fixedType } = props;
+  const { t } = useTranslation('companies');
   const titleId = useId();
-  const noun = fixedType ?? 'Company';
+  const noun: Noun = fixedType ? FLAG_OF_TYPE[fixedType] : 'company';
   // A fresh form per opening: the values start from the company (or the typed name).
   const session = useDialogSession(open);
   return (
@@ -98,7 +108,7 @@ export function CompanyDialog(props: CompanyDialogProps) {
       maxWidth="sm"
       slotProps={{ transition: { onExited: session.onExited } }}
     >
-      <DialogTitle id={titleId}>{company ? `Edit ${noun}` : `New ${noun}`}</DialogTitle>
+      <DialogTitle id={titleId}>{company ? t(`dialog.edit.${noun}`) : t(`dialog.new.${noun}`)}</DialogTitle>
       {session.mounted ? <CompanyForm key={session.key} {...props} noun={noun} /> : null}
     </Dialog>
   );
@@ -112,7 +122,8 @@ function CompanyForm({
   onSaved,
   inline = false,
   noun,
-}: CompanyDialogProps & { noun: string }) {
+}: CompanyDialogProps & { noun: Noun }) {
+  const { t } = useTranslation(['companies', 'domain', 'components']);
   const create = useCreateCompany({ silent: inline });
   const update = useUpdateCompany();
   const remove = useDeleteCompany();
@@ -143,7 +154,7 @@ function CompanyForm({
       }
       update.mutate(input, {
         onSuccess: ({ company: saved }) => {
-          toastSuccess(`${noun} Updated`);
+          toastSuccess(t(`dialog.updated.${noun}`));
           onSaved?.(saved);
           onClose();
         },
@@ -159,11 +170,11 @@ function CompanyForm({
     }
     create.mutate(input, {
       onSuccess: ({ company: saved }) => {
-        toastSuccess(`${noun} Created`);
+        toastSuccess(t(`dialog.created.${noun}`));
         onSaved?.(saved);
         onClose();
       },
-      onError: inline ? (error) => toastFailure(CREATE_COMPANY_FAILED, error) : undefined,
+      onError: inline ? (error) => toastFailure(t('dialog.create_failed'), error) : undefined,
     });
   });
 
@@ -179,28 +190,34 @@ function CompanyForm({
       >
         <DialogContent sx={{ pt: 1 }}>
           <Stack spacing={1} sx={{ pt: 1 }}>
-            <FormTextField control={control} name="name" label="Name" required autoFocus={!initialName} />
+            <FormTextField
+              control={control}
+              name="name"
+              label={t('dialog.name')}
+              required
+              autoFocus={!initialName}
+            />
             <FormTextField
               control={control}
               name="code"
-              label="Code"
+              label={t('dialog.code')}
               required
               autoFocus={Boolean(initialName)}
             />
             {fixedType ? null : (
               <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
                 <FormLabel component="legend" sx={{ mb: 0.5 }}>
-                  Roles
+                  {t('dialog.roles')}
                 </FormLabel>
                 <FormGroup row sx={{ columnGap: 1 }}>
-                  {FLAGS.map(({ key, label }) => (
+                  {FLAGS.map(({ key, type }) => (
                     <Controller
                       key={key}
                       control={control}
                       name={key}
                       render={({ field }) => (
                         <FormControlLabel
-                          label={label}
+                          label={t(`domain:company_type.${type}`)}
                           control={
                             <Checkbox
                               checked={field.value}
@@ -224,31 +241,31 @@ function CompanyForm({
               onClick={() => setConfirming(true)}
               sx={{ mr: 'auto' }}
             >
-              Delete
+              {t('components:action.delete')}
             </Button>
           ) : null}
-          <Button onClick={onClose}>Cancel</Button>
+          <Button onClick={onClose}>{t('components:action.cancel')}</Button>
           <Button
             type="submit"
             variant="contained"
             loading={create.isPending || update.isPending}
             disabled={Boolean(company) && !formState.isDirty}
           >
-            {company ? 'Save' : 'Create'}
+            {company ? t('components:action.save') : t('components:action.create')}
           </Button>
         </DialogActions>
       </form>
       {company ? (
         <ConfirmDialog
           open={confirming}
-          title={`Delete ${company.name}?`}
-          message="Deleted items cannot be retrieved."
+          title={t('dialog.confirm_delete', { name: company.name })}
+          message={t('dialog.confirm_message')}
           loading={remove.isPending}
           onClose={() => setConfirming(false)}
           onConfirm={() =>
             remove.mutate(company.id, {
               onSuccess: () => {
-                toastSuccess(`${noun} Deleted`);
+                toastSuccess(t(`dialog.deleted.${noun}`));
                 setConfirming(false);
                 onClose();
               },

@@ -7,6 +7,7 @@ import { type CompanyType, LIBRARY_TENANT_ID } from '@asbuilt/domain';
 import AddIcon from '@mui/icons-material/Add';
 import { Autocomplete, Box, Chip, createFilterOptions, TextField } from '@mui/material';
 import { type Ref, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { type CompanyDto, useCompanyList } from '../../api/companies.ts';
 import { CompanyDialog } from './CompanyDialog.tsx';
 
@@ -65,6 +66,7 @@ export function CompanySelect({
   allowCreate = true,
   inputRef,
 }: CompanySelectProps) {
+  const { t } = useTranslation('companies');
   const list = useCompanyList();
   const [creating, setCreating] = useState<string | null>(null);
 
@@ -108,7 +110,7 @@ export function CompanySelect({
           isCreate(option) ? (
             <Box component="li" key={`create-${key}`} {...props} sx={{ gap: 1, color: 'primary.main' }}>
               <AddIcon fontSize="small" />
-              Add "{option.create}"
+              {t('select.add', { name: option.create })}
             </Box>
           ) : (
             <Box component="li" key={option.id} {...props} sx={{ gap: 1 }}>
@@ -121,7 +123,7 @@ export function CompanySelect({
                 ) : null}
               </Box>
               {option.tenant_id === LIBRARY_TENANT_ID ? (
-                <Chip label="Library" size="small" variant="outlined" />
+                <Chip label={t('select.library')} size="small" variant="outlined" />
               ) : null}
             </Box>
           )
@@ -134,7 +136,7 @@ export function CompanySelect({
             error={error}
             helperText={helperText ?? ' '}
             inputRef={inputRef}
-            placeholder={allowCreate && !disabled ? 'Search or add…' : undefined}
+            placeholder={allowCreate && !disabled ? t('select.placeholder') : undefined}
           />
         )}
       />

@@ -7,6 +7,7 @@ import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import { Button, IconButton, Stack, Tooltip } from '@mui/material';
 import { useDeferredValue, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { type CompanyDto, useCompaniesIndex, useDeleteCompany } from '../../api/companies.ts';
 import { usePageTitle } from '../../app/PageTitle.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
@@ -15,6 +16,7 @@ import { ErrorState } from '../../components/ErrorState.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { SearchField } from '../../components/SearchField.tsx';
 import { formatDate } from '../../lib/dates.ts';
+import { formatNumber } from '../../lib/numbers.ts';
 import { toastSuccess } from '../../lib/toast.ts';
 import { CatalogueNav } from '../tenant/CatalogueNav.tsx';
 import { CompanyDialog } from './CompanyDialog.tsx';
@@ -22,7 +24,8 @@ import { CompanyDialog } from './CompanyDialog.tsx';
 const col = createDataTableColumns<CompanyDto>();
 
 export function CustomersPage() {
-  usePageTitle('Customers');
+  const { t } = useTranslation(['companies', 'components']);
+  usePageTitle(t('customers.title'));
   const index = useCompaniesIndex('tenant');
   const remove = useDeleteCompany();
   const [search, setSearch] = useState('');
@@ -38,49 +41,49 @@ export function CustomersPage() {
   const tenants = index.data?.tenants;
 
   const columns = useMemo<DataTableColumn<CompanyDto>[]>(() => {
-    const tenantName = new Map((tenants ?? []).map((t) => [t.id, t.name]));
+    const tenantName = new Map((tenants ?? []).map((tenant) => [tenant.id, tenant.name]));
     return col.columns([
-      col.accessor('id', { header: 'ID', meta: { width: 72, grow: 0, card: 'hidden' } }),
-      col.accessor('name', { header: 'Name', meta: { width: 240, grow: 3, card: 'title' } }),
+      col.accessor('id', { header: t('column.id'), meta: { width: 72, grow: 0, card: 'hidden' } }),
+      col.accessor('name', { header: t('column.name'), meta: { width: 240, grow: 3, card: 'title' } }),
       col.accessor((c) => tenantName.get(c.tenant_id) ?? `#${c.tenant_id}`, {
         id: 'tenant',
-        header: 'Tenant',
+        header: t('column.tenant'),
         meta: { width: 170, grow: 1 },
       }),
       col.accessor('created_at', {
-        header: 'Created at',
+        header: t('column.created_at'),
         sortFn: 'basic',
         meta: { searchable: false, width: 116, grow: 0 },
         cell: ({ getValue }) => formatDate(getValue()),
       }),
       col.accessor('updated_at', {
-        header: 'Updated at',
+        header: t('column.updated_at'),
         sortFn: 'basic',
         meta: { searchable: false, width: 116, grow: 0 },
         cell: ({ getValue }) => formatDate(getValue()),
       }),
       col.display({
         id: 'actions',
-        header: 'Actions',
+        header: t('column.actions'),
         enableSorting: false,
         enableHiding: false,
-        meta: { width: 104, grow: 0, align: 'right', label: 'Actions', card: 'actions' },
+        meta: { width: 104, grow: 0, align: 'right', label: t('column.actions'), card: 'actions' },
         cell: ({ row }) => (
           <Stack direction="row">
-            <Tooltip title="Edit">
+            <Tooltip title={t('components:action.edit')}>
               <IconButton
                 size="small"
-                aria-label={`Edit ${row.original.name}`}
+                aria-label={t('customers.edit', { name: row.original.name })}
                 onClick={() => setDialog({ open: true, company: row.original })}
               >
                 <EditOutlinedIcon fontSize="small" />
               </IconButton>
             </Tooltip>
-            <Tooltip title="Delete">
+            <Tooltip title={t('components:action.delete')}>
               <IconButton
                 size="small"
                 color="error"
-                aria-label={`Delete ${row.original.name}`}
+                aria-label={t('customers.delete', { name: row.original.name })}
                 onClick={() => setDeleting(row.original)}
               >
                 <DeleteOutlinedIcon fontSize="small" />
@@ -90,14 +93,16 @@ export function CustomersPage() {
         ),
       }),
     ]);
-  }, [tenants]);
+  }, [tenants, t]);
 
   return (
     <>
       <PageHeader
-        title="Customers"
+        title={t('customers.title')}
         subtitle={
-          index.data ? `${customers.length} ${customers.length === 1 ? 'customer' : 'customers'}` : undefined
+          index.data
+            ? t('customers.count', { count: customers.length, number: formatNumber(customers.length) })
+            : undefined
         }
         actions={
           <Button
@@ -105,19 +110,19 @@ export function CustomersPage() {
             startIcon={<AddIcon />}
             onClick={() => setDialog({ open: true, company: null })}
           >
-            New Customer
+            {t('dialog.new.customer')}
           </Button>
         }
       />
       <CatalogueNav />
       <Stack direction="row" sx={{ mb: 2 }}>
-        <SearchField value={search} onChange={setSearch} label="Search customers" />
+        <SearchField value={search} onChange={setSearch} label={t('customers.search')} />
       </Stack>
       {index.isError ? (
         <ErrorState error={index.error} onRetry={() => index.refetch()} />
       ) : (
         <DataTable
-          label="Customers"
+          label={t('customers.title')}
           data={customers}
           columns={columns}
           getRowId={(company) => String(company.id)}
@@ -127,7 +132,7 @@ export function CustomersPage() {
           onRowClick={(company) => setDialog({ open: true, company })}
           maxHeight="calc(100dvh - 300px)"
           emptyMessage={
-            customers.length === 0 ? 'No customers yet.' : `No customer matches "${search.trim()}".`
+            customers.length === 0 ? t('customers.empty') : t('customers.no_match', { search: search.trim() })
           }
         />
       )}
@@ -139,14 +144,14 @@ export function CustomersPage() {
       />
       <ConfirmDialog
         open={deleting !== null}
-        title={`Delete ${deleting?.name ?? 'customer'}?`}
-        message="Deleted items cannot be retrieved."
+        title={deleting ? t('dialog.confirm_delete', { name: deleting.name }) : t('customers.confirm_delete')}
+        message={t('dialog.confirm_message')}
         loading={remove.isPending}
         onClose={() => setDeleting(null)}
         onConfirm={() =>
           deleting &&
           remove.mutate(deleting.id, {
-            onSuccess: () => toastSuccess('Customer Deleted'),
+            onSuccess: () => toastSuccess(t('dialog.deleted.customer')),
             onSettled: () => setDeleting(null),
           })
         }

@@ -16,12 +16,10 @@ import {
   TextField,
 } from '@mui/material';
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { type DeviceChangeValue, useBulkUpdateDevices } from '../../api/devices.ts';
-import { STATUS_NOT_SET } from '../../components/StatusChip.tsx';
+import { formatNumber } from '../../lib/numbers.ts';
 import { toastFailure, toastSuccess } from '../../lib/toast.ts';
-
-export const BULK_UPDATED = 'All Devices Updated successfully';
-export const BULK_FAILED = 'Error updating device';
 
 export function BulkActionsMenu({
   siteId,
@@ -34,6 +32,7 @@ export function BulkActionsMenu({
   statuses: DeviceStatus[];
   onDone: () => void;
 }) {
+  const { t } = useTranslation(['devices', 'domain', 'components']);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [statusOpen, setStatusOpen] = useState(false);
   const [status, setStatus] = useState('');
@@ -47,11 +46,11 @@ export function BulkActionsMenu({
       { ids: selectedIds, changes },
       {
         onSuccess: () => {
-          toastSuccess(BULK_UPDATED);
+          toastSuccess(t('bulk.updated'));
           after?.();
           onDone();
         },
-        onError: (error) => toastFailure(BULK_FAILED, error),
+        onError: (error) => toastFailure(t('bulk.failed'), error),
       },
     );
   };
@@ -66,7 +65,7 @@ export function BulkActionsMenu({
         onClick={(event) => setAnchor(event.currentTarget)}
         aria-haspopup="menu"
       >
-        {count > 0 ? `Bulk actions (${count})` : 'Bulk actions'}
+        {count > 0 ? t('bulk.button_count', { amount: formatNumber(count) }) : t('bulk.button')}
       </Button>
       <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
         <MenuItem
@@ -75,29 +74,29 @@ export function BulkActionsMenu({
             setStatusOpen(true);
           }}
         >
-          <ListItemText>Set status…</ListItemText>
+          <ListItemText>{t('bulk.set_status')}</ListItemText>
         </MenuItem>
         <MenuItem onClick={() => run({ archived: true })}>
-          <ListItemText>Archive</ListItemText>
+          <ListItemText>{t('bulk.archive')}</ListItemText>
         </MenuItem>
         <MenuItem onClick={() => run({ archived: false })}>
-          <ListItemText>Remove from Archive</ListItemText>
+          <ListItemText>{t('bulk.unarchive')}</ListItemText>
         </MenuItem>
       </Menu>
       <Dialog open={statusOpen} onClose={() => setStatusOpen(false)} aria-labelledby={titleId}>
         <DialogTitle id={titleId}>
-          Set the status of {count} {count === 1 ? 'device' : 'devices'}
+          {t('bulk.status_title', { count, amount: formatNumber(count) })}
         </DialogTitle>
         <DialogContent>
           <TextField
             select
-            label="Status"
+            label={t('domain:column.status')}
             value={status}
             onChange={(event) => setStatus(event.target.value)}
             sx={{ mt: 1 }}
           >
             <MenuItem value="">
-              <em>{STATUS_NOT_SET}</em>
+              <em>{t('state.status_not_set')}</em>
             </MenuItem>
             {statuses.map((s) => (
               <MenuItem key={s.id} value={s.name}>
@@ -107,13 +106,13 @@ export function BulkActionsMenu({
           </TextField>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2.5 }}>
-          <Button onClick={() => setStatusOpen(false)}>Cancel</Button>
+          <Button onClick={() => setStatusOpen(false)}>{t('components:action.cancel')}</Button>
           <Button
             variant="contained"
             loading={bulk.isPending}
             onClick={() => run({ status: status || null }, () => setStatusOpen(false))}
           >
-            Apply
+            {t('action.apply')}
           </Button>
         </DialogActions>
       </Dialog>

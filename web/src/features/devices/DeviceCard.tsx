@@ -30,6 +30,7 @@ import {
 } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
   useArchiveDevice,
   useDeviceLogs,
@@ -39,7 +40,7 @@ import {
 import { siteKeys, useSiteProducts } from '../../api/sites.ts';
 import { ErrorState } from '../../components/ErrorState.tsx';
 import { InlineEdit } from '../../components/InlineEdit.tsx';
-import { STATUS_NOT_SET, StatusChip } from '../../components/StatusChip.tsx';
+import { StatusChip } from '../../components/StatusChip.tsx';
 import { formatDate, formatTime } from '../../lib/dates.ts';
 import { toastSuccess } from '../../lib/toast.ts';
 import { ProductEditor } from '../products/ProductEditor.tsx';
@@ -49,11 +50,6 @@ import { ProductPicture } from './deviceColumns.tsx';
 import type { DeviceRow, SiteLookups } from './deviceRows.ts';
 import { NewDeviceDialog } from './NewDeviceDialog.tsx';
 import { ShareDeviceDialog } from './ShareDeviceDialog.tsx';
-
-export const DEVICE_UPDATED = 'Device Updated';
-export const STATUS_UPDATED = 'Status Updated';
-export const DEVICE_ARCHIVED = 'Device Archived';
-export const DEVICE_UNARCHIVED = 'Device Removed from Archive';
 
 type CardTab = 'general' | 'files' | 'vault' | 'activity';
 
@@ -106,6 +102,7 @@ function CardBody({
   lookups: SiteLookups;
   titleId: string;
 }) {
+  const { t } = useTranslation(['devices', 'domain', 'components']);
   const { siteId, permission, site } = useSite();
   const canEdit = permission >= SitePermission.Contributor;
   const { device } = row;
@@ -124,7 +121,7 @@ function CardBody({
 
   const saveCode = async (value: string) => {
     await update.mutateAsync({ id: device.id, changes: { code: value === '' ? null : value } });
-    toastSuccess(DEVICE_UPDATED);
+    toastSuccess(t('card.updated'));
   };
 
   const knownStatus = !device.status || row.status !== undefined;
@@ -165,21 +162,21 @@ function CardBody({
             loading={productOpen && products.isPending}
             sx={{ mt: 0.5, ml: -0.5 }}
           >
-            Open Product
+            {t('card.open_product')}
           </Button>
         </Box>
         <Stack direction="row" sx={{ mt: -0.5, mr: -1 }}>
-          <Tooltip title="Device menu">
+          <Tooltip title={t('card.menu')}>
             <IconButton
-              aria-label="Device menu"
+              aria-label={t('card.menu')}
               aria-haspopup="menu"
               onClick={(event) => setMenu(event.currentTarget)}
             >
               <MoreVertIcon />
             </IconButton>
           </Tooltip>
-          <Tooltip title="Close">
-            <IconButton aria-label="Close" onClick={onClose}>
+          <Tooltip title={t('components:action.close')}>
+            <IconButton aria-label={t('components:action.close')} onClick={onClose}>
               <CloseIcon />
             </IconButton>
           </Tooltip>
@@ -193,10 +190,10 @@ function CardBody({
       >
         <Box sx={{ flex: 1, minWidth: 0 }}>
           <Typography variant="caption" color="text.secondary" component="div">
-            Device Code
+            {t('card.code')}
           </Typography>
           <InlineEdit
-            label="Device Code"
+            label={t('card.code')}
             value={device.code}
             onSave={saveCode}
             disabled={!canEdit}
@@ -208,13 +205,13 @@ function CardBody({
             <TextField
               select
               size="small"
-              label="Status"
+              label={t('domain:column.status')}
               value={device.status ?? ''}
               disabled={updateStatus.isPending}
               onChange={(event) =>
                 updateStatus.mutate(
                   { id: device.id, status: event.target.value || null },
-                  { onSuccess: () => toastSuccess(STATUS_UPDATED) },
+                  { onSuccess: () => toastSuccess(t('card.status_updated')) },
                 )
               }
               slotProps={{
@@ -224,7 +221,7 @@ function CardBody({
               }}
             >
               <MenuItem value="">
-                <em>{STATUS_NOT_SET}</em>
+                <em>{t('state.status_not_set')}</em>
               </MenuItem>
               {site.device_statuses.map((status) => (
                 <MenuItem key={status.id} value={status.name}>
@@ -240,14 +237,14 @@ function CardBody({
           ) : (
             <>
               <Typography variant="caption" color="text.secondary" component="div">
-                Status
+                {t('domain:column.status')}
               </Typography>
               <StatusChip status={device.status} color={row.status?.color} />
             </>
           )}
         </Box>
         {device.archived ? (
-          <Chip label="Archived" color="warning" size="small" sx={{ alignSelf: 'center' }} />
+          <Chip label={t('state.archived')} color="warning" size="small" sx={{ alignSelf: 'center' }} />
         ) : null}
       </Stack>
 
@@ -258,17 +255,16 @@ function CardBody({
         allowScrollButtonsMobile
         sx={{ px: { xs: 1, sm: 2 }, borderBottom: 1, borderColor: 'divider' }}
       >
-        <Tab value="general" label="General" />
-        <Tab value="files" label="Files & Pictures" />
-        <Tab value="vault" label="Vault" />
-        <Tab value="activity" label="Activity" />
+        <Tab value="general" label={t('card.tab.general')} />
+        <Tab value="files" label={t('card.tab.files')} />
+        <Tab value="vault" label={t('card.tab.vault')} />
+        <Tab value="activity" label={t('card.tab.activity')} />
       </Tabs>
       <Box sx={{ flex: 1, minHeight: 0, overflow: 'auto', p: { xs: 2, sm: 3 } }} role="tabpanel">
         {tab === 'general' ? <DeviceGeneralTab row={row} lookups={lookups} canEdit={canEdit} /> : null}
         {tab === 'files' || tab === 'vault' ? (
           <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
-            {tab === 'files' ? 'Files and pictures' : 'The vault'} of a device come with the files-and-vault
-            release.
+            {tab === 'files' ? t('card.files_later') : t('card.vault_later')}
           </Typography>
         ) : null}
         {tab === 'activity' ? <DeviceActivity deviceId={device.id} /> : null}
@@ -281,7 +277,7 @@ function CardBody({
             setSharing(true);
           }}
         >
-          Share
+          {t('card.share')}
         </MenuItem>
         {canEdit ? (
           <MenuItem
@@ -290,7 +286,7 @@ function CardBody({
               setChangingProduct(true);
             }}
           >
-            Change related Product
+            {t('card.change_product')}
           </MenuItem>
         ) : null}
         {canEdit ? <Divider /> : null}
@@ -301,11 +297,14 @@ function CardBody({
               const archived = !device.archived;
               archive.mutate(
                 { id: device.id, archived },
-                { onSuccess: () => toastSuccess(archived ? DEVICE_ARCHIVED : DEVICE_UNARCHIVED) },
+                {
+                  onSuccess: () =>
+                    toastSuccess(archived ? t('card.archived_toast') : t('card.unarchived_toast')),
+                },
               );
             }}
           >
-            {device.archived ? 'Remove Device from Archive' : 'Archive this Device'}
+            {device.archived ? t('card.unarchive') : t('card.archive')}
           </MenuItem>
         ) : null}
       </Menu>
@@ -338,6 +337,7 @@ function CardBody({
 }
 
 function DeviceActivity({ deviceId }: { deviceId: number }) {
+  const { t } = useTranslation('devices');
   const { siteId } = useSite();
   const logs = useDeviceLogs(siteId, deviceId);
   if (logs.isError) return <ErrorState error={logs.error} onRetry={() => logs.refetch()} />;
@@ -350,9 +350,11 @@ function DeviceActivity({ deviceId }: { deviceId: number }) {
       </Box>
     );
   }
-  if (logs.data.length === 0) return <Typography color="text.secondary">No activity yet.</Typography>;
+  if (logs.data.length === 0) {
+    return <Typography color="text.secondary">{t('activity.empty')}</Typography>;
+  }
   return (
-    <List aria-label="Device activity" disablePadding>
+    <List aria-label={t('activity.label')} disablePadding>
       {logs.data.map((log, index) => (
         <ListItem
           key={log.id}
@@ -365,7 +367,7 @@ function DeviceActivity({ deviceId }: { deviceId: number }) {
           </Box>
           <ListItemText
             primary={log.note}
-            secondary={log.user_name ? `by ${log.user_name}` : null}
+            secondary={log.user_name ? t('activity.by', { name: log.user_name }) : null}
             slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
           />
         </ListItem>

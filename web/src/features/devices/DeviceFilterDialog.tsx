@@ -18,7 +18,9 @@ import {
   TextField,
 } from '@mui/material';
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useDialogSession } from '../../lib/dialogs.ts';
+import { formatNumber } from '../../lib/numbers.ts';
 
 export interface FilterOption<V extends number | string> {
   value: V;
@@ -37,13 +39,14 @@ export interface FilterOptions {
 
 type ListKey = keyof FilterOptions;
 
-export const FILTER_FIELDS: { key: ListKey; label: string; singular: string }[] = [
-  { key: 'locations', label: 'Locations', singular: 'Location' },
-  { key: 'layers', label: 'Layers', singular: 'Layer' },
-  { key: 'statuses', label: 'Statuses', singular: 'Status' },
-  { key: 'procats', label: 'Categories', singular: 'Category' },
-  { key: 'suppliers', label: 'Suppliers', singular: 'Supplier' },
-  { key: 'contractors', label: 'Contractors', singular: 'Contractor' },
+/** The filter lists, in the dialog's order; worded by `devices:filter.field.*` and `filter.chip.*`. */
+export const FILTER_FIELDS: ListKey[] = [
+  'locations',
+  'layers',
+  'statuses',
+  'procats',
+  'suppliers',
+  'contractors',
 ];
 
 function MultiSelect<V extends number | string>({
@@ -57,6 +60,7 @@ function MultiSelect<V extends number | string>({
   value: V[];
   onChange: (next: V[]) => void;
 }) {
+  const { t } = useTranslation('devices');
   const chosen = options.filter((option) => value.includes(option.value));
   return (
     <Autocomplete<FilterOption<V>, true>
@@ -70,7 +74,7 @@ function MultiSelect<V extends number | string>({
       onChange={(_event, next) => onChange(next.map((option) => option.value))}
       disableCloseOnSelect
       limitTags={3}
-      noOptionsText="Nothing to choose"
+      noOptionsText={t('filter.no_options')}
       renderInput={(params) => <TextField {...params} label={label} />}
     />
   );
@@ -89,6 +93,7 @@ export function DeviceFilterDialog({
   options: FilterOptions;
   onApply: (next: DeviceFilters) => void;
 }) {
+  const { t } = useTranslation('devices');
   const titleId = useId();
   const session = useDialogSession(open);
   return (
@@ -99,7 +104,7 @@ export function DeviceFilterDialog({
       maxWidth="sm"
       slotProps={{ transition: { onExited: session.onExited } }}
     >
-      <DialogTitle id={titleId}>Filter devices</DialogTitle>
+      <DialogTitle id={titleId}>{t('filter.title')}</DialogTitle>
       {session.mounted ? (
         <FilterForm key={session.key} value={value} options={options} onApply={onApply} onClose={onClose} />
       ) : null}
@@ -118,6 +123,7 @@ function FilterForm({
   onApply: (next: DeviceFilters) => void;
   onClose: () => void;
 }) {
+  const { t } = useTranslation(['devices', 'components']);
   const [draft, setDraft] = useState<DeviceFilters>(value);
   const set = <K extends keyof DeviceFilters>(key: K, next: DeviceFilters[K]) =>
     setDraft((current) => ({ ...current, [key]: next }));
@@ -126,37 +132,37 @@ function FilterForm({
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           <MultiSelect
-            label="Locations"
+            label={t('filter.field.locations')}
             options={options.locations}
             value={draft.locations ?? []}
             onChange={(next) => set('locations', next)}
           />
           <MultiSelect
-            label="Layers"
+            label={t('filter.field.layers')}
             options={options.layers}
             value={draft.layers ?? []}
             onChange={(next) => set('layers', next)}
           />
           <MultiSelect
-            label="Statuses"
+            label={t('filter.field.statuses')}
             options={options.statuses}
             value={draft.statuses ?? []}
             onChange={(next) => set('statuses', next)}
           />
           <MultiSelect
-            label="Categories"
+            label={t('filter.field.procats')}
             options={options.procats}
             value={draft.procats ?? []}
             onChange={(next) => set('procats', next)}
           />
           <MultiSelect
-            label="Suppliers"
+            label={t('filter.field.suppliers')}
             options={options.suppliers}
             value={draft.suppliers ?? []}
             onChange={(next) => set('suppliers', next)}
           />
           <MultiSelect
-            label="Contractors"
+            label={t('filter.field.contractors')}
             options={options.contractors}
             value={draft.contractors ?? []}
             onChange={(next) => set('contractors', next)}
@@ -168,15 +174,15 @@ function FilterForm({
                 onChange={(event) => set('show_archived', event.target.checked)}
               />
             }
-            label="Show archived"
+            label={t('filter.show_archived')}
           />
         </Stack>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2.5 }}>
         <Button onClick={() => setDraft({})} sx={{ mr: 'auto' }}>
-          Clear all
+          {t('filter.clear_all')}
         </Button>
-        <Button onClick={onClose}>Cancel</Button>
+        <Button onClick={onClose}>{t('components:action.cancel')}</Button>
         <Button
           variant="contained"
           onClick={() => {
@@ -184,7 +190,7 @@ function FilterForm({
             onClose();
           }}
         >
-          Apply
+          {t('action.apply')}
         </Button>
       </DialogActions>
     </>
@@ -194,7 +200,7 @@ function FilterForm({
 /** Drops empty lists and a false show_archived, so the saved filter is as small as it can be. */
 export function cleanFilters(filters: DeviceFilters): DeviceFilters {
   const out: DeviceFilters = {};
-  for (const { key } of FILTER_FIELDS) {
+  for (const key of FILTER_FIELDS) {
     const list = filters[key];
     if (list && list.length > 0) (out as Record<string, unknown>)[key] = list;
   }
@@ -222,15 +228,16 @@ export function FilterChips({
   onChange: (next: DeviceFilters) => void;
   onMore: () => void;
 }) {
+  const { t } = useTranslation('devices');
   const entries: ChipEntry[] = [];
-  for (const { key, singular } of FILTER_FIELDS) {
+  for (const key of FILTER_FIELDS) {
     const list = (value[key] ?? []) as (number | string)[];
     const all = options[key] as FilterOption<number | string>[];
     for (const item of list) {
       const label = all.find((option) => option.value === item)?.label ?? String(item);
       entries.push({
         key: `${key}:${item}`,
-        label: `${singular}: ${label}`,
+        label: t(`filter.chip.${key}`, { value: label }),
         remove: () => onChange(cleanFilters({ ...value, [key]: list.filter((v) => v !== item) })),
       });
     }
@@ -238,7 +245,7 @@ export function FilterChips({
   if (value.show_archived) {
     entries.push({
       key: 'archived',
-      label: 'Archived shown',
+      label: t('filter.archived_shown'),
       remove: () => onChange(cleanFilters({ ...value, show_archived: false })),
     });
   }
@@ -248,7 +255,7 @@ export function FilterChips({
   return (
     <Box
       role="group"
-      aria-label="Active filters"
+      aria-label={t('filter.active')}
       sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', mb: 2 }}
     >
       {shown.map((entry) => (
@@ -262,10 +269,15 @@ export function FilterChips({
         />
       ))}
       {others > 0 ? (
-        <Chip label={`+${others}`} size="small" onClick={onMore} aria-label={`${others} more filters`} />
+        <Chip
+          label={`+${formatNumber(others)}`}
+          size="small"
+          onClick={onMore}
+          aria-label={t('filter.more', { count: others })}
+        />
       ) : null}
       <Button size="small" onClick={() => onChange({})}>
-        Clear filters
+        {t('filter.clear_filters')}
       </Button>
     </Box>
   );

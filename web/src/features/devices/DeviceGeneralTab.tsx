@@ -8,14 +8,13 @@ import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { Box, Button, Typography } from '@mui/material';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { type DeviceChangeValue, useUpdateDevice } from '../../api/devices.ts';
 import { InlineEdit, type InlineEditOption } from '../../components/InlineEdit.tsx';
 import { formatDate } from '../../lib/dates.ts';
 import { toastSuccess } from '../../lib/toast.ts';
 import { useSite } from '../sites/SiteContext.tsx';
 import type { DeviceRow, SiteLookups } from './deviceRows.ts';
-
-const DEVICE_UPDATED = 'Device Updated';
 
 interface Property {
   field: DeviceField;
@@ -39,6 +38,7 @@ export function DeviceGeneralTab({
   lookups: SiteLookups;
   canEdit: boolean;
 }) {
+  const { t } = useTranslation(['devices', 'domain']);
   const { site, siteId } = useSite();
   const update = useUpdateDevice(siteId);
   const [showAll, setShowAll] = useState(false);
@@ -68,7 +68,7 @@ export function DeviceGeneralTab({
   const properties: Property[] = [
     {
       field: 'floor_id',
-      label: 'Floor',
+      label: t('domain:column.floor'),
       value: idText(device.floor_id),
       type: 'select',
       numeric: true,
@@ -76,7 +76,7 @@ export function DeviceGeneralTab({
     },
     {
       field: 'location_id',
-      label: 'Location',
+      label: t('domain:column.location'),
       value: idText(device.location_id),
       type: 'select',
       numeric: true,
@@ -84,7 +84,7 @@ export function DeviceGeneralTab({
     },
     {
       field: 'zone_id',
-      label: 'Zone',
+      label: t('domain:column.zone'),
       value: idText(device.zone_id),
       type: 'select',
       numeric: true,
@@ -92,7 +92,7 @@ export function DeviceGeneralTab({
     },
     {
       field: 'layer_id',
-      label: 'Layer',
+      label: t('domain:column.layer'),
       value: idText(device.layer_id),
       type: 'select',
       numeric: true,
@@ -100,7 +100,7 @@ export function DeviceGeneralTab({
     },
     {
       field: 'supplier_id',
-      label: 'Supplier',
+      label: t('domain:column.supplier'),
       value: idText(device.supplier_id),
       type: 'select',
       numeric: true,
@@ -108,25 +108,30 @@ export function DeviceGeneralTab({
     },
     {
       field: 'contractor_id',
-      label: 'Contractor',
+      label: t('domain:column.contractor'),
       value: idText(device.contractor_id),
       type: 'select',
       numeric: true,
       options: contractors,
     },
-    { field: 'sn', label: 'Serial Number', value: device.sn },
-    { field: 'mac', label: 'Mac Adress', value: device.mac },
-    { field: 'ip', label: 'IP address', value: device.ip },
-    { field: 'patch', label: 'Patch', value: device.patch },
-    { field: 'port', label: 'Port', value: device.port },
-    { field: 'purchase_date', label: 'Purchase Date', value: device.purchase_date, type: 'date' },
+    { field: 'sn', label: t('domain:column.sn'), value: device.sn },
+    { field: 'mac', label: t('general.mac'), value: device.mac },
+    { field: 'ip', label: t('general.ip'), value: device.ip },
+    { field: 'patch', label: t('domain:column.patch'), value: device.patch },
+    { field: 'port', label: t('domain:column.port'), value: device.port },
+    {
+      field: 'purchase_date',
+      label: t('domain:column.purchase_date'),
+      value: device.purchase_date,
+      type: 'date',
+    },
     {
       field: 'warranty_expiration_date',
-      label: 'Warranty Expires',
+      label: t('domain:column.warranty_expiration_date'),
       value: device.warranty_expiration_date,
       type: 'date',
     },
-    { field: 'note', label: 'Note', value: device.note, type: 'multiline' },
+    { field: 'note', label: t('domain:column.note'), value: device.note, type: 'multiline' },
   ];
 
   // A select whose current id is missing from the options (e.g. a company that lost its role)
@@ -138,15 +143,15 @@ export function DeviceGeneralTab({
     const id = Number(property.value);
     switch (property.field) {
       case 'floor_id':
-        return row.floor?.name ?? `Floor ${id}`;
+        return row.floor?.name ?? t('general.unknown.floor', { id });
       case 'location_id':
-        return row.location?.name ?? `Location ${id}`;
+        return row.location?.name ?? t('general.unknown.location', { id });
       case 'zone_id':
-        return row.zone?.name ?? `Zone ${id}`;
+        return row.zone?.name ?? t('general.unknown.zone', { id });
       case 'supplier_id':
-        return row.supplier?.name ?? `Company ${id}`;
+        return row.supplier?.name ?? t('general.unknown.company', { id });
       case 'contractor_id':
-        return row.contractor?.name ?? `Company ${id}`;
+        return row.contractor?.name ?? t('general.unknown.company', { id });
       default:
         return undefined;
     }
@@ -156,7 +161,7 @@ export function DeviceGeneralTab({
     let value: DeviceChangeValue = text === '' ? null : text;
     if (property.numeric && value !== null) value = Number(value);
     await update.mutateAsync({ id: device.id, changes: { [property.field]: value } });
-    toastSuccess(DEVICE_UPDATED);
+    toastSuccess(t('card.updated'));
   };
 
   const filled = properties.filter((p) => p.value !== null && p.value !== '');
@@ -167,12 +172,12 @@ export function DeviceGeneralTab({
     <Box>
       {shown.length === 0 ? (
         <Typography color="text.secondary" sx={{ mb: 2 }}>
-          No properties filled in yet.
+          {t('general.empty')}
         </Typography>
       ) : (
         <Box
           component="dl"
-          aria-label="Device properties"
+          aria-label={t('general.label')}
           sx={{
             display: 'grid',
             gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: '160px minmax(0, 1fr)' },
@@ -227,7 +232,7 @@ export function DeviceGeneralTab({
           startIcon={showAll ? <ExpandLessIcon /> : <ExpandMoreIcon />}
           sx={{ mt: 2 }}
         >
-          {showAll ? 'Show Less properties' : 'Show More properties'}
+          {showAll ? t('general.show_less') : t('general.show_more')}
         </Button>
       ) : null}
     </Box>

@@ -16,6 +16,7 @@ import AddIcon from '@mui/icons-material/Add';
 import FilterListIcon from '@mui/icons-material/FilterList';
 import { Badge, Box, Button, Stack, Typography } from '@mui/material';
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import {
   useSaveDeviceFilters,
@@ -28,11 +29,12 @@ import { ColumnVisibilityMenu, DataTable, type DataTableSelection } from '../../
 import { ErrorState } from '../../components/ErrorState.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { SearchField } from '../../components/SearchField.tsx';
+import { formatNumber } from '../../lib/numbers.ts';
 import { useSite } from '../sites/SiteContext.tsx';
 import { BulkActionsMenu } from './BulkActionsMenu.tsx';
 import { DeviceCard } from './DeviceCard.tsx';
 import { DeviceFilterDialog, FilterChips, type FilterOptions } from './DeviceFilterDialog.tsx';
-import { DEVICE_TABLE_COLUMNS, PHONE_DEVICE_COLUMNS } from './deviceColumns.tsx';
+import { PHONE_DEVICE_COLUMNS, useDeviceTableColumns } from './deviceColumns.tsx';
 import {
   activeFilterCount,
   compileFilters,
@@ -56,6 +58,7 @@ function visibilityOf(keys: readonly DeviceColumnKey[]): Record<string, boolean>
 const PHONE_VISIBILITY = visibilityOf(PHONE_DEVICE_COLUMNS);
 
 export function DevicesPage() {
+  const { t } = useTranslation(['devices', 'domain']);
   const { site, siteId, permission, access } = useSite();
   const { mobile } = useLayoutPrefs();
   const canEdit = permission >= SitePermission.Contributor;
@@ -77,7 +80,9 @@ export function DevicesPage() {
   const companies = companiesQuery.data ?? EMPTY;
   const devices = devicesQuery.data ?? EMPTY;
   const lookups = useMemo(() => siteLookups(site, companies), [site, companies]);
-  const buildRows = useMemo(() => createRowBuilder(lookups), [lookups]);
+  const columns = useDeviceTableColumns();
+  // `t` is a new function for each language: the rows' words (and the search) follow it.
+  const buildRows = useMemo(() => createRowBuilder(lookups, t), [lookups, t]);
   // Rows wait for the companies, so supplier and contractor names are in the search from the start.
   const rows = useMemo(
     () => (companiesQuery.isPending ? EMPTY : buildRows(devices)),
@@ -193,18 +198,18 @@ export function DevicesPage() {
   return (
     <>
       <PageHeader
-        title="Devices"
+        title={t('page.title')}
         subtitle={
           loading ? undefined : (
             <Box component="span" data-testid="device-counter" aria-live="polite">
-              {shownRows.length.toLocaleString('en-US')} of {total.toLocaleString('en-US')} devices
+              {t('page.counter', { shown: formatNumber(shownRows.length), total: formatNumber(total) })}
             </Box>
           )
         }
         actions={
           canEdit ? (
             <Button variant="contained" startIcon={<AddIcon />} onClick={() => setNewDeviceOpen(true)}>
-              Add Product
+              {t('page.add_product')}
             </Button>
           ) : null
         }
@@ -215,7 +220,7 @@ export function DevicesPage() {
         useFlexGap
         sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}
       >
-        <SearchField value={search} onChange={setSearch} label="Search devices" width={320} />
+        <SearchField value={search} onChange={setSearch} label={t('page.search')} width={320} />
         <Button
           variant="outlined"
           onClick={() => setFilterOpen(true)}
@@ -225,7 +230,7 @@ export function DevicesPage() {
             </Badge>
           }
         >
-          Filters
+          {t('page.filters')}
         </Button>
         {mobile ? null : (
           <Stack direction="row" spacing={1} sx={{ ml: 'auto' }}>
@@ -237,11 +242,7 @@ export function DevicesPage() {
                 onDone={() => setSelected(new Set())}
               />
             ) : null}
-            <ColumnVisibilityMenu
-              columns={DEVICE_TABLE_COLUMNS}
-              value={visibility}
-              onChange={changeVisibility}
-            />
+            <ColumnVisibilityMenu columns={columns} value={visibility} onChange={changeVisibility} />
           </Stack>
         )}
       </Stack>
@@ -261,9 +262,9 @@ export function DevicesPage() {
         />
       ) : (
         <DataTable
-          label="Devices"
+          label={t('page.title')}
           data={shownRows}
-          columns={DEVICE_TABLE_COLUMNS}
+          columns={columns}
           getRowId={getRowId}
           columnVisibility={mobile ? PHONE_VISIBILITY : visibility}
           onColumnVisibilityChange={changeVisibility}
@@ -273,11 +274,11 @@ export function DevicesPage() {
           maxHeight={filterCount > 0 ? 'calc(100dvh - 300px)' : 'calc(100dvh - 260px)'}
           emptyMessage={
             devices.length === 0 ? (
-              <Typography component="span">No devices yet.</Typography>
+              <Typography component="span">{t('page.empty')}</Typography>
             ) : search.trim() ? (
-              `No device matches "${search.trim()}".`
+              t('page.no_match_search', { search: search.trim() })
             ) : (
-              'No device matches these filters.'
+              t('page.no_match_filters')
             )
           }
         />

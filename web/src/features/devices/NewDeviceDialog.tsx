@@ -26,17 +26,16 @@ import {
 } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import { useDeferredValue, useId, useMemo, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { useChangeDeviceProduct, useCreateDevice, useNewDeviceOptions } from '../../api/devices.ts';
 import { ErrorState } from '../../components/ErrorState.tsx';
 import { useDialogSession } from '../../lib/dialogs.ts';
+import { formatNumber } from '../../lib/numbers.ts';
 import { toastSuccess } from '../../lib/toast.ts';
 import { useSite } from '../sites/SiteContext.tsx';
 import { ProductPicture } from './deviceColumns.tsx';
 
-export const DEVICE_CREATED = 'Device Created';
-export const PRODUCT_CHANGED = 'Product Changed';
-export const SELECT_PRODUCT = 'Please select a product';
 /** The list shows this many matches; a narrower search finds the others. */
 const LIST_LIMIT = 60;
 
@@ -49,6 +48,7 @@ export interface NewDeviceDialogProps {
 }
 
 export function NewDeviceDialog(props: NewDeviceDialogProps) {
+  const { t } = useTranslation('devices');
   const titleId = useId();
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
@@ -66,7 +66,7 @@ export function NewDeviceDialog(props: NewDeviceDialogProps) {
       }}
     >
       <DialogTitle id={titleId}>
-        {props.changeProductOf ? 'Change related Product' : 'New Device'}
+        {props.changeProductOf ? t('new_device.title_change') : t('new_device.title')}
       </DialogTitle>
       {session.mounted ? <NewDeviceForm key={session.key} {...props} /> : null}
     </Dialog>
@@ -86,6 +86,7 @@ function productText(product: ProductDto): string {
 }
 
 function NewDeviceForm({ onClose, onCreated, changeProductOf }: NewDeviceDialogProps) {
+  const { t } = useTranslation(['devices', 'domain', 'components']);
   const { siteId, site } = useSite();
   const options = useNewDeviceOptions(siteId);
   const create = useCreateDevice(siteId);
@@ -119,7 +120,7 @@ function NewDeviceForm({ onClose, onCreated, changeProductOf }: NewDeviceDialogP
 
   const submit = () => {
     if (productId === null) {
-      toast.error(SELECT_PRODUCT);
+      toast.error(t('new_device.select_product'));
       return;
     }
     if (changeProductOf) {
@@ -131,7 +132,7 @@ function NewDeviceForm({ onClose, onCreated, changeProductOf }: NewDeviceDialogP
         { id: changeProductOf.id, product_id: productId },
         {
           onSuccess: () => {
-            toastSuccess(PRODUCT_CHANGED);
+            toastSuccess(t('new_device.changed'));
             onClose();
           },
         },
@@ -146,7 +147,7 @@ function NewDeviceForm({ onClose, onCreated, changeProductOf }: NewDeviceDialogP
       },
       {
         onSuccess: ({ device }) => {
-          toastSuccess(DEVICE_CREATED);
+          toastSuccess(t('new_device.created'));
           onClose();
           onCreated?.(device);
         },
@@ -161,7 +162,7 @@ function NewDeviceForm({ onClose, onCreated, changeProductOf }: NewDeviceDialogP
           <TextField
             size="small"
             type="search"
-            label="Search products"
+            label={t('new_device.search')}
             value={search}
             onChange={(event) => setSearch(event.target.value)}
             autoFocus
@@ -184,7 +185,7 @@ function NewDeviceForm({ onClose, onCreated, changeProductOf }: NewDeviceDialogP
             getOptionLabel={(option) => option.name}
             isOptionEqualToValue={(a, b) => a.id === b.id}
             sx={{ minWidth: { sm: 200 } }}
-            renderInput={(params) => <TextField {...params} label="Brand" />}
+            renderInput={(params) => <TextField {...params} label={t('domain:column.brand')} />}
           />
         </Stack>
         <Box
@@ -207,11 +208,11 @@ function NewDeviceForm({ onClose, onCreated, changeProductOf }: NewDeviceDialogP
           ) : null}
           {options.data && matches.length === 0 ? (
             <Typography color="text.secondary" sx={{ p: 2 }}>
-              No product matches.
+              {t('new_device.no_match')}
             </Typography>
           ) : null}
           {matches.length > 0 ? (
-            <List id={listId} role="listbox" aria-label="Products" dense disablePadding>
+            <List id={listId} role="listbox" aria-label={t('new_device.products')} dense disablePadding>
               {matches.slice(0, LIST_LIMIT).map(({ product }) => {
                 const selected = product.id === productId;
                 return (
@@ -238,13 +239,21 @@ function NewDeviceForm({ onClose, onCreated, changeProductOf }: NewDeviceDialogP
           ) : null}
           {matches.length > LIST_LIMIT ? (
             <Typography variant="caption" color="text.secondary" sx={{ display: 'block', p: 1.5 }}>
-              {matches.length - LIST_LIMIT} more products: narrow the search to see them.
+              {t('new_device.more', {
+                count: matches.length - LIST_LIMIT,
+                amount: formatNumber(matches.length - LIST_LIMIT),
+              })}
             </Typography>
           ) : null}
         </Box>
         {chosen ? (
           <Typography variant="body2" aria-live="polite">
-            Selected: <strong>{chosen.name}</strong>
+            <Trans
+              t={t}
+              i18nKey="new_device.selected"
+              values={{ name: chosen.name }}
+              components={{ strong: <strong /> }}
+            />
           </Typography>
         ) : null}
         {changeProductOf ? null : (
@@ -252,7 +261,7 @@ function NewDeviceForm({ onClose, onCreated, changeProductOf }: NewDeviceDialogP
             <TextField
               select
               size="small"
-              label="Floor (optional)"
+              label={t('new_device.floor')}
               value={floorId}
               onChange={(event) => {
                 setFloorId(event.target.value);
@@ -260,7 +269,7 @@ function NewDeviceForm({ onClose, onCreated, changeProductOf }: NewDeviceDialogP
               }}
             >
               <MenuItem value="">
-                <em>None</em>
+                <em>{t('new_device.none')}</em>
               </MenuItem>
               {site.floors.map((f) => (
                 <MenuItem key={f.id} value={String(f.id)}>
@@ -271,13 +280,13 @@ function NewDeviceForm({ onClose, onCreated, changeProductOf }: NewDeviceDialogP
             <TextField
               select
               size="small"
-              label="Location (optional)"
+              label={t('new_device.location')}
               value={locationId}
               disabled={!floor}
               onChange={(event) => setLocationId(event.target.value)}
             >
               <MenuItem value="">
-                <em>None</em>
+                <em>{t('new_device.none')}</em>
               </MenuItem>
               {locations.map((l) => (
                 <MenuItem key={l.id} value={String(l.id)}>
@@ -289,9 +298,9 @@ function NewDeviceForm({ onClose, onCreated, changeProductOf }: NewDeviceDialogP
         )}
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2.5 }}>
-        <Button onClick={onClose}>Cancel</Button>
+        <Button onClick={onClose}>{t('components:action.cancel')}</Button>
         <Button variant="contained" onClick={submit} loading={create.isPending || change.isPending}>
-          {changeProductOf ? 'Change Product' : 'Add Device'}
+          {changeProductOf ? t('new_device.change') : t('new_device.add')}
         </Button>
       </DialogActions>
     </>

@@ -13,11 +13,10 @@ import {
 } from '@mui/material';
 import { QRCodeSVG } from 'qrcode.react';
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { toastSuccess } from '../../lib/toast.ts';
 
-export const URL_COPIED = 'URL copied to clipboard';
-export const COPY_FAILED = 'Failed to copy URL';
 export const QR_SIZE = 125;
 
 export function publicDeviceUrl(hash: string): string {
@@ -33,33 +32,28 @@ export function ShareDeviceDialog({
   onClose: () => void;
   hash: string;
 }) {
+  const { t } = useTranslation(['devices', 'components']);
   const titleId = useId();
   const url = publicDeviceUrl(hash);
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(url);
-      toastSuccess(URL_COPIED);
+      toastSuccess(t('share.copied'));
     } catch {
-      toast.error(COPY_FAILED);
+      toast.error(t('share.copy_failed'));
     }
   };
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby={titleId}>
-      <DialogTitle id={titleId}>Share Device</DialogTitle>
+      <DialogTitle id={titleId}>{t('share.title')}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ alignItems: 'center', pt: 1 }}>
           <Box sx={{ p: 1.5, bgcolor: 'common.white', border: 1, borderColor: 'divider', borderRadius: 2 }}>
-            <QRCodeSVG
-              value={url}
-              size={QR_SIZE}
-              level="H"
-              role="img"
-              aria-label="QR code of the device page"
-            />
+            <QRCodeSVG value={url} size={QR_SIZE} level="H" role="img" aria-label={t('share.qr')} />
           </Box>
           <TextField
             size="small"
-            label="Public URL"
+            label={t('share.url')}
             value={url}
             slotProps={{
               htmlInput: {
@@ -78,9 +72,9 @@ export function ShareDeviceDialog({
         </Stack>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2.5 }}>
-        <Button onClick={onClose}>Close</Button>
+        <Button onClick={onClose}>{t('components:action.close')}</Button>
         <Button variant="contained" startIcon={<ContentCopyIcon />} onClick={() => void copy()}>
-          Copy URL
+          {t('share.copy')}
         </Button>
       </DialogActions>
     </Dialog>

@@ -1,13 +1,15 @@
 /**
  * The 37 configurable columns of the devices page (domain DEVICE_COLUMNS), as DataTable columns.
  * Text columns sort on the shown text; ids and dates on their values. The phone cards show the
- * picture, the name as title and a few lines.
+ * picture, the name as title and a few lines. Headers and words are in the reader's language:
+ * `useDeviceTableColumns` builds the columns again when the language changes.
  */
-import { DEVICE_COLUMNS, type DeviceColumnKey } from '@asbuilt/domain';
+import { DEVICE_COLUMN_KEYS, type DeviceColumnKey } from '@asbuilt/domain';
 import CheckIcon from '@mui/icons-material/Check';
 import ImageOutlinedIcon from '@mui/icons-material/ImageOutlined';
 import { Avatar, Chip, Link } from '@mui/material';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
   createDataTableColumns,
   type DataTableColumn,
@@ -15,7 +17,7 @@ import {
 } from '../../components/DataTable.tsx';
 import { StatusChip } from '../../components/StatusChip.tsx';
 import { formatDate } from '../../lib/dates.ts';
-import { columnText, type DeviceRow } from './deviceRows.ts';
+import { columnText, type DeviceRow, type DevicesT } from './deviceRows.ts';
 
 const col = createDataTableColumns<DeviceRow>();
 
@@ -67,7 +69,8 @@ const DATE_KEYS = new Set<DeviceColumnKey>([
   'updated_at',
 ]);
 
-function column(key: DeviceColumnKey, label: string): DataTableColumn<DeviceRow> {
+function column(key: DeviceColumnKey, t: DevicesT): DataTableColumn<DeviceRow> {
+  const label = t(`domain:column.${key}`);
   const meta = { label, ...WIDTHS[key] };
   switch (key) {
     case 'image':
@@ -97,7 +100,8 @@ function column(key: DeviceColumnKey, label: string): DataTableColumn<DeviceRow>
         header: label,
         sortFn: 'basic',
         meta,
-        cell: ({ row }) => (row.original.device.archived ? <Chip size="small" label="Archived" /> : null),
+        cell: ({ row }) =>
+          row.original.device.archived ? <Chip size="small" label={t('state.archived')} /> : null,
       });
     case 'on_plan':
       return col.accessor((row) => (row.device.on_plan ? 1 : 0), {
@@ -107,7 +111,7 @@ function column(key: DeviceColumnKey, label: string): DataTableColumn<DeviceRow>
         meta,
         cell: ({ row }) =>
           row.original.device.on_plan ? (
-            <CheckIcon fontSize="small" titleAccess="On plan" color="primary" />
+            <CheckIcon fontSize="small" titleAccess={t('state.on_plan')} color="primary" />
           ) : null,
       });
     case 'product_url':
@@ -141,7 +145,7 @@ function column(key: DeviceColumnKey, label: string): DataTableColumn<DeviceRow>
           cell: ({ getValue }) => formatDate(getValue()),
         });
       }
-      return col.accessor((row) => columnText(key, row) || undefined, {
+      return col.accessor((row) => columnText(key, row, t) || undefined, {
         id: key,
         header: label,
         sortFn: 'text',
@@ -150,10 +154,17 @@ function column(key: DeviceColumnKey, label: string): DataTableColumn<DeviceRow>
   }
 }
 
-/** Every device column, in the domain's order. */
-export const DEVICE_TABLE_COLUMNS: DataTableColumn<DeviceRow>[] = DEVICE_COLUMNS.map(({ key, label }) =>
-  column(key, label),
-);
+/** Every device column, in the domain's order, worded by `t`. */
+export function deviceTableColumns(t: DevicesT): DataTableColumn<DeviceRow>[] {
+  return DEVICE_COLUMN_KEYS.map((key) => column(key, t));
+}
+
+/** The device columns in the reader's language; new columns (new headers) when it changes. */
+export function useDeviceTableColumns(): DataTableColumn<DeviceRow>[] {
+  const { t } = useTranslation(['devices', 'domain']);
+  // `t` is a new function for each language.
+  return useMemo(() => deviceTableColumns(t), [t]);
+}
 
 /** What a phone card shows, whatever the saved desktop columns. */
 export const PHONE_DEVICE_COLUMNS: DeviceColumnKey[] = [

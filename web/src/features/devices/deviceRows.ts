@@ -2,7 +2,9 @@
  * The devices page's rows: each device with its floor, location, zone, layer, companies and status
  * resolved once, and a lowercase "haystack" of the text of every column, so that a search keystroke
  * is one `includes` per device (20,000 devices: a few milliseconds), never a walk over 37 columns.
- * Rows are cached per device object: a change of one device rebuilds one row.
+ * Rows are cached per device object: a change of one device rebuilds one row. The words a column
+ * shows (Archived, On plan, location types) are in the reader's language: a new language needs a
+ * new row builder.
  */
 import {
   type CompanyDto,
@@ -13,11 +15,25 @@ import {
   type DeviceStatus,
   type FloorDto,
   type LayerDto,
+  LOCATION_TYPES,
   type LocationDto,
+  type LocationType,
   type SiteDetail,
   type ZoneDto,
 } from '@asbuilt/domain';
+import type { TFunction } from 'i18next';
 import { formatDate } from '../../lib/dates.ts';
+
+/** The translator the devices page's rows and columns use. */
+export type DevicesT = TFunction<['devices', 'domain']>;
+
+const LOCATION_TYPE_SET: ReadonlySet<string> = new Set(LOCATION_TYPES);
+
+/** A location type of the specification's list in the reader's language; any other as it is. */
+export function locationTypeText(t: DevicesT, type: string | null | undefined): string {
+  if (!type) return '';
+  return LOCATION_TYPE_SET.has(type) ? t(`domain:location_type.${type as LocationType}`) : type;
+}
 
 export interface SiteLookups {
   floors: Map<number, FloorDto>;
@@ -58,7 +74,7 @@ export interface DeviceRow {
 const get = <T>(map: Map<number, T>, id: number | null) => (id === null ? undefined : map.get(id));
 
 /** What a column shows as text (also what the search matches); '' when empty. */
-export function columnText(key: DeviceColumnKey, row: DeviceRow): string {
+export function columnText(key: DeviceColumnKey, row: DeviceRow, t: DevicesT): string {
   const { device } = row;
   const product = device.product;
   switch (key) {
@@ -95,7 +111,7 @@ export function columnText(key: DeviceColumnKey, row: DeviceRow): string {
     case 'location_code':
       return row.location?.code ?? '';
     case 'location_type':
-      return row.location?.location_type ?? '';
+      return locationTypeText(t, row.location?.location_type);
     case 'zone':
       return row.zone?.name ?? '';
     case 'zone_code':
@@ -125,9 +141,9 @@ export function columnText(key: DeviceColumnKey, row: DeviceRow): string {
     case 'warranty_expiration_date':
       return formatDate(device.warranty_expiration_date);
     case 'archived':
-      return device.archived ? 'Archived' : '';
+      return device.archived ? t('state.archived') : '';
     case 'on_plan':
-      return device.on_plan ? 'On plan' : '';
+      return device.on_plan ? t('state.on_plan') : '';
     case 'product_id':
       return String(device.product_id);
     case 'product_url':
@@ -141,7 +157,7 @@ export function columnText(key: DeviceColumnKey, row: DeviceRow): string {
 
 const SEARCHED_COLUMNS = DEVICE_COLUMN_KEYS.filter((key) => key !== 'image');
 
-export function deviceRow(device: DeviceDto, lookups: SiteLookups): DeviceRow {
+export function deviceRow(device: DeviceDto, lookups: SiteLookups, t: DevicesT): DeviceRow {
   const row: DeviceRow = {
     id: device.id,
     device,
@@ -156,21 +172,24 @@ export function deviceRow(device: DeviceDto, lookups: SiteLookups): DeviceRow {
   };
   let text = '';
   for (const key of SEARCHED_COLUMNS) {
-    const value = columnText(key, row);
+    const value = columnText(key, row, t);
     if (value) text += `${value}\u0001`;
   }
   row.haystack = text.toLowerCase();
   return row;
 }
 
-/** A row builder that remembers the rows of unchanged devices (one builder per set of lookups). */
-export function createRowBuilder(lookups: SiteLookups) {
+/**
+ * A row builder that remembers the rows of unchanged devices (one builder per set of lookups and
+ * language).
+ */
+export function createRowBuilder(lookups: SiteLookups, t: DevicesT) {
   const cache = new WeakMap<DeviceDto, DeviceRow>();
   return (devices: readonly DeviceDto[]): DeviceRow[] =>
     devices.map((device) => {
       let row = cache.get(device);
       if (!row) {
-        row = deviceRow(device, lookups);
+        row = deviceRow(device, lookups, t);
         cache.set(device, row);
       }
       return row;

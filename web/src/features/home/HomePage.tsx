@@ -1,8 +1,10 @@
+import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../app/PageTitle.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 
 /** /home: the Home dashboard, empty for now. */
 export function HomePage() {
-  usePageTitle('Home');
-  return <PageHeader title="Home" />;
+  const { t } = useTranslation('home');
+  usePageTitle(t('title'));
+  return <PageHeader title={t('title')} />;
 }

@@ -2,7 +2,13 @@
  * The I/O tab: a product's interfaces. New ones are added several at a time (a quantity, default
  * 1, of identical rows); each can then be edited or removed. Changes are saved with the product.
  */
-import { INTERFACE_IO, INTERFACE_SIGNALS, INTERFACE_TERMINALS } from '@asbuilt/domain';
+import {
+  INTERFACE_IO,
+  INTERFACE_SIGNALS,
+  INTERFACE_TERMINALS,
+  type InterfaceIo,
+  type InterfaceSignal,
+} from '@asbuilt/domain';
 import AddIcon from '@mui/icons-material/Add';
 import CheckIcon from '@mui/icons-material/Check';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
@@ -21,6 +27,8 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { type Control, Controller, useFieldArray, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../lib/numbers.ts';
 import type { InterfaceFormValue, ProductFormOutput, ProductFormValues } from './productForm.ts';
 
 export const INTERFACE_QUANTITY = { default: 1, min: 1, max: 100 } as const;
@@ -30,6 +38,10 @@ const IO_COLORS: Record<string, 'primary' | 'secondary' | 'info'> = {
   output: 'secondary',
   'bi-directional': 'primary',
 };
+
+const isIo = (value: string): value is InterfaceIo => (INTERFACE_IO as readonly string[]).includes(value);
+const isSignal = (value: string): value is InterfaceSignal =>
+  (INTERFACE_SIGNALS as readonly string[]).includes(value);
 
 const emptyInterface = (): InterfaceFormValue => ({
   interface_type: 'input',
@@ -46,6 +58,7 @@ interface FieldsProps {
 
 /** I/O, terminal, signal and label: the add row and each row being edited. */
 function InterfaceFields({ value, onChange, disabled }: FieldsProps) {
+  const { t } = useTranslation(['products', 'domain']);
   return (
     <Box
       sx={{
@@ -59,28 +72,28 @@ function InterfaceFields({ value, onChange, disabled }: FieldsProps) {
       <TextField
         select
         size="small"
-        label="I/O"
+        label={t('interfaces.io')}
         value={value.interface_type}
         onChange={(event) => onChange({ interface_type: event.target.value })}
         disabled={disabled}
       >
         {INTERFACE_IO.map((io) => (
           <MenuItem key={io} value={io}>
-            {io}
+            {t(`domain:interface_io.${io}`)}
           </MenuItem>
         ))}
       </TextField>
       <TextField
         select
         size="small"
-        label="Terminal"
+        label={t('interfaces.terminal')}
         value={value.terminal}
         onChange={(event) => onChange({ terminal: event.target.value })}
         disabled={disabled}
         slotProps={{ select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 320 } } } } } }}
       >
         <MenuItem value="">
-          <em>None</em>
+          <em>{t('interfaces.none')}</em>
         </MenuItem>
         {INTERFACE_TERMINALS.map((terminal) => (
           <MenuItem key={terminal} value={terminal}>
@@ -91,23 +104,23 @@ function InterfaceFields({ value, onChange, disabled }: FieldsProps) {
       <TextField
         select
         size="small"
-        label="Signal"
+        label={t('interfaces.signal')}
         value={value.signal}
         onChange={(event) => onChange({ signal: event.target.value })}
         disabled={disabled}
       >
         <MenuItem value="">
-          <em>None</em>
+          <em>{t('interfaces.none')}</em>
         </MenuItem>
         {INTERFACE_SIGNALS.map((signal) => (
           <MenuItem key={signal} value={signal}>
-            {signal}
+            {t(`domain:interface_signal.${signal}`)}
           </MenuItem>
         ))}
       </TextField>
       <TextField
         size="small"
-        label="Label"
+        label={t('interfaces.label')}
         value={value.label}
         onChange={(event) => onChange({ label: event.target.value })}
         disabled={disabled}
@@ -124,6 +137,7 @@ export function InterfacesEditor({
   control: Control<ProductFormValues, unknown, ProductFormOutput>;
   readOnly?: boolean;
 }) {
+  const { t } = useTranslation(['products', 'domain', 'components']);
   const { fields, append, remove } = useFieldArray({ control, name: 'interfaces', keyName: 'key' });
   // The rows as they are now (an edited row changes its values, not the field array's copy).
   const values = useWatch({ control, name: 'interfaces' });
@@ -144,16 +158,16 @@ export function InterfacesEditor({
   return (
     <Stack spacing={2}>
       {readOnly ? null : (
-        <Paper variant="outlined" role="group" aria-label="Add interfaces" sx={{ p: 2 }}>
+        <Paper variant="outlined" role="group" aria-label={t('interfaces.add_group')} sx={{ p: 2 }}>
           <Typography variant="subtitle2" sx={{ mb: 1.5 }}>
-            Add interfaces
+            {t('interfaces.add_group')}
           </Typography>
           <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ alignItems: { md: 'center' } }}>
             <InterfaceFields value={draft} onChange={(change) => setDraft((d) => ({ ...d, ...change }))} />
             <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
               <TextField
                 size="small"
-                label="Quantity"
+                label={t('interfaces.quantity')}
                 type="number"
                 value={quantity}
                 onChange={(event) => setQuantity(event.target.value)}
@@ -180,7 +194,7 @@ export function InterfacesEditor({
                 disabled={!validQuantity || !draft.interface_type}
                 sx={{ flex: { xs: 1, md: 'none' } }}
               >
-                Add
+                {t('components:action.add')}
               </Button>
             </Stack>
           </Stack>
@@ -188,16 +202,16 @@ export function InterfacesEditor({
       )}
 
       <Typography variant="subtitle2" component="h3">
-        Interfaces ({fields.length})
+        {t('interfaces.heading', { number: formatNumber(fields.length) })}
       </Typography>
       {fields.length === 0 ? (
         <Typography color="text.secondary" variant="body2">
-          No interfaces yet.
+          {t('interfaces.empty')}
         </Typography>
       ) : (
         <Box
           component="ul"
-          aria-label="Interfaces"
+          aria-label={t('interfaces.list')}
           sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}
         >
           {fields.map((field, index) => {
@@ -208,7 +222,7 @@ export function InterfacesEditor({
                 component="li"
                 variant="outlined"
                 key={field.key}
-                aria-label={`Interface ${number}`}
+                aria-label={t('interfaces.item', { number })}
                 sx={{ p: 1.25, display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}
               >
                 <Typography variant="caption" color="text.secondary" sx={{ width: 24, textAlign: 'right' }}>
@@ -241,7 +255,11 @@ export function InterfacesEditor({
                   >
                     <Chip
                       size="small"
-                      label={item.interface_type || 'I/O not set'}
+                      label={
+                        isIo(item.interface_type)
+                          ? t(`domain:interface_io.${item.interface_type}`)
+                          : item.interface_type || t('interfaces.io_not_set')
+                      }
                       color={IO_COLORS[item.interface_type] ?? 'default'}
                       variant="outlined"
                     />
@@ -250,7 +268,7 @@ export function InterfacesEditor({
                     </Typography>
                     {item.signal ? (
                       <Typography variant="body2" color="text.secondary">
-                        {item.signal}
+                        {isSignal(item.signal) ? t(`domain:interface_signal.${item.signal}`) : item.signal}
                       </Typography>
                     ) : null}
                     {item.label ? (
@@ -263,9 +281,9 @@ export function InterfacesEditor({
                 {readOnly ? null : (
                   <Stack direction="row" sx={{ flex: '0 0 auto', ml: 'auto' }}>
                     {editing === index ? (
-                      <Tooltip title="Done">
+                      <Tooltip title={t('interfaces.done')}>
                         <IconButton
-                          aria-label={`Done editing interface ${number}`}
+                          aria-label={t('interfaces.done_editing', { number })}
                           color="primary"
                           onClick={() => setEditing(null)}
                         >
@@ -273,15 +291,18 @@ export function InterfacesEditor({
                         </IconButton>
                       </Tooltip>
                     ) : (
-                      <Tooltip title="Edit">
-                        <IconButton aria-label={`Edit interface ${number}`} onClick={() => setEditing(index)}>
+                      <Tooltip title={t('components:action.edit')}>
+                        <IconButton
+                          aria-label={t('interfaces.edit_item', { number })}
+                          onClick={() => setEditing(index)}
+                        >
                           <EditOutlinedIcon />
                         </IconButton>
                       </Tooltip>
                     )}
-                    <Tooltip title="Remove">
+                    <Tooltip title={t('interfaces.remove')}>
                       <IconButton
-                        aria-label={`Remove interface ${number}`}
+                        aria-label={t('interfaces.remove_item', { number })}
                         onClick={() => {
                           remove(index);
                           setEditing((current) =>

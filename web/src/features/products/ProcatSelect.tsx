@@ -1,6 +1,7 @@
 /** A searchable pick list of product categories, shown as "main / sub1 / sub2" and grouped by main. */
 import { Autocomplete, TextField } from '@mui/material';
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { type ProcatDto, useProcatList } from '../../api/procats.ts';
 
 interface Props {
@@ -19,7 +20,7 @@ interface Props {
 type Option = Pick<ProcatDto, 'id' | 'name'> & { main?: string };
 
 export function ProcatSelect({
-  label = 'Product Category',
+  label,
   value,
   onChange,
   onBlur,
@@ -29,6 +30,7 @@ export function ProcatSelect({
   helperText,
   disabled,
 }: Props) {
+  const { t } = useTranslation('products');
   const list = useProcatList();
   const options = useMemo<Option[]>(
     () => [...(list.data ?? [])].sort((a, b) => a.main.localeCompare(b.main) || a.name.localeCompare(b.name)),
@@ -56,11 +58,11 @@ export function ProcatSelect({
       renderInput={(params) => (
         <TextField
           {...params}
-          label={label}
+          label={label ?? t('procat.label')}
           required={required}
           error={error}
           helperText={helperText ?? ' '}
-          placeholder={disabled ? undefined : 'Search categories…'}
+          placeholder={disabled ? undefined : t('procat.search')}
         />
       )}
     />

@@ -35,6 +35,7 @@ import {
 import { useTheme } from '@mui/material/styles';
 import { type ReactNode, useId, useState } from 'react';
 import { type Control, Controller, type FieldErrors, useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { useCreateProduct, useUpdateProduct } from '../../api/products.ts';
 import { useCurrentUser } from '../../app/CurrentUser.tsx';
 import { FormTextField } from '../../components/FormTextField.tsx';
@@ -42,6 +43,7 @@ import { ImageUploader } from '../../components/ImageUploader.tsx';
 import { formatDate } from '../../lib/dates.ts';
 import { useDialogSession } from '../../lib/dialogs.ts';
 import { formResolver } from '../../lib/forms.ts';
+import { translateMessage } from '../../lib/messages.ts';
 import { toastErrorAs, toastSuccess } from '../../lib/toast.ts';
 import { CompanySelect } from '../companies/CompanySelect.tsx';
 import { InterfacesEditor } from './InterfacesEditor.tsx';
@@ -49,6 +51,7 @@ import { ProcatSelect } from './ProcatSelect.tsx';
 import {
   DESCRIPTION_FIELDS,
   GENERAL_FIELDS,
+  isProductRequiredMessage,
   type ProductEditorVariant,
   type ProductFormOutput,
   type ProductFormValues,
@@ -62,12 +65,7 @@ import {
 export type ProductEditorTab = 'general' | 'specifications' | 'description' | 'io';
 type FormLength = 'short' | 'long';
 
-const TABS: { value: ProductEditorTab; label: string; short?: string }[] = [
-  { value: 'general', label: 'General' },
-  { value: 'specifications', label: 'Specifications', short: 'Specs' },
-  { value: 'description', label: 'Description' },
-  { value: 'io', label: 'I/O' },
-];
+const TABS: readonly ProductEditorTab[] = ['general', 'specifications', 'description', 'io'];
 
 export interface ProductEditorProps {
   open: boolean;
@@ -81,10 +79,6 @@ export interface ProductEditorProps {
   onSaved?: (product: ProductDto) => void;
   initialTab?: ProductEditorTab;
 }
-
-export const PRODUCT_CREATED = 'Product Created';
-export const PRODUCT_UPDATED = 'Product Updated';
-export const productCreateError = (detail: string) => `Error Creating product: ${detail}`;
 
 export function ProductEditor(props: ProductEditorProps) {
   const theme = useTheme();
@@ -118,6 +112,7 @@ function ProductEditorForm({
   initialTab = 'general',
   titleId,
 }: ProductEditorProps & { titleId: string }) {
+  const { t } = useTranslation(['products', 'components']);
   const user = useCurrentUser();
   const create = useCreateProduct(variant);
   const update = useUpdateProduct(variant);
@@ -159,11 +154,11 @@ function ProductEditorForm({
     if (!product) {
       create.mutate(productCreatePayload(values, variant), {
         onSuccess: ({ product: saved }) => {
-          toastSuccess(PRODUCT_CREATED);
+          toastSuccess(t('toast.created'));
           onSaved?.(saved);
           onClose();
         },
-        onError: (error) => toastErrorAs(error, productCreateError),
+        onError: (error) => toastErrorAs(error, (detail) => t('toast.create_error', { detail })),
       });
       return;
     }
@@ -176,7 +171,7 @@ function ProductEditorForm({
       { id: product.id, ...changes },
       {
         onSuccess: ({ product: saved }) => {
-          toastSuccess(PRODUCT_UPDATED);
+          toastSuccess(t('toast.updated'));
           onSaved?.(saved);
           onClose();
         },
@@ -184,8 +179,12 @@ function ProductEditorForm({
     );
   }, showErrors);
 
-  const tenantName = product ? tenants.find((t) => t.id === product.tenant_id)?.name : undefined;
-  const title = product ? (readOnly ? 'Product' : 'Edit Product') : 'New Product';
+  const tenantName = product ? tenants.find((tenant) => tenant.id === product.tenant_id)?.name : undefined;
+  const title = product
+    ? readOnly
+      ? t('editor.title_view')
+      : t('editor.title_edit')
+    : t('editor.title_new');
   const saving = create.isPending || update.isPending;
 
   return (
@@ -200,10 +199,15 @@ function ProductEditorForm({
         {product ? (
           <Typography variant="body2" color="text.secondary" component="div" sx={{ mt: 0.25 }}>
             #{product.id}
-            {tenantName ? ` · ${tenantName}` : ''} · Updated {formatDate(product.updated_at)}
+            {tenantName ? ` · ${tenantName}` : ''} ·{' '}
+            {t('editor.updated', { date: formatDate(product.updated_at) })}
           </Typography>
         ) : null}
-        <IconButton aria-label="Close" onClick={onClose} sx={{ position: 'absolute', right: 12, top: 12 }}>
+        <IconButton
+          aria-label={t('components:action.close')}
+          onClick={onClose}
+          sx={{ position: 'absolute', right: 12, top: 12 }}
+        >
           <CloseIcon />
         </IconButton>
       </DialogTitle>
@@ -214,15 +218,17 @@ function ProductEditorForm({
           exclusive
           value={length}
           onChange={(_event, next: FormLength | null) => next && setLength(next)}
-          aria-label="Form length"
+          aria-label={t('editor.form_length')}
         >
-          <ToggleButton value="short">Short form</ToggleButton>
-          <ToggleButton value="long">Long form</ToggleButton>
+          <ToggleButton value="short">{t('editor.short_form')}</ToggleButton>
+          <ToggleButton value="long">{t('editor.long_form')}</ToggleButton>
         </ToggleButtonGroup>
         {readOnly ? (
           <Chip
             icon={<LockOutlinedIcon />}
-            label={product?.tenant_id === LIBRARY_TENANT_ID ? 'Library product · read-only' : 'Read-only'}
+            label={
+              product?.tenant_id === LIBRARY_TENANT_ID ? t('editor.library_chip') : t('editor.read_only_chip')
+            }
             size="small"
             variant="outlined"
           />
@@ -235,7 +241,7 @@ function ProductEditorForm({
           onChange={(_event, next: ProductEditorTab) => setTab(next)}
           variant="scrollable"
           scrollButtons={false}
-          aria-label="Product sections"
+          aria-label={t('editor.sections')}
           sx={{
             px: { xs: 1, sm: 2 },
             mt: 1,
@@ -244,9 +250,10 @@ function ProductEditorForm({
             '& .MuiTab-root': { minWidth: { xs: 0, sm: 90 }, px: { xs: 1.5, sm: 2 } },
           }}
         >
-          {TABS.map(({ value, label: long, short }) => {
+          {TABS.map((value) => {
             // On a phone the four tabs fit side by side with a shorter name.
-            const label = phone && short ? short : long;
+            const label =
+              phone && value === 'specifications' ? t('tabs.specifications_short') : t(`tabs.${value}`);
             return (
               <Tab
                 key={value}
@@ -272,8 +279,8 @@ function ProductEditorForm({
         {readOnly ? (
           <Alert severity="info" sx={{ mb: 2.5 }}>
             {product?.tenant_id === LIBRARY_TENANT_ID
-              ? 'This product belongs to the shared library: only library administrators can change it.'
-              : 'You cannot change this product.'}
+              ? t('editor.library_notice')
+              : t('editor.read_only_notice')}
           </Alert>
         ) : null}
         {length === 'short' ? (
@@ -297,17 +304,17 @@ function ProductEditorForm({
                 <FormTextField
                   control={control}
                   name="description"
-                  label="Description"
+                  label={t('field.description')}
                   multiline
                   minRows={4}
                 />
                 <FormTextField
                   control={control}
                   name="features"
-                  label="Features"
+                  label={t('field.features')}
                   multiline
                   minRows={4}
-                  helperText="One feature per line"
+                  helperText={t('field.features_help')}
                 />
               </Stack>
             </TabPanel>
@@ -318,13 +325,15 @@ function ProductEditorForm({
         )}
         {length === 'short' && !readOnly ? (
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-            Specifications, description and interfaces are in the long form.
+            {t('editor.long_form_hint')}
           </Typography>
         ) : null}
       </DialogContent>
 
       <DialogActions sx={{ px: 3, py: 2, borderTop: 1, borderColor: 'divider' }}>
-        <Button onClick={onClose}>{readOnly ? 'Close' : 'Cancel'}</Button>
+        <Button onClick={onClose}>
+          {readOnly ? t('components:action.close') : t('components:action.cancel')}
+        </Button>
         {readOnly ? null : (
           <Button
             type="submit"
@@ -332,7 +341,7 @@ function ProductEditorForm({
             loading={saving}
             disabled={uploading || (editing && !formState.isDirty)}
           >
-            {editing ? 'Save' : 'Create'}
+            {editing ? t('components:action.save') : t('components:action.create')}
           </Button>
         )}
       </DialogActions>
@@ -386,6 +395,10 @@ function GeneralFields({
   tenants?: { id: number; name: string }[];
   onUploading: (busy: boolean) => void;
 }) {
+  const { t } = useTranslation(['products']);
+  // The form's own required messages are keys of this catalogue; the domain's are codes.
+  const fieldMessage = (text: string | undefined) =>
+    isProductRequiredMessage(text) ? t(text) : translateMessage(text);
   const pairSx = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } } as const;
   return (
     <Stack spacing={1}>
@@ -396,7 +409,7 @@ function GeneralFields({
           <Box sx={{ pb: 2 }}>
             <ImageUploader
               folder="products"
-              label="Product image"
+              label={t('field.image')}
               value={field.value}
               previewUrl={product && field.value === product.image_key ? product.image : null}
               onChange={field.onChange}
@@ -412,7 +425,7 @@ function GeneralFields({
           name="brand_id"
           render={({ field, fieldState }) => (
             <CompanySelect
-              label="Brand"
+              label={t('field.brand')}
               kind="Brand"
               required
               value={field.value}
@@ -421,13 +434,31 @@ function GeneralFields({
               fallback={product?.brand}
               disabled={field.disabled}
               error={Boolean(fieldState.error)}
-              helperText={fieldState.error?.message}
+              helperText={fieldMessage(fieldState.error?.message)}
             />
           )}
         />
-        <FormTextField control={control} name="product_model" label="Model" required />
+        <Controller
+          control={control}
+          name="product_model"
+          render={({ field, fieldState }) => (
+            <TextField
+              label={t('field.model')}
+              required
+              name={field.name}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              disabled={field.disabled}
+              error={Boolean(fieldState.error)}
+              // A blank line is kept for the message so the form never jumps under the pointer.
+              helperText={fieldMessage(fieldState.error?.message) ?? ' '}
+            />
+          )}
+        />
       </Box>
-      <FormTextField control={control} name="name" label="Short Description" required />
+      <FormTextField control={control} name="name" label={t('field.short_description')} required />
       <Controller
         control={control}
         name="procat_id"
@@ -440,7 +471,7 @@ function GeneralFields({
             fallback={product?.procat}
             disabled={field.disabled}
             error={Boolean(fieldState.error)}
-            helperText={fieldState.error?.message}
+            helperText={fieldMessage(fieldState.error?.message)}
           />
         )}
       />
@@ -451,7 +482,7 @@ function GeneralFields({
             name="preferred_supplier_id"
             render={({ field }) => (
               <CompanySelect
-                label="Preferred Supplier"
+                label={t('field.preferred_supplier')}
                 kind="Supplier"
                 value={field.value}
                 onChange={field.onChange}
@@ -460,11 +491,11 @@ function GeneralFields({
               />
             )}
           />
-          <FormTextField control={control} name="product_url" label="Product URL" type="url" />
+          <FormTextField control={control} name="product_url" label={t('field.product_url')} type="url" />
           <Box sx={{ ...pairSx, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr 1fr' } }}>
-            <FormTextField control={control} name="sku" label="SKU" />
-            <FormTextField control={control} name="upc" label="UPC" />
-            <FormTextField control={control} name="ean" label="EAN" />
+            <FormTextField control={control} name="sku" label={t('field.sku')} />
+            <FormTextField control={control} name="upc" label={t('field.upc')} />
+            <FormTextField control={control} name="ean" label={t('field.ean')} />
           </Box>
           {variant === 'admin' ? (
             <Box sx={pairSx}>
@@ -474,7 +505,7 @@ function GeneralFields({
                 render={({ field }) => (
                   <TextField
                     select
-                    label="Tenant"
+                    label={t('field.tenant')}
                     value={field.value ?? ''}
                     onChange={(event) => field.onChange(Number(event.target.value))}
                     disabled={field.disabled}
@@ -493,7 +524,7 @@ function GeneralFields({
                 name="product_status"
                 render={({ field }) => (
                   <FormControlLabel
-                    label={field.value ? 'In Production' : 'Discontinued'}
+                    label={field.value ? t('field.in_production') : t('field.discontinued')}
                     control={
                       <Switch
                         checked={field.value}
@@ -513,6 +544,7 @@ function GeneralFields({
 }
 
 function SpecificationFields({ control, onRackOff }: { control: FormControl; onRackOff: () => void }) {
+  const { t } = useTranslation('products');
   const rackMounted = useWatch({ control, name: 'rack_mounted' });
   const grid = {
     display: 'grid',
@@ -528,7 +560,7 @@ function SpecificationFields({ control, onRackOff }: { control: FormControl; onR
           render={({ field }) => (
             <FormControlLabel
               sx={{ height: 56 }}
-              label="Rack Mounted"
+              label={t('field.rack_mounted')}
               control={
                 <Switch
                   checked={field.value}
@@ -545,20 +577,50 @@ function SpecificationFields({ control, onRackOff }: { control: FormControl; onR
         <FormTextField
           control={control}
           name="rack_units"
-          label="Rack units"
+          label={t('field.rack_units')}
           type="number"
           disabled={!rackMounted}
           slotProps={unit('U')}
         />
-        <FormTextField control={control} name="power" label="Power" type="number" slotProps={unit('W')} />
+        <FormTextField
+          control={control}
+          name="power"
+          label={t('field.power')}
+          type="number"
+          slotProps={unit('W')}
+        />
       </Box>
       <Box sx={grid}>
-        <FormTextField control={control} name="height" label="Height" type="number" slotProps={unit('mm')} />
-        <FormTextField control={control} name="width" label="Width" type="number" slotProps={unit('mm')} />
-        <FormTextField control={control} name="depth" label="Depth" type="number" slotProps={unit('mm')} />
+        <FormTextField
+          control={control}
+          name="height"
+          label={t('field.height')}
+          type="number"
+          slotProps={unit('mm')}
+        />
+        <FormTextField
+          control={control}
+          name="width"
+          label={t('field.width')}
+          type="number"
+          slotProps={unit('mm')}
+        />
+        <FormTextField
+          control={control}
+          name="depth"
+          label={t('field.depth')}
+          type="number"
+          slotProps={unit('mm')}
+        />
       </Box>
       <Box sx={grid}>
-        <FormTextField control={control} name="weight" label="Weight" type="number" slotProps={unit('g')} />
+        <FormTextField
+          control={control}
+          name="weight"
+          label={t('field.weight')}
+          type="number"
+          slotProps={unit('g')}
+        />
       </Box>
     </Stack>
   );

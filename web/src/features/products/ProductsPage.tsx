@@ -10,6 +10,7 @@ import ImageOutlinedIcon from '@mui/icons-material/ImageOutlined';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import { Avatar, Box, Button, Stack, Tooltip } from '@mui/material';
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { type ProductDto, useInlineEditProduct, useProductsIndex } from '../../api/products.ts';
 import { useCurrentUser } from '../../app/CurrentUser.tsx';
 import { useLayoutPrefs } from '../../app/LayoutPrefs.tsx';
@@ -25,9 +26,10 @@ import { InlineEdit } from '../../components/InlineEdit.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { SearchField } from '../../components/SearchField.tsx';
 import { formatDate } from '../../lib/dates.ts';
+import { formatNumber } from '../../lib/numbers.ts';
 import { toastSuccess } from '../../lib/toast.ts';
 import { CatalogueNav } from '../tenant/CatalogueNav.tsx';
-import { PRODUCT_UPDATED, ProductEditor } from './ProductEditor.tsx';
+import { ProductEditor } from './ProductEditor.tsx';
 
 const col = createDataTableColumns<ProductDto>();
 
@@ -47,7 +49,8 @@ function ProductImage({ product }: { product: ProductDto }) {
 }
 
 export function ProductsPage() {
-  usePageTitle('Products');
+  const { t } = useTranslation('products');
+  usePageTitle(t('page.title'));
   const user = useCurrentUser();
   const { mobile } = useLayoutPrefs();
   const index = useProductsIndex('tenant');
@@ -69,19 +72,19 @@ export function ProductsPage() {
   );
 
   const columns = useMemo<DataTableColumn<ProductDto>[]>(() => {
-    const tenantName = new Map((tenants ?? []).map((t) => [t.id, t.name]));
+    const tenantName = new Map((tenants ?? []).map((tenant) => [tenant.id, tenant.name]));
     const saveInline = (product: ProductDto, property: ProductField) => async (value: string) => {
       await inline.mutateAsync({ id: product.id, property, value: value === '' ? null : value });
-      toastSuccess(PRODUCT_UPDATED);
+      toastSuccess(t('toast.updated'));
     };
     return col.columns([
       col.accessor('id', {
-        header: 'ID',
+        header: t('column.id'),
         meta: { width: 64, grow: 0, card: 'hidden' },
       }),
       col.display({
         id: 'image',
-        header: 'Image',
+        header: t('column.image'),
         enableSorting: false,
         enableHiding: true,
         meta: { width: 68, grow: 0, card: 'media' },
@@ -89,16 +92,16 @@ export function ProductsPage() {
       }),
       col.accessor((p) => p.brand?.name ?? undefined, {
         id: 'brand',
-        header: 'Brand',
+        header: t('column.brand'),
         meta: { width: 124 },
       }),
       col.accessor((p) => p.product_model ?? undefined, {
         id: 'product_model',
-        header: 'Model',
+        header: t('column.model'),
         meta: { width: 150 },
         cell: ({ row }) => (
           <InlineEdit
-            label="Model"
+            label={t('field.model')}
             value={row.original.product_model}
             disabled={!canEdit(row.original)}
             onSave={saveInline(row.original, 'product_model')}
@@ -106,11 +109,11 @@ export function ProductsPage() {
         ),
       }),
       col.accessor('name', {
-        header: 'Description',
+        header: t('column.description'),
         meta: { width: 210, grow: 3, card: 'title' },
         cell: ({ row }) => (
           <InlineEdit
-            label="Short Description"
+            label={t('field.short_description')}
             value={row.original.name}
             disabled={!canEdit(row.original)}
             onSave={saveInline(row.original, 'name')}
@@ -119,21 +122,24 @@ export function ProductsPage() {
       }),
       col.accessor((p) => p.procat?.name ?? undefined, {
         id: 'category',
-        header: 'Category',
+        header: t('column.category'),
         meta: { width: 150, grow: 1 },
       }),
       col.accessor((p) => tenantName.get(p.tenant_id) ?? `#${p.tenant_id}`, {
         id: 'tenant',
-        header: 'Tenant',
+        header: t('column.tenant'),
         meta: { width: 140 },
         cell: ({ row, getValue }) =>
           row.original.tenant_id === LIBRARY_TENANT_ID && !canEdit(row.original) ? (
-            <Tooltip title="Library product: read-only">
+            <Tooltip title={t('list.library_read_only')}>
               <Box
                 component="span"
                 sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, minWidth: 0 }}
               >
-                <LockOutlinedIcon sx={{ fontSize: 16, color: 'text.secondary' }} titleAccess="Read-only" />
+                <LockOutlinedIcon
+                  sx={{ fontSize: 16, color: 'text.secondary' }}
+                  titleAccess={t('list.read_only')}
+                />
                 <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
                   {getValue()}
                 </Box>
@@ -144,32 +150,33 @@ export function ProductsPage() {
           ),
       }),
       col.accessor('created_at', {
-        header: 'Created',
+        header: t('column.created'),
         sortFn: 'basic',
         meta: { searchable: false, width: 106, grow: 0, card: 'hidden' },
         cell: ({ getValue }) => formatDate(getValue()),
       }),
       col.accessor('updated_at', {
-        header: 'Updated',
+        header: t('column.updated'),
         sortFn: 'basic',
         meta: { searchable: false, width: 106, grow: 0 },
         cell: ({ getValue }) => formatDate(getValue()),
       }),
     ]);
-  }, [tenants, canEdit, inline.mutateAsync]);
+    // `t` changes with the language, so the headers follow a change of language at once.
+  }, [tenants, canEdit, inline.mutateAsync, t]);
 
   const products = index.data?.products ?? EMPTY;
   const total = products.length;
   const subtitle = index.data
     ? query && shown !== null
-      ? `${shown} of ${total} products`
-      : `${total} ${total === 1 ? 'product' : 'products'}`
+      ? t('page.shown', { count: total, shown: formatNumber(shown), total: formatNumber(total) })
+      : t('page.count', { count: total, total: formatNumber(total) })
     : undefined;
 
   return (
     <>
       <PageHeader
-        title="Products"
+        title={t('page.title')}
         subtitle={subtitle}
         actions={
           <Button
@@ -177,13 +184,13 @@ export function ProductsPage() {
             startIcon={<AddIcon />}
             onClick={() => setEditor({ open: true, product: null })}
           >
-            New Product
+            {t('page.new')}
           </Button>
         }
       />
       <CatalogueNav />
       <Stack direction="row" spacing={1} sx={{ mb: 2, alignItems: 'center' }}>
-        <SearchField value={search} onChange={setSearch} label="Search products" width={320} />
+        <SearchField value={search} onChange={setSearch} label={t('page.search')} width={320} />
         {mobile ? null : (
           <Box sx={{ ml: 'auto' }}>
             <ColumnVisibilityMenu columns={columns} value={visibility} onChange={setVisibility} />
@@ -194,7 +201,7 @@ export function ProductsPage() {
         <ErrorState error={index.error} onRetry={() => index.refetch()} />
       ) : (
         <DataTable
-          label="Products"
+          label={t('page.title')}
           data={products}
           columns={columns}
           getRowId={(product) => String(product.id)}
@@ -206,7 +213,7 @@ export function ProductsPage() {
           onRowClick={(product) => setEditor({ open: true, product })}
           onFilteredCountChange={setShown}
           maxHeight="calc(100dvh - 300px)"
-          emptyMessage={total === 0 ? 'No products yet.' : `No product matches "${search.trim()}".`}
+          emptyMessage={total === 0 ? t('page.empty') : t('page.no_match', { search: search.trim() })}
         />
       )}
       <ProductEditor

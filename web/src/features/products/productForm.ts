@@ -56,11 +56,23 @@ export interface ProductFormValues {
 const required = <S extends z.ZodType>(schema: S, message: string) =>
   schema.refine((value) => value !== null && value !== undefined, { message });
 
+/**
+ * The form's own required messages: keys of the `products` catalogue, which the editor turns
+ * into the reader's language where it shows a field's message (`productFieldMessage`).
+ */
 export const PRODUCT_REQUIRED_MESSAGES = {
-  brand_id: 'Brand is required',
-  product_model: 'Model is required',
-  procat_id: 'Product Category is required',
+  brand_id: 'products:validation.brand_required',
+  product_model: 'products:validation.model_required',
+  procat_id: 'products:validation.procat_required',
 } as const;
+export type ProductRequiredMessage =
+  (typeof PRODUCT_REQUIRED_MESSAGES)[keyof typeof PRODUCT_REQUIRED_MESSAGES];
+
+const REQUIRED_MESSAGE_SET: ReadonlySet<string> = new Set(Object.values(PRODUCT_REQUIRED_MESSAGES));
+
+export function isProductRequiredMessage(text: string | undefined): text is ProductRequiredMessage {
+  return text !== undefined && REQUIRED_MESSAGE_SET.has(text);
+}
 
 const interfaceFormSchema = z.object({
   interface_id: z.number().optional(),

@@ -2,6 +2,7 @@ import { changePasswordFormSchema } from '@asbuilt/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useChangePassword } from '../../api/auth.ts';
 import { useSessionActions } from '../../app/session.ts';
@@ -15,15 +16,17 @@ interface Props {
 }
 
 export function ChangePasswordDialog({ userId, open, onClose }: Props) {
+  const { t } = useTranslation('profile');
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby="change-password-title">
-      <DialogTitle id="change-password-title">Change Password</DialogTitle>
+      <DialogTitle id="change-password-title">{t('password.title')}</DialogTitle>
       <ChangePasswordForm userId={userId} onClose={onClose} />
     </Dialog>
   );
 }
 
 function ChangePasswordForm({ userId, onClose }: Omit<Props, 'open'>) {
+  const { t } = useTranslation(['profile', 'components']);
   const change = useChangePassword();
   const { endSessionLocally } = useSessionActions();
   const { control, handleSubmit } = useForm<
@@ -41,7 +44,7 @@ function ChangePasswordForm({ userId, onClose }: Omit<Props, 'open'>) {
       { id: userId, oldPass, newPass },
       {
         onSuccess: () => {
-          toastSuccess('Password Changed');
+          toastSuccess(t('password.changed'));
           // The server ends every session of the account: sign in again with the new password.
           endSessionLocally();
         },
@@ -53,36 +56,34 @@ function ChangePasswordForm({ userId, onClose }: Omit<Props, 'open'>) {
     <form noValidate onSubmit={onSubmit}>
       <DialogContent sx={{ pt: 1 }}>
         <Stack spacing={2.5} sx={{ pt: 1 }}>
-          <Alert severity="info">
-            After the change you will be signed out and can sign in with the new password.
-          </Alert>
+          <Alert severity="info">{t('password.notice')}</Alert>
           <FormTextField
             control={control}
             name="oldPass"
-            label="Old Password"
+            label={t('password.old')}
             type="password"
             autoComplete="current-password"
           />
           <FormTextField
             control={control}
             name="newPass"
-            label="New Password"
+            label={t('password.new')}
             type="password"
             autoComplete="new-password"
           />
           <FormTextField
             control={control}
             name="retype"
-            label="Retype Password"
+            label={t('password.retype')}
             type="password"
             autoComplete="new-password"
           />
         </Stack>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2.5 }}>
-        <Button onClick={onClose}>Cancel</Button>
+        <Button onClick={onClose}>{t('components:action.cancel')}</Button>
         <Button type="submit" variant="contained" loading={change.isPending}>
-          Save
+          {t('components:action.save')}
         </Button>
       </DialogActions>
     </form>

@@ -1,8 +1,9 @@
-import { roleLabel } from '@asbuilt/domain';
+import { LANGUAGE_NAMES, type Role } from '@asbuilt/domain';
 import EditIcon from '@mui/icons-material/Edit';
 import EmailIcon from '@mui/icons-material/Email';
 import LockResetIcon from '@mui/icons-material/LockReset';
 import PhoneIcon from '@mui/icons-material/Phone';
+import TranslateIcon from '@mui/icons-material/Translate';
 import {
   Avatar,
   Box,
@@ -19,6 +20,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../app/CurrentUser.tsx';
 import { usePageTitle } from '../../app/PageTitle.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
@@ -28,14 +30,15 @@ import { EditProfileDialog } from './EditProfileDialog.tsx';
 
 /** /profile: who I am, with the Edit Profile and Change Password dialogs. */
 export function ProfilePage() {
-  usePageTitle('Profile');
+  const { t } = useTranslation(['profile', 'domain']);
+  usePageTitle(t('page.title'));
   const user = useCurrentUser();
   const [dialog, setDialog] = useState<'edit' | 'password' | null>(null);
   const close = () => setDialog(null);
 
   return (
     <>
-      <PageHeader title="Profile" />
+      <PageHeader title={t('page.title')} />
       <Card sx={{ maxWidth: 560 }}>
         <CardContent sx={{ display: 'flex', alignItems: 'center', gap: 2, p: 3 }}>
           <Avatar
@@ -49,18 +52,23 @@ export function ProfilePage() {
             <Typography variant="h5" component="h2" sx={{ overflowWrap: 'anywhere' }}>
               {fullName(user)}
             </Typography>
-            <Chip label={roleLabel(user.role)} size="small" color="primary" sx={{ mt: 0.75 }} />
+            <Chip
+              label={t(`domain:role.${user.role as Role}`)}
+              size="small"
+              color="primary"
+              sx={{ mt: 0.75 }}
+            />
           </Box>
         </CardContent>
         <Divider />
-        <List aria-label="Contact details">
+        <List aria-label={t('page.contact_details')}>
           <ListItem>
             <ListItemIcon>
               <EmailIcon />
             </ListItemIcon>
             <ListItemText
               primary={user.email}
-              secondary="Email"
+              secondary={t('field.email')}
               slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
             />
           </ListItem>
@@ -68,13 +76,23 @@ export function ProfilePage() {
             <ListItemIcon>
               <PhoneIcon />
             </ListItemIcon>
-            <ListItemText primary={user.phone1 || '—'} secondary="Primary Phone" />
+            <ListItemText primary={user.phone1 || '—'} secondary={t('field.primary_phone')} />
+          </ListItem>
+          <ListItem>
+            <ListItemIcon>
+              <TranslateIcon />
+            </ListItemIcon>
+            <ListItemText
+              primary={LANGUAGE_NAMES[user.language]}
+              secondary={t('field.language')}
+              slotProps={{ primary: { lang: user.language } }}
+            />
           </ListItem>
         </List>
         <Divider />
         <CardActions sx={{ p: 2, gap: 1, flexWrap: 'wrap' }}>
           <Button variant="contained" startIcon={<EditIcon />} onClick={() => setDialog('edit')}>
-            Edit Profile
+            {t('page.edit')}
           </Button>
           <Button
             variant="outlined"
@@ -82,7 +100,7 @@ export function ProfilePage() {
             onClick={() => setDialog('password')}
             sx={{ ml: 0 }}
           >
-            Change Password
+            {t('page.change_password')}
           </Button>
         </CardActions>
       </Card>

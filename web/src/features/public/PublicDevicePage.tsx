@@ -6,22 +6,23 @@ import { readPublicDeviceHash } from '@asbuilt/domain';
 import ApartmentIcon from '@mui/icons-material/Apartment';
 import { Alert, Box, Button, Divider, Skeleton, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useParams } from 'react-router';
 import { usePublicDevice } from '../../api/devices.ts';
 import { usePageTitle } from '../../app/PageTitle.tsx';
-import { STATUS_NOT_SET } from '../../components/StatusChip.tsx';
 import { errorMessages } from '../../lib/errors.ts';
 import { useToken } from '../../lib/session.ts';
 import { AuthCard } from '../auth/AuthCard.tsx';
 import { ProductPicture } from '../devices/deviceColumns.tsx';
 
 function SitePicture({ src, name }: { src: string | null; name: string }) {
+  const { t } = useTranslation('public');
   const [failed, setFailed] = useState(false);
   return src && !failed ? (
     <Box
       component="img"
       src={src}
-      alt={`${name} picture`}
+      alt={t('site_picture', { name })}
       onError={() => setFailed(true)}
       sx={{ width: 56, height: 56, borderRadius: 2, objectFit: 'cover', flex: '0 0 auto' }}
     />
@@ -43,7 +44,8 @@ function SitePicture({ src, name }: { src: string | null; name: string }) {
 }
 
 export function PublicDevicePage() {
-  usePageTitle('Device');
+  const { t } = useTranslation(['public', 'domain']);
+  usePageTitle(t('title'));
   const { hash = '' } = useParams();
   const token = useToken();
   const target = token ? readPublicDeviceHash(hash) : null;
@@ -53,18 +55,18 @@ export function PublicDevicePage() {
 
   if (device.isError) {
     return (
-      <AuthCard title="Device">
+      <AuthCard title={t('title')}>
         <Alert severity="warning">{errorMessages(device.error).join(' ')}</Alert>
         <Button component={RouterLink} to="/login" sx={{ mt: 2 }}>
-          Sign in
+          {t('sign_in')}
         </Button>
       </AuthCard>
     );
   }
   if (!device.data) {
     return (
-      <AuthCard title="Device">
-        <Box role="status" aria-label="Loading">
+      <AuthCard title={t('title')}>
+        <Box role="status" aria-label={t('loading')}>
           <Skeleton height={64} />
           <Skeleton height={120} />
         </Box>
@@ -73,21 +75,21 @@ export function PublicDevicePage() {
   }
   const { site, device: d } = device.data;
   const rows: [string, string | null][] = [
-    ['Brand', d.brand],
-    ['Model', d.model],
-    ['Category', d.category],
-    ['Device code', d.code],
-    ['Type', d.type],
-    ['Status', d.status ?? STATUS_NOT_SET],
+    [t('domain:column.brand'), d.brand],
+    [t('domain:column.model'), d.model],
+    [t('domain:column.category'), d.category],
+    [t('device_code'), d.code],
+    [t('domain:column.type'), d.type],
+    [t('domain:column.status'), d.status ?? t('status_not_set')],
   ];
   return (
-    <AuthCard title={d.name ?? 'Device'}>
+    <AuthCard title={d.name ?? t('title')}>
       <Stack spacing={2.5}>
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
           <SitePicture src={site.image} name={site.name} />
           <Box>
             <Typography variant="caption" color="text.secondary">
-              Site
+              {t('site')}
             </Typography>
             <Typography sx={{ fontWeight: 700 }}>{site.name}</Typography>
           </Box>
@@ -97,7 +99,7 @@ export function PublicDevicePage() {
           <ProductPicture src={d.image} size={88} />
           <Box
             component="dl"
-            aria-label="Device"
+            aria-label={t('title')}
             sx={{
               display: 'grid',
               gridTemplateColumns: 'auto minmax(0, 1fr)',
@@ -124,7 +126,7 @@ export function PublicDevicePage() {
           </Box>
         </Stack>
         <Button component={RouterLink} to="/login" variant="outlined">
-          Sign in for more
+          {t('sign_in_more')}
         </Button>
       </Stack>
     </AuthCard>

@@ -2,7 +2,7 @@
  * The New Site form (role 3+): Name and Customer required, an image, the status, GPS, country and
  * address. Success toasts "Site {name} Created" and the site list shows the new card first.
  */
-import { COUNTRIES, optionalText, type SiteDetail } from '@asbuilt/domain';
+import { COUNTRIES, encodeMessage, optionalText, type SiteDetail } from '@asbuilt/domain';
 import {
   Box,
   Button,
@@ -20,6 +20,7 @@ import {
 import { useTheme } from '@mui/material/styles';
 import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { type SiteCreatePayload, useCreateSite } from '../../api/sites.ts';
 import { FormTextField } from '../../components/FormTextField.tsx';
@@ -28,22 +29,22 @@ import { useDialogSession } from '../../lib/dialogs.ts';
 import { formResolver } from '../../lib/forms.ts';
 import { toastSuccess } from '../../lib/toast.ts';
 
-export const siteCreatedMessage = (name: string) => `Site ${name} Created`;
-
 const siteFormSchema = z.object({
-  name: optionalText('Name').refine((value) => value !== null, { message: 'Name is required' }),
+  name: optionalText('name').refine((value) => value !== null, {
+    message: encodeMessage('field_required', { field: 'name' }),
+  }),
   customer_id: z
     .string()
-    .refine((value) => value !== '', { message: 'Customer is required' })
+    .refine((value) => value !== '', { message: encodeMessage('field_required', { field: 'customer' }) })
     .transform(Number),
   image: z.string().nullable(),
   site_status: z.boolean(),
-  gps: optionalText('GPS'),
+  gps: optionalText('gps'),
   country: z.string(),
-  zip: optionalText('Zip'),
-  city: optionalText('City'),
-  street: optionalText('Street'),
-  street_number: optionalText('Street number'),
+  zip: optionalText('zip'),
+  city: optionalText('city'),
+  street: optionalText('street'),
+  street_number: optionalText('street_number'),
 });
 
 interface SiteFormValues {
@@ -71,6 +72,7 @@ export function NewSiteDialog({
   customers: { id: number; name: string }[];
   onCreated?: (site: SiteDetail) => void;
 }) {
+  const { t } = useTranslation('sites');
   const titleId = useId();
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
@@ -84,7 +86,7 @@ export function NewSiteDialog({
       fullScreen={fullScreen}
       slotProps={{ transition: { onExited: session.onExited } }}
     >
-      <DialogTitle id={titleId}>New Site</DialogTitle>
+      <DialogTitle id={titleId}>{t('form.title')}</DialogTitle>
       {session.mounted ? (
         <SiteForm key={session.key} onClose={onClose} customers={customers} onCreated={onCreated} />
       ) : null}
@@ -101,6 +103,7 @@ function SiteForm({
   customers: { id: number; name: string }[];
   onCreated?: (site: SiteDetail) => void;
 }) {
+  const { t } = useTranslation(['sites', 'domain', 'components']);
   const create = useCreateSite();
   const [uploading, setUploading] = useState(false);
   const { control, handleSubmit } = useForm<SiteFormValues, unknown, SiteFormOutput>({
@@ -135,7 +138,7 @@ function SiteForm({
     }
     create.mutate(input, {
       onSuccess: ({ site }) => {
-        toastSuccess(siteCreatedMessage(site.name));
+        toastSuccess(t('form.created', { name: site.name }));
         onCreated?.(site);
         onClose();
       },
@@ -155,18 +158,18 @@ function SiteForm({
                   value={field.value}
                   onChange={field.onChange}
                   folder="sites"
-                  label="Site image"
+                  label={t('form.image')}
                   size={96}
                   onBusyChange={setUploading}
                 />
               </Box>
             )}
           />
-          <FormTextField control={control} name="name" label="Name" required autoFocus />
-          <FormTextField control={control} name="customer_id" label="Customer" required select>
+          <FormTextField control={control} name="name" label={t('form.name')} required autoFocus />
+          <FormTextField control={control} name="customer_id" label={t('form.customer')} required select>
             {customers.length === 0 ? (
               <MenuItem value="" disabled>
-                No customers yet: add one under Customers
+                {t('form.no_customers')}
               </MenuItem>
             ) : (
               customers.map((customer) => (
@@ -185,35 +188,40 @@ function SiteForm({
                 control={
                   <Switch checked={field.value} onChange={(event) => field.onChange(event.target.checked)} />
                 }
-                label="Active site"
+                label={t('form.active')}
               />
             )}
           />
-          <FormTextField control={control} name="gps" label="GPS" placeholder="50.8466,4.3649" />
+          <FormTextField control={control} name="gps" label={t('form.gps')} placeholder="50.8466,4.3649" />
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1, sm: 2 }}>
-            <FormTextField control={control} name="street" label="Street" />
+            <FormTextField control={control} name="street" label={t('form.street')} />
             <FormTextField
               control={control}
               name="street_number"
-              label="Number"
+              label={t('form.number')}
               sx={{ maxWidth: { sm: 140 } }}
             />
           </Stack>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1, sm: 2 }}>
-            <FormTextField control={control} name="zip" label="Zip" sx={{ maxWidth: { sm: 140 } }} />
-            <FormTextField control={control} name="city" label="City" />
+            <FormTextField
+              control={control}
+              name="zip"
+              label={t('form.zip')}
+              sx={{ maxWidth: { sm: 140 } }}
+            />
+            <FormTextField control={control} name="city" label={t('form.city')} />
           </Stack>
           <Controller
             control={control}
             name="country"
             render={({ field }) => (
-              <TextField select label="Country" {...field} helperText=" ">
+              <TextField select label={t('form.country')} {...field} helperText=" ">
                 <MenuItem value="">
-                  <em>None</em>
+                  <em>{t('form.no_country')}</em>
                 </MenuItem>
                 {COUNTRIES.map((country) => (
                   <MenuItem key={country} value={country}>
-                    {country}
+                    {t(`domain:country.${country}`)}
                   </MenuItem>
                 ))}
               </TextField>
@@ -222,9 +230,9 @@ function SiteForm({
         </Stack>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2.5 }}>
-        <Button onClick={onClose}>Cancel</Button>
+        <Button onClick={onClose}>{t('components:action.cancel')}</Button>
         <Button type="submit" variant="contained" loading={create.isPending} disabled={uploading}>
-          Create
+          {t('components:action.create')}
         </Button>
       </DialogActions>
     </Box>

@@ -1,9 +1,11 @@
 import ApartmentIcon from '@mui/icons-material/Apartment';
 import { Box, Card, CardActionArea, CardContent, CardMedia, Typography } from '@mui/material';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { SiteSummary } from '../../api/sites.ts';
 import { formatDate } from '../../lib/dates.ts';
+import { isCountry } from './country.ts';
 
 function SiteImage({ site }: { site: SiteSummary }) {
   const [failed, setFailed] = useState(false);
@@ -35,7 +37,9 @@ function SiteImage({ site }: { site: SiteSummary }) {
 }
 
 export function SiteCard({ site }: { site: SiteSummary }) {
-  const place = [site.city, site.country].filter(Boolean).join(', ');
+  const { t } = useTranslation(['sites', 'domain']);
+  const country = isCountry(site.country) ? t(`domain:country.${site.country}`) : site.country;
+  const place = [site.city, country].filter(Boolean).join(', ');
   return (
     <Card sx={{ height: '100%', transition: 'box-shadow .2s', '&:hover': { boxShadow: 4 } }}>
       <CardActionArea component={RouterLink} to={`/site/${site.id}/dashboard`} sx={{ height: '100%' }}>
@@ -45,7 +49,7 @@ export function SiteCard({ site }: { site: SiteSummary }) {
             {site.name}
           </Typography>
           <Typography variant="body2" color="text.secondary" noWrap>
-            {place || `Updated ${formatDate(site.updated_at)}`}
+            {place || t('card.updated', { date: formatDate(site.updated_at) })}
           </Typography>
         </CardContent>
       </CardActionArea>

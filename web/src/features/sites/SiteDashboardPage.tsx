@@ -22,15 +22,20 @@ import {
 } from '@mui/material';
 import { alpha } from '@mui/material/styles';
 import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useSiteLogs } from '../../api/sites.ts';
 import { useLayoutPrefs } from '../../app/LayoutPrefs.tsx';
 import type { SvgIconComponent } from '../../app/layouts/nav.ts';
 import { ErrorState } from '../../components/ErrorState.tsx';
 import { formatDate, formatTime } from '../../lib/dates.ts';
+import { formatNumber } from '../../lib/numbers.ts';
+import { isCountry } from './country.ts';
 import { useSite } from './SiteContext.tsx';
+import { sitePageLabel } from './sitePages.ts';
 
 function SitePicture({ src, name }: { src: string | null; name: string }) {
+  const { t } = useTranslation('sites');
   const [failed, setFailed] = useState(false);
   return (
     <Box
@@ -50,7 +55,7 @@ function SitePicture({ src, name }: { src: string | null; name: string }) {
         <Box
           component="img"
           src={src}
-          alt={`${name} picture`}
+          alt={t('dashboard.picture', { name })}
           onError={() => setFailed(true)}
           sx={{ width: '100%', height: '100%', objectFit: 'cover' }}
         />
@@ -72,6 +77,8 @@ function Tile({
   icon: SvgIconComponent;
   to: string | null;
 }) {
+  const { t } = useTranslation('sites');
+  const tileLabel = t('dashboard.tile', { label, value: formatNumber(count) });
   const body: ReactNode = (
     <Stack direction="row" spacing={2} sx={{ p: 2.5, alignItems: 'center' }}>
       <Box
@@ -89,7 +96,7 @@ function Tile({
       </Box>
       <Box>
         <Typography variant="h4" component="p" sx={{ lineHeight: 1.1 }}>
-          {count.toLocaleString('en-US')}
+          {formatNumber(count)}
         </Typography>
         <Typography variant="body2" color="text.secondary">
           {label}
@@ -100,11 +107,11 @@ function Tile({
   return (
     <Card sx={{ flex: 1, minWidth: 0 }}>
       {to ? (
-        <CardActionArea component={RouterLink} to={to} aria-label={`${label}: ${count}`}>
+        <CardActionArea component={RouterLink} to={to} aria-label={tileLabel}>
           {body}
         </CardActionArea>
       ) : (
-        <Box role="group" aria-label={`${label}: ${count}`}>
+        <Box role="group" aria-label={tileLabel}>
           {body}
         </Box>
       )}
@@ -113,6 +120,7 @@ function Tile({
 }
 
 export function SiteDashboardPage() {
+  const { t } = useTranslation(['sites', 'domain']);
   const { site, siteId, permission } = useSite();
   const { isPhone } = useLayoutPrefs();
   const logs = useSiteLogs(siteId);
@@ -120,7 +128,7 @@ export function SiteDashboardPage() {
   const address = [
     [site.street, site.street_number].filter(Boolean).join(' '),
     [site.zip, site.city].filter(Boolean).join(' '),
-    site.country,
+    isCountry(site.country) ? t(`domain:country.${site.country}`) : site.country,
   ]
     .filter(Boolean)
     .join(', ');
@@ -140,13 +148,13 @@ export function SiteDashboardPage() {
               sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', gap: 0.5, columnGap: 2, m: 0, mt: 1.5 }}
             >
               <Typography component="dt" variant="body2" color="text.secondary">
-                Customer
+                {t('dashboard.customer')}
               </Typography>
               <Typography component="dd" variant="body2" sx={{ m: 0, fontWeight: 600 }}>
                 {site.customer?.name ?? '—'}
               </Typography>
               <Typography component="dt" variant="body2" color="text.secondary">
-                Tenant
+                {t('dashboard.tenant')}
               </Typography>
               <Typography component="dd" variant="body2" sx={{ m: 0, fontWeight: 600 }}>
                 {site.tenant.name}
@@ -154,7 +162,7 @@ export function SiteDashboardPage() {
               {address ? (
                 <>
                   <Typography component="dt" variant="body2" color="text.secondary">
-                    Address
+                    {t('dashboard.address')}
                   </Typography>
                   <Typography component="dd" variant="body2" sx={{ m: 0 }}>
                     {address}
@@ -167,12 +175,22 @@ export function SiteDashboardPage() {
       </Paper>
 
       <Stack direction="row" spacing={2}>
-        <Tile label="Devices" count={site.counts.devices} icon={DevicesOtherIcon} to={`${base}/devices`} />
+        <Tile
+          label={sitePageLabel(t, 'devices')}
+          count={site.counts.devices}
+          icon={DevicesOtherIcon}
+          to={`${base}/devices`}
+        />
         {isPhone ? null : (
-          <Tile label="Locations" count={site.counts.locations} icon={PlaceIcon} to={`${base}/locations`} />
+          <Tile
+            label={sitePageLabel(t, 'locations')}
+            count={site.counts.locations}
+            icon={PlaceIcon}
+            to={`${base}/locations`}
+          />
         )}
         <Tile
-          label="Access"
+          label={sitePageLabel(t, 'access')}
           count={site.counts.accesses}
           icon={KeyIcon}
           to={permission >= SitePermission.FullAccess ? `${base}/access` : null}
@@ -192,11 +210,11 @@ export function SiteDashboardPage() {
           }}
         >
           <Typography id="site-activity" variant="h6" component="h2">
-            Activity
+            {t('dashboard.activity')}
           </Typography>
           {permission >= SitePermission.Contributor ? (
             <Button component={RouterLink} to={`${base}/logs`} size="small">
-              View more
+              {t('dashboard.view_more')}
             </Button>
           ) : null}
         </Stack>
@@ -210,11 +228,11 @@ export function SiteDashboardPage() {
         ) : null}
         {logs.data && latest.length === 0 ? (
           <Typography color="text.secondary" sx={{ p: 2.5 }}>
-            No activity yet.
+            {t('dashboard.no_activity')}
           </Typography>
         ) : null}
         {latest.length ? (
-          <List aria-label="Latest activity" disablePadding>
+          <List aria-label={t('dashboard.latest')} disablePadding>
             {latest.map((log, index) => (
               <ListItem
                 key={log.id}
@@ -243,7 +261,7 @@ export function SiteDashboardPage() {
                       {log.note}
                     </>
                   }
-                  secondary={log.user_name ? `by ${log.user_name}` : null}
+                  secondary={log.user_name ? t('dashboard.by', { name: log.user_name }) : null}
                   slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
                 />
               </ListItem>

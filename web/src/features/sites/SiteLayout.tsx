@@ -5,6 +5,7 @@
  */
 import { SitePermission } from '@asbuilt/domain';
 import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useMatch, useParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { useSiteDetail, useSitePermission } from '../../api/sites.ts';
@@ -17,9 +18,8 @@ import { LoadingScreen } from '../../components/LoadingScreen.tsx';
 import { SiteContext, type SiteContextValue } from './SiteContext.tsx';
 import { sitePageLabel } from './sitePages.ts';
 
-export const NO_SITE_ACCESS = 'You have no access to this site';
-
 export function SiteLayout() {
+  const { t } = useTranslation('sites');
   const params = useParams();
   const siteId = Number(params.siteId);
   const validId = Number.isInteger(siteId) && siteId > 0;
@@ -30,12 +30,14 @@ export function SiteLayout() {
   const page = useMatch('/site/:siteId/:page/*')?.params.page;
   const site = detail.data;
 
-  usePageTitle(site ? (page ? `${site.name} · ${sitePageLabel(page)}` : site.name) : null, { header: true });
+  usePageTitle(site ? (page ? `${site.name} · ${sitePageLabel(t, page)}` : site.name) : null, {
+    header: true,
+  });
 
   const denied = !validId || (permissionQuery.isSuccess && !allowed);
   useEffect(() => {
-    if (denied) toast.info(NO_SITE_ACCESS, { toastId: 'no-site-access' });
-  }, [denied]);
+    if (denied) toast.info(t('layout.no_access'), { toastId: 'no-site-access' });
+  }, [denied, t]);
 
   const items = useMemo(
     () => (allowed ? siteNavItems(siteId, permission) : []),
@@ -68,7 +70,7 @@ export function SiteLayout() {
 
   return (
     <ShortcutOverrideContext.Provider value={shortcuts}>
-      <AppShell items={items} footer={exitSiteItem} label="Site">
+      <AppShell items={items} footer={exitSiteItem} label={t('layout.nav')}>
         {content}
       </AppShell>
     </ShortcutOverrideContext.Provider>

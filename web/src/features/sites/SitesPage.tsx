@@ -2,12 +2,14 @@ import { Role } from '@asbuilt/domain';
 import AddIcon from '@mui/icons-material/Add';
 import { Box, Button, Paper, Skeleton, Typography } from '@mui/material';
 import { useDeferredValue, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { sortSitesByUpdate, useSiteIndex } from '../../api/sites.ts';
 import { useCurrentUser } from '../../app/CurrentUser.tsx';
 import { usePageTitle } from '../../app/PageTitle.tsx';
 import { ErrorState } from '../../components/ErrorState.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { SearchField } from '../../components/SearchField.tsx';
+import { formatNumber } from '../../lib/numbers.ts';
 import { NewSiteDialog } from './NewSiteDialog.tsx';
 import { SiteCard } from './SiteCard.tsx';
 
@@ -19,7 +21,8 @@ const gridSx = {
 
 /** /sites: the sites the user can reach, newest change first, searchable by name; New Site (role 3+). */
 export function SitesPage() {
-  usePageTitle('Sites');
+  const { t } = useTranslation('sites');
+  usePageTitle(t('list.title'));
   const user = useCurrentUser();
   const index = useSiteIndex();
   const [search, setSearch] = useState('');
@@ -36,14 +39,14 @@ export function SitesPage() {
   return (
     <>
       <PageHeader
-        title="Sites"
-        subtitle={index.data ? `${total} ${total === 1 ? 'site' : 'sites'}` : undefined}
+        title={t('list.title')}
+        subtitle={index.data ? t('list.count', { count: total, number: formatNumber(total) }) : undefined}
         actions={
           <>
-            <SearchField value={search} onChange={setSearch} label="Search sites" />
+            <SearchField value={search} onChange={setSearch} label={t('list.search')} />
             {canCreate ? (
               <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
-                New Site
+                {t('list.new')}
               </Button>
             ) : null}
           </>
@@ -60,12 +63,12 @@ export function SitesPage() {
       {index.data && sites.length === 0 ? (
         <Paper variant="outlined" sx={{ p: 5, textAlign: 'center', borderStyle: 'dashed' }}>
           <Typography color="text.secondary">
-            {total === 0 ? 'No sites yet.' : `No site matches "${search.trim()}".`}
+            {total === 0 ? t('list.empty') : t('list.no_match', { search: search.trim() })}
           </Typography>
         </Paper>
       ) : null}
       {sites.length ? (
-        <Box component="ul" aria-label="Sites" sx={{ ...gridSx, listStyle: 'none', p: 0, m: 0 }}>
+        <Box component="ul" aria-label={t('list.title')} sx={{ ...gridSx, listStyle: 'none', p: 0, m: 0 }}>
           {sites.map((site) => (
             <Box component="li" key={site.id} sx={{ minWidth: 0 }}>
               <SiteCard site={site} />

@@ -1,4 +1,4 @@
-import { SITE_NAV } from '@asbuilt/domain';
+import type { TFunction } from 'i18next';
 
 /** The pages of a site (core.md section 2). */
 export const SITE_PAGES = [
@@ -18,8 +18,9 @@ export const SITE_PAGES = [
 ] as const;
 export type SitePage = (typeof SITE_PAGES)[number];
 
-/** A page's name as the navigation shows it ("Devices", "Contacts"). */
-export function sitePageLabel(page: string): string {
-  const nav = SITE_NAV.find((item) => item.key === page);
-  return nav?.label ?? page.charAt(0).toUpperCase() + page.slice(1);
+const isSitePage = (page: string): page is SitePage => (SITE_PAGES as readonly string[]).includes(page);
+
+/** A page's name as the navigation shows it ("Devices", "Contacts"), in the reader's language. */
+export function sitePageLabel(t: TFunction<'sites'>, page: string): string {
+  return isSitePage(page) ? t(`page.${page}`) : page.charAt(0).toUpperCase() + page.slice(1);
 }
