@@ -1,6 +1,7 @@
 export * from './constants.ts';
 export * from './devices.ts';
 export * from './files.ts';
+export * from './geometry.ts';
 export * from './i18n/catalogues.ts';
 export * from './i18n/languages.ts';
 export * from './i18n/messages.ts';

@@ -35,7 +35,7 @@ export function storeDevices(queryClient: QueryClient, siteId: number, changed: 
   });
 }
 
-function afterChange(
+export function afterDeviceChange(
   queryClient: QueryClient,
   siteId: number,
   devices: DeviceDto[],
@@ -62,7 +62,7 @@ export function useUpdateDevice(siteId: number) {
   return useMutation({
     mutationFn: ({ id, changes }: { id: number; changes: Partial<Record<DeviceField, DeviceChangeValue>> }) =>
       api.put<DeviceAnswer>('/site/devices', { id, ...changes }),
-    onSuccess: ({ device }) => afterChange(queryClient, siteId, [device]),
+    onSuccess: ({ device }) => afterDeviceChange(queryClient, siteId, [device]),
     // InlineEdit shows 'Failed to update' with the server's reasons.
     meta: { silent: true },
   });
@@ -74,7 +74,7 @@ export function useUpdateDeviceStatus(siteId: number) {
   return useMutation({
     mutationFn: ({ id, status }: { id: number; status: string | null }) =>
       api.post<DeviceAnswer>('/site/devices/update_status', { id, status: status ?? '' }),
-    onSuccess: ({ device }) => afterChange(queryClient, siteId, [device]),
+    onSuccess: ({ device }) => afterDeviceChange(queryClient, siteId, [device]),
   });
 }
 
@@ -84,7 +84,7 @@ export function useArchiveDevice(siteId: number) {
   return useMutation({
     mutationFn: ({ id, archived }: { id: number; archived: boolean }) =>
       api.post<DeviceAnswer>('/site/devices/archive', { id, archived }),
-    onSuccess: ({ device }) => afterChange(queryClient, siteId, [device], { counts: true }),
+    onSuccess: ({ device }) => afterDeviceChange(queryClient, siteId, [device], { counts: true }),
   });
 }
 
@@ -94,7 +94,7 @@ export function useChangeDeviceProduct(siteId: number) {
   return useMutation({
     mutationFn: ({ id, product_id }: { id: number; product_id: number }) =>
       api.post<DeviceAnswer>('/site/devices/change_product', { id, product_id }),
-    onSuccess: ({ device }) => afterChange(queryClient, siteId, [device]),
+    onSuccess: ({ device }) => afterDeviceChange(queryClient, siteId, [device]),
   });
 }
 
@@ -110,7 +110,7 @@ export function useCreateDevice(siteId: number) {
   return useMutation({
     mutationFn: (input: DeviceCreatePayload) =>
       api.post<DeviceAnswer>('/site/devices', { ...input, site_id: siteId }),
-    onSuccess: ({ device }) => afterChange(queryClient, siteId, [device], { counts: true }),
+    onSuccess: ({ device }) => afterDeviceChange(queryClient, siteId, [device], { counts: true }),
   });
 }
 
@@ -126,7 +126,7 @@ export function useBulkUpdateDevices(siteId: number) {
       changes: Partial<Record<DeviceField, DeviceChangeValue>>;
     }) => api.put<{ devices: DeviceDto[] }>('/site/devices/bulk', { ids, changes }),
     onSuccess: ({ devices }, { changes }) =>
-      afterChange(queryClient, siteId, devices, { counts: 'archived' in changes }),
+      afterDeviceChange(queryClient, siteId, devices, { counts: 'archived' in changes }),
     // The caller shows 'Error updating device' with the server's reasons.
     meta: { silent: true },
   });

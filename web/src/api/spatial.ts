@@ -1,0 +1,243 @@
+/**
+ * Floors, locations, zones and layers of a site, their plans and polygons, devices placed on a
+ * plan, and the site's configuration (statuses, contractors, the site form).
+ *
+ * Every answer changes the site (`refresh_site`): it is refetched, with the logs; deleting with
+ * `move_devices` and placing a device change devices too.
+ */
+import type {
+  DeviceDto,
+  DeviceStatus,
+  FloorDto,
+  LayerDto,
+  LocationDto,
+  SiteDetail,
+  ZoneDto,
+} from '@asbuilt/domain';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { API_BASE, api } from './client.ts';
+import { afterDeviceChange } from './devices.ts';
+import { siteKeys } from './sites.ts';
+
+function refreshSite(queryClient: QueryClient, siteId: number, { devices = false } = {}) {
+  void queryClient.invalidateQueries({ queryKey: siteKeys.detail(siteId) });
+  void queryClient.invalidateQueries({ queryKey: siteKeys.logs(siteId) });
+  if (devices) void queryClient.invalidateQueries({ queryKey: siteKeys.devices(siteId) });
+}
+
+/** '' or null clears a text (a plan, a polygon, a transform). */
+type Clearable = string | null;
+
+export interface DeleteOptions {
+  id: number;
+  /** Unplace the devices that point at the object, instead of being refused. */
+  move_devices?: boolean;
+}
+
+export interface DeleteAnswer {
+  moved_devices: number;
+}
+
+function useSpatialMutation<Input, Answer>(
+  siteId: number,
+  call: (input: Input) => Promise<Answer>,
+  options: { devices?: boolean | ((input: Input) => boolean) } = {},
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: (_answer, input) => {
+      const devices = typeof options.devices === 'function' ? options.devices(input) : options.devices;
+      refreshSite(queryClient, siteId, { devices: Boolean(devices) });
+    },
+  });
+}
+
+const deleteCall = (path: string) => (input: DeleteOptions) =>
+  api.delete<DeleteAnswer>(path, { id: input.id, move_devices: input.move_devices ? 'true' : undefined });
+
+// ---------------------------------------------------------------------------------------------
+// Floors
+
+export interface FloorCreate {
+  name: string;
+  code?: string;
+}
+export interface FloorUpdate {
+  id: number;
+  name?: string;
+  code?: Clearable;
+  /** An upload key of a floorplan of this floor, or '' to delete the plan. */
+  svg?: Clearable;
+  /** `translate(x,y) scale(s)`, see domain/geometry. */
+  location_transform?: Clearable;
+}
+
+export function useCreateFloor(siteId: number) {
+  return useSpatialMutation(siteId, (input: FloorCreate) =>
+    api.post<{ floor: FloorDto }>('/site/floors', { ...input, site_id: siteId }),
+  );
+}
+
+export function useUpdateFloor(siteId: number) {
+  return useSpatialMutation(siteId, (input: FloorUpdate) =>
+    api.put<{ floor: FloorDto }>('/site/floors', input),
+  );
+}
+
+export function useDeleteFloor(siteId: number) {
+  return useSpatialMutation(siteId, deleteCall('/site/floors'), {
+    devices: (input) => Boolean(input.move_devices),
+  });
+}
+
+/** The floors spreadsheet (sheet `floors`); fetched with the bearer token, see `downloadFile`. */
+export const floorsExportPath = (siteId: number) => `${API_BASE}/site/floors/export?site_id=${siteId}`;
+
+// ---------------------------------------------------------------------------------------------
+// Locations
+
+export interface LocationCreate {
+  floor_id: number;
+  name: string;
+  code?: string;
+  location_type?: string;
+}
+export interface LocationUpdate {
+  id: number;
+  name?: string;
+  code?: Clearable;
+  location_type?: Clearable;
+  /** Space-separated `x,y` pairs in the locations layer's coordinates; '' clears it. */
+  polygon?: Clearable;
+  floor_id?: number;
+}
+
+export function useCreateLocation(siteId: number) {
+  return useSpatialMutation(siteId, (input: LocationCreate) =>
+    api.post<{ location: LocationDto }>('/site/locations', input),
+  );
+}
+
+export function useUpdateLocation(siteId: number) {
+  return useSpatialMutation(siteId, (input: LocationUpdate) =>
+    api.put<{ location: LocationDto }>('/site/locations', input),
+  );
+}
+
+export function useDeleteLocation(siteId: number) {
+  return useSpatialMutation(siteId, deleteCall('/site/locations'), {
+    devices: (input) => Boolean(input.move_devices),
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Zones
+
+export interface ZoneCreate {
+  floor_id: number;
+  name: string;
+  code?: string;
+}
+export interface ZoneUpdate {
+  id: number;
+  name?: string;
+  code?: Clearable;
+  polygon?: Clearable;
+  floor_id?: number;
+}
+
+export function useCreateZone(siteId: number) {
+  return useSpatialMutation(siteId, (input: ZoneCreate) =>
+    api.post<{ zone: ZoneDto }>('/site/zones', { ...input, site_id: siteId }),
+  );
+}
+
+export function useUpdateZone(siteId: number) {
+  return useSpatialMutation(siteId, (input: ZoneUpdate) => api.put<{ zone: ZoneDto }>('/site/zones', input));
+}
+
+export function useDeleteZone(siteId: number) {
+  return useSpatialMutation(siteId, deleteCall('/site/zones'), {
+    devices: (input) => Boolean(input.move_devices),
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Layers
+
+export interface LayerSave {
+  id?: number;
+  name: string;
+  code?: Clearable;
+}
+
+export function useSaveLayer(siteId: number) {
+  return useSpatialMutation(siteId, ({ id, ...fields }: LayerSave) =>
+    id
+      ? api.put<{ layer: LayerDto }>('/site/layers', { id, ...fields })
+      : api.post<{ layer: LayerDto }>('/site/layers', { ...fields, site_id: siteId }),
+  );
+}
+
+export function useDeleteLayer(siteId: number) {
+  return useSpatialMutation(siteId, deleteCall('/site/layers'), {
+    devices: (input) => Boolean(input.move_devices),
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Configuration (Full Access): the site form, statuses, contractors
+
+export interface SiteSettings {
+  name?: string;
+  customer_id?: number;
+  image?: Clearable;
+  site_status?: boolean;
+  gps?: Clearable;
+  country?: Clearable;
+  zip?: Clearable;
+  city?: Clearable;
+  street?: Clearable;
+  street_number?: Clearable;
+  /** In the order the devices page offers them; a new one has no id (the server gives max + 1). */
+  device_statuses?: Array<Omit<DeviceStatus, 'id'> & { id?: number }>;
+  /** Company ids of Contractor companies. */
+  contractors?: number[];
+}
+
+export function useUpdateSiteSettings(siteId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (settings: SiteSettings) =>
+      api.put<{ site: SiteDetail }>('/site/sites', { id: siteId, ...settings }),
+    onSuccess: ({ site }) => {
+      queryClient.setQueryData(siteKeys.detail(siteId), site);
+      void queryClient.invalidateQueries({ queryKey: siteKeys.index() });
+      void queryClient.invalidateQueries({ queryKey: siteKeys.logs(siteId) });
+      void queryClient.invalidateQueries({ queryKey: siteKeys.companies(siteId) });
+    },
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Devices on the plan
+
+export interface Placement {
+  id: number;
+  /** In the locations layer's coordinates of the floor. */
+  plan_x?: number;
+  plan_y?: number;
+  on_plan: boolean;
+  /** Placing on another floor of the site. */
+  floor_id?: number;
+}
+
+/** PUT /api/site/devices with a position: the server sets the location whose polygon holds it. */
+export function usePlaceDevice(siteId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (placement: Placement) => api.put<{ device: DeviceDto }>('/site/devices', placement),
+    onSuccess: ({ device }) => afterDeviceChange(queryClient, siteId, [device], { counts: true }),
+  });
+}
