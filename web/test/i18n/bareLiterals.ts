@@ -5,6 +5,7 @@
  * says `i18n-exempt: <reason>` lets one through.
  */
 import ts from 'typescript';
+import { parseSource } from './sourceLiterals.ts';
 
 const WORDS = /\p{L}{2,}/u;
 
@@ -104,13 +105,7 @@ function calleeName(call: ts.CallExpression): { name: string; object: string | n
 }
 
 export function findBareLiterals(file: string, text: string): Finding[] {
-  const source = ts.createSourceFile(
-    file,
-    text,
-    ts.ScriptTarget.Latest,
-    true,
-    file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
-  );
+  const source = parseSource(file, text);
   const lines = text.split('\n');
   const findings: Finding[] = [];
   const report = (node: ts.Node, words: string) => {

@@ -6,14 +6,19 @@ export interface FileLiterals {
   prefixes: string[];
 }
 
-export function literalsOf(file: string, text: string): FileLiterals {
-  const source = ts.createSourceFile(
+/** A .ts or .tsx file's syntax tree, with parent links (node.getText needs them). */
+export function parseSource(file: string, text: string): ts.SourceFile {
+  return ts.createSourceFile(
     file,
     text,
     ts.ScriptTarget.Latest,
-    false,
+    true,
     file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
   );
+}
+
+export function literalsOf(file: string, text: string): FileLiterals {
+  const source = parseSource(file, text);
   const literals: string[] = [];
   const prefixes: string[] = [];
   const visit = (node: ts.Node) => {
