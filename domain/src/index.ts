@@ -14,6 +14,7 @@ export * from './schemas/catalogue.ts';
 export * from './schemas/device.ts';
 export * from './schemas/form.ts';
 export * from './schemas/site.ts';
+export * from './schemas/spatial.ts';
 export * from './schemas/upload.ts';
 export * from './schemas/user.ts';
 export * from './types.ts';

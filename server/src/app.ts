@@ -21,6 +21,7 @@ import { procatRoutes } from './modules/procats/routes.ts';
 import { productRoutes } from './modules/products/routes.ts';
 import { publicRoutes } from './modules/public/routes.ts';
 import { siteRoutes } from './modules/sites/routes.ts';
+import { spatialRoutes } from './modules/spatial/routes.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { authPlugin } from './platform/auth-plugin.ts';
@@ -114,6 +115,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(authRoutes(ctx));
   await app.register(userRoutes(ctx));
   await app.register(siteRoutes(ctx));
+  await app.register(spatialRoutes(ctx));
   await app.register(fileRoutes(ctx));
   await app.register(productRoutes(ctx));
   await app.register(procatRoutes(ctx));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COORDINATE_LIMIT } from '../geometry.ts';
 import { encodeMessage, type FieldKey } from '../i18n/messages.ts';
 import { SitePermission } from '../roles.ts';
 import { companySchema, namedRefSchema, productSchema } from './catalogue.ts';
@@ -201,16 +202,70 @@ export const deviceCreateSchema = strictFields(
 }));
 export type DeviceCreateInput = z.output<typeof deviceCreateSchema>;
 
+/** A position on a floor's plan: a finite number within COORDINATE_LIMIT (numbers as text are taken). */
+export function coordinateField(field: FieldKey) {
+  return z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value.trim()) : value),
+    z
+      .number({ error: encodeMessage('field_not_number', { field }) })
+      .min(-COORDINATE_LIMIT, encodeMessage('field_min', { field, min: -COORDINATE_LIMIT }))
+      .max(COORDINATE_LIMIT, encodeMessage('field_max', { field, max: COORDINATE_LIMIT })),
+  );
+}
+
+/**
+ * Where a device sits on its floor's plan: on it at (x, y) in the floor's locations-layer
+ * coordinates, or off it.
+ */
+export type DevicePlanChange = { on_plan: true; plan_x: number; plan_y: number } | { on_plan: false };
+
+const planFields = {
+  plan_x: coordinateField('plan_x').optional(),
+  plan_y: coordinateField('plan_y').optional(),
+  on_plan: formBoolean('on_plan').optional(),
+};
+
+interface PlanFields {
+  plan_x?: number | undefined;
+  plan_y?: number | undefined;
+  on_plan?: boolean | undefined;
+}
+
+/** The plan change of a body: coordinates place the device (on_plan may be left out), on_plan false takes it off. */
+function planChangeOf({ plan_x, plan_y, on_plan }: PlanFields): DevicePlanChange | undefined {
+  if (on_plan === false) return { on_plan: false };
+  if (plan_x !== undefined && plan_y !== undefined) return { on_plan: true, plan_x, plan_y };
+  return undefined;
+}
+
+function checkPlanFields(value: PlanFields, ctx: z.RefinementCtx) {
+  const { plan_x, plan_y, on_plan } = value;
+  const anyPosition = plan_x !== undefined || plan_y !== undefined;
+  if (on_plan === false && anyPosition) {
+    ctx.addIssue({ code: 'custom', message: encodeMessage('plan_position_off_plan') });
+  } else if ((on_plan === true || anyPosition) && (plan_x === undefined || plan_y === undefined)) {
+    ctx.addIssue({ code: 'custom', message: encodeMessage('plan_position_required') });
+  }
+}
+
 /**
  * PUT /api/site/devices: id plus the changed fields (the inline editors send one at a time).
- * `site_id`, when sent, must be the device's site.
+ * `site_id`, when sent, must be the device's site. `plan_x`/`plan_y` (with `on_plan: true`) place
+ * the device on its floor's plan, or on the plan of the `floor_id` sent along; the server then sets
+ * its location from the polygons. `on_plan: false` takes it off the plan.
  */
 export const deviceUpdateSchema = strictFields(
-  { ...optionalDeviceFields, id: idField('device_id'), site_id: idField('site').optional() },
+  { ...optionalDeviceFields, ...planFields, id: idField('device_id'), site_id: idField('site').optional() },
   'device',
 )
   .refine(...atLeastOneChange(['id', 'site_id']))
-  .transform(({ id, site_id, ...fields }) => ({ id, site_id, changes: fields as DeviceChanges }));
+  .superRefine(checkPlanFields)
+  .transform(({ id, site_id, plan_x, plan_y, on_plan, ...fields }) => ({
+    id,
+    site_id,
+    changes: fields as DeviceChanges,
+    plan: planChangeOf({ plan_x, plan_y, on_plan }),
+  }));
 export type DeviceUpdateInput = z.output<typeof deviceUpdateSchema>;
 
 /** PUT /api/site/devices/bulk: the same changes for every device of `ids` (one site), all or nothing. */

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { COUNTRIES, DEFAULT_STATUS_COLOR } from '../constants.ts';
-import { DEVICE_COLUMN_KEYS, type DeviceFilters } from '../devices.ts';
+import { DEVICE_COLUMN_KEYS, type DeviceColumnKey, type DeviceFilters } from '../devices.ts';
+import { DOMAIN_CATALOGUES } from '../i18n/catalogues.ts';
+import { LANGUAGES } from '../i18n/languages.ts';
 import { encodeMessage } from '../i18n/messages.ts';
 import { companySchema, procatSchema, productSchema } from './catalogue.ts';
 import { deviceSchema, logEntrySchema } from './device.ts';
@@ -69,13 +71,27 @@ const statusItem = z.object({
   ),
 });
 
+/** A status as sent: a new one has no id yet. */
+export type DeviceStatusInput = Omit<DeviceStatus, 'id'> & { id?: number | undefined };
+
+/**
+ * The ids of a new list of statuses: ids sent are kept; each status without one gets the next id
+ * after the highest of the list and of `previous` (the site's statuses before), so that an id is
+ * never given again to another status.
+ */
+export function numberStatuses(items: DeviceStatusInput[], previous: readonly DeviceStatus[] = []) {
+  let next = Math.max(0, ...previous.map((s) => s.id), ...items.map((s) => s.id ?? 0));
+  return items.map((item): DeviceStatus => ({ id: item.id ?? ++next, name: item.name, color: item.color }));
+}
+
 /**
  * The whole ordered list of a site's device statuses, as a list or JSON text. Names are unique
- * (ignoring case), colours are hex; a status without id gets the highest id plus one. Extra keys
- * of the config page (the `added` flag) are dropped.
+ * (ignoring case) and not empty, ids are unique, colours are hex (kept in capitals). A status
+ * without id is new: `numberStatuses` gives it one. Extra keys of the config page (the `added`
+ * flag) are dropped.
  */
 export const deviceStatusesInputSchema = jsonList(statusItem, 'device_statuses', 100).transform(
-  (items, ctx): DeviceStatus[] => {
+  (items, ctx): DeviceStatusInput[] => {
     const names = new Set<string>();
     const ids = new Set<number>();
     for (const item of items) {
@@ -91,8 +107,11 @@ export const deviceStatusesInputSchema = jsonList(statusItem, 'device_statuses',
         ids.add(item.id);
       }
     }
-    let next = Math.max(0, ...ids);
-    return items.map((item) => ({ id: item.id ?? ++next, name: item.name, color: item.color.toUpperCase() }));
+    return items.map((item) => ({
+      ...(item.id ? { id: item.id } : {}),
+      name: item.name,
+      color: item.color.toUpperCase(),
+    }));
   },
 );
 
@@ -294,12 +313,34 @@ export const deviceFiltersSchema = z.strictObject(
   },
 ) satisfies z.ZodType<DeviceFilters>;
 
-/** Visible device columns, in order: known column keys only; [] means the defaults. */
+/** Column keys by their lower-case key and labels in every language ("serial number", "n° de série"). */
+const COLUMN_BY_NAME = (() => {
+  const byName = new Map<string, DeviceColumnKey>();
+  const add = (name: string, key: DeviceColumnKey) => {
+    const normal = name.trim().toLowerCase();
+    if (!byName.has(normal)) byName.set(normal, key);
+  };
+  for (const key of DEVICE_COLUMN_KEYS) add(key, key);
+  for (const lang of LANGUAGES) {
+    for (const key of DEVICE_COLUMN_KEYS) add(DOMAIN_CATALOGUES[lang].column[key], key);
+  }
+  return byName;
+})();
+
+/** The column key a header names: a key or a label (English, French or Dutch) in any case; else undefined. */
+export function deviceColumnKey(name: string): DeviceColumnKey | undefined {
+  return COLUMN_BY_NAME.get(name.trim().toLowerCase());
+}
+
+/** Visible device columns, in order: column keys or their labels, stored as keys; [] means the defaults. */
 export const deviceHeadersSchema = z
   .array(
-    z.enum(DEVICE_COLUMN_KEYS, {
-      error: (issue) => encodeMessage('unknown_column', { column: String(issue.input) }),
-    }),
+    z.preprocess(
+      (value) => (typeof value === 'string' ? (deviceColumnKey(value) ?? value) : value),
+      z.enum(DEVICE_COLUMN_KEYS, {
+        error: (issue) => encodeMessage('unknown_column', { column: String(issue.input) }),
+      }),
+    ),
     { error: encodeMessage('headers_not_list') },
   )
   .max(DEVICE_COLUMN_KEYS.length * 2)
@@ -313,6 +354,7 @@ export const deviceHeadersSchema = z
 export const siteAccessSettingsSchema = z.object({
   id: z.number().nullable(),
   site_id: z.number(),
+  /** The effective visible columns: the saved keys, or the default columns when none are saved. */
   device_headers: z.array(z.string()),
   device_filters: deviceFiltersSchema,
 });

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.ts';
-import { actorForToken } from '../modules/auth/sessions.ts';
 import { unauthorized } from './errors.ts';
+import { actorForToken } from './sessions.ts';
 
 /**
  * Every /api call needs a live session unless its route says `config: { public: true }`:

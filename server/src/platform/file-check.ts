@@ -1,6 +1,6 @@
 import { type Message, message } from '@asbuilt/domain';
 import { fileTypeFromBuffer } from 'file-type';
-import { sanitizeSvg } from './svg-sanitize.ts';
+import { cleanSvg } from './svg-sanitize.ts';
 
 /** The bytes file-type needs to recognise a format. */
 export const SNIFF_BYTES = 4100;
@@ -86,8 +86,11 @@ export async function checkContent(ext: string, data: Buffer, complete: boolean)
     return { ok: false, reason: message('file_type_blocked', { extension: ext }) };
   if (ext === 'svg') {
     if (!complete) return { ok: false, reason: message('svg_checked_whole') };
-    const clean = isText(data) ? sanitizeSvg(data.toString('utf8')) : null;
-    return clean ? { ok: true, data: Buffer.from(clean, 'utf8') } : mismatch(ext);
+    if (!isText(data)) return mismatch(ext);
+    const clean = cleanSvg(data.toString('utf8'));
+    return 'svg' in clean
+      ? { ok: true, data: Buffer.from(clean.svg, 'utf8') }
+      : { ok: false, reason: message(clean.problem, clean.params) };
   }
   if (TEXT_EXTENSIONS.has(ext))
     return isText(complete ? data : data.subarray(0, SNIFF_BYTES)) ? { ok: true } : mismatch(ext);

@@ -1,8 +1,8 @@
 import { Role, SitePermission } from '@asbuilt/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies } from '../../src/db/schema.ts';
-import { actorForToken } from '../../src/modules/auth/sessions.ts';
 import { requireSite } from '../../src/platform/policy.ts';
+import { actorForToken } from '../../src/platform/sessions.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { createSite, createTenant, createUser, grantAccess, signIn } from '../support/factories.ts';
 

@@ -1,4 +1,4 @@
-import type { PermissionResponse } from '@asbuilt/domain';
+import { DEFAULT_DEVICE_HEADERS, type PermissionResponse } from '@asbuilt/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { siteAccesses, sitePreferences } from '../../src/db/schema.ts';
@@ -24,7 +24,7 @@ async function accessRow(id: number) {
 }
 
 describe('POST /api/site/permission', () => {
-  it('answers each user’s permission, with the access record’s id or null when there is no record', async () => {
+  it('answers each user’s permission, with the access record’s id or null when there is no record, and the default columns when none are saved', async () => {
     const recordOf: Partial<Record<keyof typeof MAIN_LEVELS, number>> = {
       full: w.accesses.full.id,
       contributor: w.accesses.contributor.id,
@@ -42,7 +42,7 @@ describe('POST /api/site/permission', () => {
         expect(body.access, user).toEqual({
           id: recordOf[user] ?? null,
           site_id: w.sites.main.id,
-          device_headers: [],
+          device_headers: DEFAULT_DEVICE_HEADERS,
           device_filters: {},
         });
       }
@@ -103,7 +103,7 @@ describe('POST /api/site/filters', () => {
     expect(response.json().access).toEqual({
       id: w.accesses.reader.id,
       site_id: w.sites.main.id,
-      device_headers: [],
+      device_headers: DEFAULT_DEVICE_HEADERS,
       device_filters: filters,
     });
     expect((await accessRow(w.accesses.reader.id)).device_filters).toEqual(filters);
@@ -129,7 +129,7 @@ describe('POST /api/site/filters', () => {
       expect(saved.json().access).toEqual({
         id: null,
         site_id: w.sites.main.id,
-        device_headers: [],
+        device_headers: DEFAULT_DEVICE_HEADERS,
         device_filters: { show_archived: user === 'owner' },
       });
       const again = (await permission(w.tokens[user])).json() as PermissionResponse;
@@ -244,7 +244,53 @@ describe('POST /api/site/headers', () => {
       token: w.tokens.contributor,
       body: { id: w.accesses.contributor.id, headers: [] },
     });
-    expect(reset.json().access.device_headers).toEqual([]);
+    expect(reset.json().access.device_headers).toEqual(DEFAULT_DEVICE_HEADERS);
+    expect((await accessRow(w.accesses.contributor.id)).device_headers).toEqual([]);
+    expect((await permission(w.tokens.contributor)).json().access.device_headers).toEqual(
+      DEFAULT_DEVICE_HEADERS,
+    );
+  });
+
+  it('takes column labels in any case (English, French or Dutch) and stores their keys', async () => {
+    const response = await t.call('POST', '/api/site/headers', {
+      token: w.tokens.contributor,
+      body: {
+        id: w.accesses.contributor.id,
+        headers: [
+          'Image',
+          'image',
+          'Serial Number',
+          ' mac address ',
+          'IP',
+          'Numéro de série',
+          'Verdieping',
+          'ZONE',
+        ],
+      },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().access.device_headers).toEqual(['image', 'sn', 'mac', 'ip', 'floor', 'zone']);
+    expect((await accessRow(w.accesses.contributor.id)).device_headers).toEqual([
+      'image',
+      'sn',
+      'mac',
+      'ip',
+      'floor',
+      'zone',
+    ]);
+    const asText = await t.call('POST', '/api/site/headers', {
+      token: w.tokens.contributor,
+      ...form({ id: String(w.accesses.contributor.id), headers: JSON.stringify(['Code', 'Status']) }),
+    });
+    expect(asText.json().access.device_headers).toEqual(['code', 'status']);
+  });
+
+  it('reads labels saved by an older client as their keys', async () => {
+    await t.db
+      .update(siteAccesses)
+      .set({ device_headers: ['Image', 'Serial Number', 'gone'] })
+      .where(eq(siteAccesses.id, w.accesses.contributor.id));
+    expect((await permission(w.tokens.contributor)).json().access.device_headers).toEqual(['image', 'sn']);
   });
 
   it('refuses unknown columns, bad JSON and another user’s record', async () => {

@@ -7,13 +7,13 @@ import type { AppContext, RequestMeta } from '../../platform/context.ts';
 import { badRequest, forbidden, notFound, unauthorized } from '../../platform/errors.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { authorize } from '../../platform/policy.ts';
+import { createSession, revokeSession, revokeUserSessions } from '../../platform/sessions.ts';
 import { hashToken, safeEqual } from '../../platform/tokens.ts';
 import { presentUser } from '../users/present.ts';
 import { findUserByLogin, findUserWithTenant } from '../users/queries.ts';
 import { consumeUserToken, issueUserToken } from '../users/tokens.ts';
 import { forgotLimits, loginAsLimit, loginLimits } from './limits.ts';
 import { resetPasswordMail } from './mails.ts';
-import { createSession, revokeSession, revokeUserSessions } from './sessions.ts';
 
 export async function login(
   ctx: AppContext,

@@ -2,6 +2,7 @@ import {
   DEVICE_FIELDS,
   type DeviceChanges,
   type DeviceField,
+  type DevicePlanChange,
   LIBRARY_TENANT_ID,
   type Message,
   message,
@@ -271,6 +272,10 @@ export function place(current: Placement, changes: DeviceChanges, refs: SiteRefe
 
 export type DeviceSet = Partial<Omit<typeof devices.$inferInsert, 'id'>>;
 
+/** The plan columns of a device, and what taking it off the plan writes. */
+const PLAN_COLUMNS = ['on_plan', 'plan_x', 'plan_y'] as const;
+const OFF_PLAN = { on_plan: false, plan_x: null, plan_y: null } as const satisfies DeviceSet;
+
 export interface PlannedChange {
   set: DeviceSet;
   note: string;
@@ -284,13 +289,20 @@ export function planChange(
   device: DeviceRow,
   changes: DeviceChanges,
   refs: SiteReferences,
+  onPlan?: DevicePlanChange,
 ): { plan: PlannedChange | null; problems: Message[] } {
   const { placement, cleared, problems } = placing(changes)
     ? place(device, changes, refs)
-    : { placement: {}, cleared: [], problems: [] };
+    : { placement: {} as Partial<Placement>, cleared: [], problems: [] };
   if (problems.length > 0) return { plan: null, problems };
   const wanted: DeviceSet = { ...changes, ...placement };
   if (sent(changes.status)) wanted.status = refs.status ?? null;
+  if (onPlan) {
+    Object.assign(wanted, onPlan.on_plan ? onPlan : OFF_PLAN);
+  } else if (placement.floor_id !== undefined && placement.floor_id !== device.floor_id) {
+    // A position on the old floor's plan means nothing on another floor.
+    Object.assign(wanted, OFF_PLAN);
+  }
   const set: DeviceSet = {};
   for (const [key, value] of Object.entries(wanted)) {
     if (value === undefined) continue;
@@ -300,6 +312,16 @@ export function planChange(
   if (keys.length === 0) return { plan: null, problems: [] };
 
   const notes: string[] = [];
+  if (PLAN_COLUMNS.some((key) => key in set)) {
+    const onPlanAfter = set.on_plan ?? device.on_plan;
+    notes.push(
+      !onPlanAfter
+        ? 'Device taken off the plan'
+        : device.on_plan
+          ? 'Device moved on the plan'
+          : 'Device placed on the plan',
+    );
+  }
   if (keys.includes('status')) notes.push(set.status ? `Status changed to ${set.status}` : 'Status cleared');
   if (keys.includes('archived')) notes.push(set.archived ? 'Device archived' : 'Device removed from archive');
   const others = DEVICE_FIELDS.filter((k) => k !== 'status' && k !== 'archived' && keys.includes(k));

@@ -4,6 +4,7 @@ import {
   type DeviceChanges,
   type DeviceCreateInput,
   type DeviceDto,
+  type DevicePlanChange,
   type DeviceUpdateInput,
   devicePermissionFor,
   LIBRARY_TENANT_ID,
@@ -25,6 +26,7 @@ import { requireSite, type SiteRow, siteContext } from '../../platform/policy.ts
 import { presentCompany } from '../companies/present.ts';
 import { loadProducts } from '../products/service.ts';
 import { presentLog, touchSite } from '../sites/queries.ts';
+import { locateOnPlan } from './plan.ts';
 import { type DeviceRow, deviceLabel, devicePresenter } from './present.ts';
 import { loadDevice, loadDevices } from './queries.ts';
 import { checkProduct, checkReferences, type DeviceSet, place, planChange } from './rules.ts';
@@ -92,9 +94,10 @@ async function applyChanges(
   actor: Actor,
   { device, productName, site }: DeviceContext,
   changes: DeviceChanges,
+  onPlan?: DevicePlanChange,
 ): Promise<DeviceDto> {
   const refs = await checkReferences(tx, site, changes, [device]);
-  const { plan, problems } = planChange(device, changes, refs);
+  const { plan, problems } = planChange(device, changes, refs, onPlan);
   if (problems.length > 0) throw badRequest(problems);
   if (plan) {
     const [row] = await tx.update(devices).set(plan.set).where(eq(devices.id, device.id)).returning();
@@ -133,17 +136,23 @@ export async function createDevice(ctx: AppContext, actor: Actor, input: DeviceC
   });
 }
 
-/** PUT /api/site/devices: the id plus the changed fields; the permission follows the fields' groups. */
+/**
+ * PUT /api/site/devices: the id plus the changed fields; the permission follows the fields' groups
+ * (placing on the plan is placement). A plan position sets the location from the polygons of the
+ * device's floor (see plan.ts).
+ */
 export async function updateDevice(ctx: AppContext, actor: Actor, input: DeviceUpdateInput) {
   const fields = Object.keys(input.changes).filter(
     (key) => input.changes[key as keyof DeviceChanges] !== undefined,
   );
+  if (input.plan) fields.push('floor_id');
   return ctx.db.transaction(async (tx) => {
     const context = await requireDevice(tx, actor, input.id, devicePermissionFor(fields), true);
     if (input.site_id !== undefined && input.site_id !== context.device.site_id) {
       throw badRequest('device_other_site');
     }
-    return applyChanges(tx, ctx, actor, context, input.changes);
+    const changes = await locateOnPlan(tx, context.site, context.device, input.changes, input.plan);
+    return applyChanges(tx, ctx, actor, context, changes, input.plan);
   });
 }
 

@@ -1,4 +1,4 @@
-import type { LocationDto, SiteDetail, SitePermission, ZoneDto } from '@asbuilt/domain';
+import type { FloorDto, LayerDto, LocationDto, SiteDetail, SitePermission, ZoneDto } from '@asbuilt/domain';
 import type { floors, layers, locations, zones } from '../../db/schema.ts';
 import type { SiteRow } from '../../platform/policy.ts';
 
@@ -23,10 +23,10 @@ export function presentSiteSummary(site: SiteRow, permission: SitePermission, op
   };
 }
 
-type FloorRow = typeof floors.$inferSelect;
-type LocationRow = typeof locations.$inferSelect;
-type ZoneRow = typeof zones.$inferSelect;
-type LayerRow = typeof layers.$inferSelect;
+export type FloorRow = typeof floors.$inferSelect;
+export type LocationRow = typeof locations.$inferSelect;
+export type ZoneRow = typeof zones.$inferSelect;
+export type LayerRow = typeof layers.$inferSelect;
 
 export interface SiteDetailParts {
   tenant: { id: number; name: string };
@@ -40,7 +40,7 @@ export interface SiteDetailParts {
   permission: SitePermission;
 }
 
-function presentLocation(row: LocationRow): LocationDto {
+export function presentLocation(row: LocationRow): LocationDto {
   return {
     id: row.id,
     site_id: row.site_id,
@@ -52,7 +52,7 @@ function presentLocation(row: LocationRow): LocationDto {
   };
 }
 
-function presentZone(row: ZoneRow): ZoneDto {
+export function presentZone(row: ZoneRow): ZoneDto {
   return {
     id: row.id,
     site_id: row.site_id,
@@ -61,6 +61,30 @@ function presentZone(row: ZoneRow): ZoneDto {
     code: row.code,
     polygon: row.polygon,
   };
+}
+
+/** A floor with its plan's signed URL and its locations and zones (each list sorted by id). */
+export function presentFloor(
+  floor: FloorRow,
+  floorLocations: LocationDto[],
+  floorZones: ZoneDto[],
+  signUrl: (key: string | null) => string | null,
+): FloorDto {
+  return {
+    id: floor.id,
+    site_id: floor.site_id,
+    name: floor.name,
+    code: floor.code,
+    svg: signUrl(floor.svg),
+    svg_key: floor.svg,
+    location_transform: floor.location_transform,
+    locations: floorLocations,
+    zones: floorZones,
+  };
+}
+
+export function presentLayer(layer: LayerRow): LayerDto {
+  return { id: layer.id, site_id: layer.site_id, name: layer.name, code: layer.code };
 }
 
 /** The site with everything the site pages show; lists come sorted by id. */
@@ -99,24 +123,11 @@ export function presentSiteDetail(
     street_number: site.street_number,
     device_statuses: site.device_statuses,
     contractors: parts.contractors,
-    floors: parts.floors.map((floor) => ({
-      id: floor.id,
-      site_id: floor.site_id,
-      name: floor.name,
-      code: floor.code,
-      svg: signUrl(floor.svg),
-      svg_key: floor.svg,
-      location_transform: floor.location_transform,
-      locations: locationsOf.get(floor.id) ?? [],
-      zones: zonesOf.get(floor.id) ?? [],
-    })),
+    floors: parts.floors.map((floor) =>
+      presentFloor(floor, locationsOf.get(floor.id) ?? [], zonesOf.get(floor.id) ?? [], signUrl),
+    ),
     zones: zoneList,
-    layers: parts.layers.map((layer) => ({
-      id: layer.id,
-      site_id: layer.site_id,
-      name: layer.name,
-      code: layer.code,
-    })),
+    layers: parts.layers.map(presentLayer),
     counts: parts.counts,
     permission: parts.permission,
     created_at: site.created_at.toISOString(),

@@ -3,6 +3,7 @@ import {
   type DeviceDto,
   type DeviceStatus,
   message,
+  numberStatuses,
   Role,
   type SiteCreateInput,
   type SiteDetail,
@@ -219,12 +220,10 @@ export async function updateSite(ctx: AppContext, actor: Actor, input: SiteUpdat
     const notes: string[] = [];
     const changedFields = Object.keys(set);
     if (changedFields.length > 0) notes.push(`Site updated (${changedFields.join(', ')})`);
-    if (
-      input.device_statuses !== undefined &&
-      JSON.stringify(input.device_statuses) !== JSON.stringify(site.device_statuses)
-    ) {
-      set.device_statuses = input.device_statuses;
-      await renameStatuses(tx, site.id, site.device_statuses, input.device_statuses);
+    const statuses = input.device_statuses && numberStatuses(input.device_statuses, site.device_statuses);
+    if (statuses && JSON.stringify(statuses) !== JSON.stringify(site.device_statuses)) {
+      set.device_statuses = statuses;
+      await renameStatuses(tx, site.id, site.device_statuses, statuses);
       notes.push('Device statuses updated');
     }
     if (input.contractors !== undefined && (await replaceContractors(tx, site, input.contractors))) {

@@ -1,11 +1,13 @@
 import {
   type DeviceFilters,
+  deviceColumnKey,
   deviceFiltersSchema,
   type FiltersBody,
   type HeadersBody,
   type PermissionResponse,
   type SiteAccessSettings,
   SitePermission,
+  visibleDeviceHeaders,
 } from '@asbuilt/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
@@ -30,14 +32,21 @@ interface StoredSettings {
   device_headers: unknown;
 }
 
-/** Saved settings as they are answered; anything stored in an older or broken shape reads as empty. */
+/**
+ * Saved settings as they are answered: the effective visible columns (the saved keys, or the
+ * defaults when none are saved; labels saved by an older client are read as their keys), and the
+ * filters (anything stored in an older or broken shape reads as empty).
+ */
 function settings(id: number | null, siteId: number, stored: StoredSettings | null): SiteAccessSettings {
   const filters = deviceFiltersSchema.safeParse(stored?.device_filters ?? {});
   const headers = stored?.device_headers;
+  const saved = Array.isArray(headers)
+    ? headers.flatMap((h) => (typeof h === 'string' ? [deviceColumnKey(h) ?? h] : []))
+    : [];
   return {
     id,
     site_id: siteId,
-    device_headers: Array.isArray(headers) ? headers.filter((h): h is string => typeof h === 'string') : [],
+    device_headers: visibleDeviceHeaders([...new Set(saved)]),
     device_filters: filters.success ? filters.data : {},
   };
 }
@@ -116,7 +125,7 @@ export function saveFilters(ctx: AppContext, actor: Actor, body: FiltersBody) {
   return save(ctx.db, actor, body, { device_filters: body.filters });
 }
 
-/** POST /api/site/headers: [] brings back the default columns. */
+/** POST /api/site/headers: column keys or labels, stored as keys; [] brings back the default columns. */
 export function saveHeaders(ctx: AppContext, actor: Actor, body: HeadersBody) {
   return save(ctx.db, actor, body, { device_headers: body.headers });
 }

@@ -7,7 +7,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { badRequest, conflict } from '../../platform/errors.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { authorizeSelf } from '../../platform/policy.ts';
-import { revokeUserSessions } from '../auth/sessions.ts';
+import { revokeUserSessions } from '../../platform/sessions.ts';
 import { presentUser } from './present.ts';
 import { emailTakenByOther, findUserWithTenant } from './queries.ts';
 

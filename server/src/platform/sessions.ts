@@ -1,8 +1,13 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { sessions, tenants, users } from '../../db/schema.ts';
-import type { Actor } from '../../platform/actor.ts';
-import { hashToken, newToken } from '../../platform/tokens.ts';
+import type { DbOrTx } from '../db/client.ts';
+import { sessions, tenants, users } from '../db/schema.ts';
+import type { Actor } from './actor.ts';
+import { hashToken, newToken } from './tokens.ts';
+
+/**
+ * Sessions: opaque bearer tokens stored hashed (ARCHITECTURE.md). The auth plugin looks the actor up
+ * here on every call; the auth and users modules open and revoke sessions.
+ */
 
 export interface SessionMeta {
   ip?: string;

@@ -1,0 +1,161 @@
+import {
+  type LocationCreateInput,
+  type LocationDto,
+  type LocationUpdateInput,
+  SitePermission,
+  type SpatialDeleteQuery,
+} from '@asbuilt/domain';
+import { and, eq, inArray, isNotNull, ne } from 'drizzle-orm';
+import { devices, locations, zones } from '../../db/schema.ts';
+import { logActivity } from '../../platform/activity.ts';
+import type { Actor } from '../../platform/actor.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { conflict } from '../../platform/errors.ts';
+import type { SiteRow } from '../../platform/policy.ts';
+import { type FloorRow, type LocationRow, presentLocation } from '../sites/present.ts';
+import { touchSite } from '../sites/queries.ts';
+import {
+  changeDevices,
+  countDevices,
+  devicesNote,
+  floorOnSite,
+  relinkFiles,
+  requireFloor,
+  requireLocation,
+  spatialEntry,
+  updatedNote,
+} from './shared.ts';
+
+/**
+ * Locations (rooms) of a floor: name, code, type and polygon (spatial-and-admin.md sections 3, 5
+ * and 7). Contributor or more. A polygon is validated and normalised by the body's schema
+ * (domain geometry: at least 3 points, finite numbers, at most POLYGON_MAX_POINTS).
+ */
+
+const locationEntry = (site: SiteRow, location: LocationRow, floor: FloorRow, note: string) =>
+  spatialEntry(site, { model: 'Location', id: location.id, name: location.name }, note, floor);
+
+/** POST /api/site/locations */
+export async function createLocation(
+  ctx: AppContext,
+  actor: Actor,
+  input: LocationCreateInput,
+): Promise<LocationDto> {
+  return ctx.db.transaction(async (tx) => {
+    const { floor, site } = await requireFloor(tx, actor, input.floor_id, SitePermission.Contributor);
+    const [location] = await tx
+      .insert(locations)
+      .values({
+        site_id: site.id,
+        floor_id: floor.id,
+        name: input.name,
+        code: input.code ?? null,
+        location_type: input.location_type ?? null,
+        polygon: input.polygon ?? null,
+      })
+      .returning();
+    await logActivity(tx, actor, locationEntry(site, location!, floor, 'Location created'));
+    await touchSite(tx, site.id);
+    return presentLocation(location!);
+  });
+}
+
+const LABELS = {
+  name: 'Name',
+  code: 'Code',
+  location_type: 'Location Type',
+  polygon: 'Polygon',
+  floor_id: 'Floor',
+} as const;
+
+/**
+ * PUT /api/site/locations. Moving a location to another floor of the site takes its devices
+ * along: their floor follows, a zone of another floor is cleared, and they leave the plan (their
+ * position was on the old floor's plan).
+ */
+export async function updateLocation(
+  ctx: AppContext,
+  actor: Actor,
+  input: LocationUpdateInput,
+): Promise<LocationDto> {
+  return ctx.db.transaction(async (tx) => {
+    const { location, site } = await requireLocation(tx, actor, input.id, SitePermission.Contributor, true);
+    const set: Partial<typeof locations.$inferInsert> = {};
+    for (const key of ['name', 'code', 'location_type', 'polygon'] as const) {
+      const value = input[key];
+      if (value !== undefined && value !== location[key]) (set as Record<string, unknown>)[key] = value;
+    }
+    let floor = await floorOnSite(tx, site, location.floor_id);
+    let moved = 0;
+    if (input.floor_id !== undefined && input.floor_id !== location.floor_id) {
+      floor = await floorOnSite(tx, site, input.floor_id);
+      set.floor_id = floor.id;
+      await changeDevices(
+        tx,
+        actor,
+        site,
+        and(
+          eq(devices.location_id, location.id),
+          inArray(
+            devices.zone_id,
+            tx
+              .select({ id: zones.id })
+              .from(zones)
+              .where(and(isNotNull(zones.floor_id), ne(zones.floor_id, floor.id))),
+          ),
+        )!,
+        { zone_id: null },
+        `Device updated (Zone; location ${location.name} moved to floor ${floor.name})`,
+      );
+      moved = await changeDevices(
+        tx,
+        actor,
+        site,
+        eq(devices.location_id, location.id),
+        { floor_id: floor.id, on_plan: false, plan_x: null, plan_y: null },
+        `Device updated (Floor; location ${location.name} moved to floor ${floor.name})`,
+      );
+    }
+    const labels = (Object.keys(LABELS) as (keyof typeof LABELS)[])
+      .filter((key) => key in set)
+      .map((key) => LABELS[key]);
+    if (labels.length === 0) return presentLocation(location);
+    const [updated] = await tx.update(locations).set(set).where(eq(locations.id, location.id)).returning();
+    const note =
+      updatedNote('Location', labels) + (moved > 0 ? `; ${devicesNote(moved, 'moved along')}` : '');
+    await logActivity(tx, actor, locationEntry(site, updated!, floor, note));
+    await touchSite(tx, site.id);
+    return presentLocation(updated!);
+  });
+}
+
+/**
+ * DELETE /api/site/locations?id[&move_devices]: refused (409 with the count) while devices are in
+ * it, unless `move_devices` clears their location. Its files and secrets go to its floor.
+ */
+export async function deleteLocation(ctx: AppContext, actor: Actor, query: SpatialDeleteQuery) {
+  return ctx.db.transaction(async (tx) => {
+    const { location, site } = await requireLocation(tx, actor, query.id, SitePermission.Contributor, true);
+    const floor = await floorOnSite(tx, site, location.floor_id);
+    const inLocation = eq(devices.location_id, location.id);
+    const count = await countDevices(tx, inLocation);
+    if (count > 0 && !query.move_devices) throw conflict('location_has_devices', { count });
+    const moved =
+      count > 0
+        ? await changeDevices(
+            tx,
+            actor,
+            site,
+            inLocation,
+            { location_id: null },
+            `Device updated (Location; location ${location.name} deleted)`,
+          )
+        : 0;
+    await relinkFiles(tx, { type: 'Location', ids: [location.id] }, { type: 'Floor', id: floor.id });
+    await tx.delete(locations).where(eq(locations.id, location.id));
+    const note = moved > 0 ? `Location deleted (${devicesNote(moved, 'moved out')})` : 'Location deleted';
+    await logActivity(tx, actor, locationEntry(site, location, floor, note));
+    await touchSite(tx, site.id);
+    return { location: presentLocation(location), moved_devices: moved };
+  });
+}

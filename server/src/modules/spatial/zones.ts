@@ -1,0 +1,144 @@
+import {
+  SitePermission,
+  type SpatialDeleteQuery,
+  type ZoneCreateInput,
+  type ZoneDto,
+  type ZoneUpdateInput,
+} from '@asbuilt/domain';
+import { and, eq, isNull, ne, or } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { devices, zones } from '../../db/schema.ts';
+import { logActivity } from '../../platform/activity.ts';
+import type { Actor } from '../../platform/actor.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { badRequest, conflict } from '../../platform/errors.ts';
+import { requireSite, type SiteRow } from '../../platform/policy.ts';
+import { type FloorRow, presentZone, type ZoneRow } from '../sites/present.ts';
+import { touchSite } from '../sites/queries.ts';
+import {
+  changeDevices,
+  countDevices,
+  devicesNote,
+  floorOnSite,
+  requireFloor,
+  requireZone,
+  spatialEntry,
+  updatedNote,
+} from './shared.ts';
+
+/**
+ * Zones: on a floor (with an optional polygon on its plan) or site-wide (no floor, no polygon).
+ * Contributor or more.
+ */
+
+const zoneEntry = (site: SiteRow, zone: ZoneRow, floor: FloorRow | null, note: string) =>
+  spatialEntry(site, { model: 'Zone', id: zone.id, name: zone.name }, note, floor);
+
+async function floorOf(tx: DbOrTx, site: SiteRow, floorId: number | null) {
+  return floorId === null ? null : floorOnSite(tx, site, floorId);
+}
+
+/** POST /api/site/zones: `floor_id` (its site is the zone's), or only `site_id` for a site-wide zone. */
+export async function createZone(ctx: AppContext, actor: Actor, input: ZoneCreateInput): Promise<ZoneDto> {
+  return ctx.db.transaction(async (tx) => {
+    let site: SiteRow;
+    let floor: FloorRow | null = null;
+    if (input.floor_id != null) {
+      ({ floor, site } = await requireFloor(tx, actor, input.floor_id, SitePermission.Contributor));
+      if (input.site_id != null && input.site_id !== site.id) {
+        throw badRequest('floor_not_on_site', { id: input.floor_id });
+      }
+    } else {
+      ({ site } = await requireSite(tx, actor, input.site_id!, SitePermission.Contributor));
+    }
+    if (!floor && input.polygon) throw badRequest('zone_polygon_needs_floor');
+    const [zone] = await tx
+      .insert(zones)
+      .values({
+        site_id: site.id,
+        floor_id: floor?.id ?? null,
+        name: input.name,
+        code: input.code ?? null,
+        polygon: input.polygon ?? null,
+      })
+      .returning();
+    await logActivity(tx, actor, zoneEntry(site, zone!, floor, 'Zone created'));
+    await touchSite(tx, site.id);
+    return presentZone(zone!);
+  });
+}
+
+const LABELS = { name: 'Name', code: 'Code', polygon: 'Polygon', floor_id: 'Floor' } as const;
+
+/**
+ * PUT /api/site/zones. Moving a zone to another floor clears it on the devices of other floors;
+ * making it site-wide (floor_id '' or null) drops its polygon, which belonged to a floor's plan.
+ */
+export async function updateZone(ctx: AppContext, actor: Actor, input: ZoneUpdateInput): Promise<ZoneDto> {
+  return ctx.db.transaction(async (tx) => {
+    const { zone, site } = await requireZone(tx, actor, input.id, SitePermission.Contributor, true);
+    const set: Partial<typeof zones.$inferInsert> = {};
+    for (const key of ['name', 'code', 'polygon'] as const) {
+      const value = input[key];
+      if (value !== undefined && value !== zone[key]) (set as Record<string, unknown>)[key] = value;
+    }
+    let floor = await floorOf(tx, site, zone.floor_id);
+    let cleared = 0;
+    if (input.floor_id !== undefined && input.floor_id !== zone.floor_id) {
+      floor = await floorOf(tx, site, input.floor_id);
+      set.floor_id = floor?.id ?? null;
+      if (floor) {
+        cleared = await changeDevices(
+          tx,
+          actor,
+          site,
+          and(eq(devices.zone_id, zone.id), or(isNull(devices.floor_id), ne(devices.floor_id, floor.id)))!,
+          { zone_id: null },
+          `Device updated (Zone; zone ${zone.name} moved to floor ${floor.name})`,
+        );
+      }
+    }
+    const floorAfter = set.floor_id !== undefined ? set.floor_id : zone.floor_id;
+    if (floorAfter === null) {
+      if (input.polygon) throw badRequest('zone_polygon_needs_floor');
+      if (zone.polygon !== null) set.polygon = null;
+      else delete set.polygon;
+    }
+    const labels = (Object.keys(LABELS) as (keyof typeof LABELS)[])
+      .filter((key) => key in set)
+      .map((key) => LABELS[key]);
+    if (labels.length === 0) return presentZone(zone);
+    const [updated] = await tx.update(zones).set(set).where(eq(zones.id, zone.id)).returning();
+    const note = updatedNote('Zone', labels) + (cleared > 0 ? `; ${devicesNote(cleared, 'left it')}` : '');
+    await logActivity(tx, actor, zoneEntry(site, updated!, floor, note));
+    await touchSite(tx, site.id);
+    return presentZone(updated!);
+  });
+}
+
+/** DELETE /api/site/zones?id[&move_devices]: refused while devices are in it, unless their zone is cleared. */
+export async function deleteZone(ctx: AppContext, actor: Actor, query: SpatialDeleteQuery) {
+  return ctx.db.transaction(async (tx) => {
+    const { zone, site } = await requireZone(tx, actor, query.id, SitePermission.Contributor, true);
+    const floor = await floorOf(tx, site, zone.floor_id);
+    const inZone = eq(devices.zone_id, zone.id);
+    const count = await countDevices(tx, inZone);
+    if (count > 0 && !query.move_devices) throw conflict('zone_has_devices', { count });
+    const moved =
+      count > 0
+        ? await changeDevices(
+            tx,
+            actor,
+            site,
+            inZone,
+            { zone_id: null },
+            `Device updated (Zone; zone ${zone.name} deleted)`,
+          )
+        : 0;
+    await tx.delete(zones).where(eq(zones.id, zone.id));
+    const note = moved > 0 ? `Zone deleted (${devicesNote(moved, 'moved out')})` : 'Zone deleted';
+    await logActivity(tx, actor, zoneEntry(site, zone, floor, note));
+    await touchSite(tx, site.id);
+    return { zone: presentZone(zone), moved_devices: moved };
+  });
+}
