@@ -41,11 +41,12 @@ export interface DeleteAnswer {
 function useSpatialMutation<Input, Answer>(
   siteId: number,
   call: (input: Input) => Promise<Answer>,
-  options: { devices?: boolean | ((input: Input) => boolean) } = {},
+  options: { devices?: boolean | ((input: Input) => boolean); silent?: boolean } = {},
 ) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: call,
+    ...(options.silent ? { meta: { silent: true } } : {}),
     onSuccess: (_answer, input) => {
       const devices = typeof options.devices === 'function' ? options.devices(input) : options.devices;
       refreshSite(queryClient, siteId, { devices: Boolean(devices) });
@@ -53,6 +54,10 @@ function useSpatialMutation<Input, Answer>(
   });
 }
 
+/**
+ * Deletes are silent: a refusal (devices still point at the object) is the caller's to show, with
+ * the offer to move them.
+ */
 const deleteCall = (path: string) => (input: DeleteOptions) =>
   api.delete<DeleteAnswer>(path, { id: input.id, move_devices: input.move_devices ? 'true' : undefined });
 
@@ -88,6 +93,7 @@ export function useUpdateFloor(siteId: number) {
 export function useDeleteFloor(siteId: number) {
   return useSpatialMutation(siteId, deleteCall('/site/floors'), {
     devices: (input) => Boolean(input.move_devices),
+    silent: true,
   });
 }
 
@@ -128,6 +134,7 @@ export function useUpdateLocation(siteId: number) {
 export function useDeleteLocation(siteId: number) {
   return useSpatialMutation(siteId, deleteCall('/site/locations'), {
     devices: (input) => Boolean(input.move_devices),
+    silent: true,
   });
 }
 
@@ -160,6 +167,7 @@ export function useUpdateZone(siteId: number) {
 export function useDeleteZone(siteId: number) {
   return useSpatialMutation(siteId, deleteCall('/site/zones'), {
     devices: (input) => Boolean(input.move_devices),
+    silent: true,
   });
 }
 
@@ -183,6 +191,7 @@ export function useSaveLayer(siteId: number) {
 export function useDeleteLayer(siteId: number) {
   return useSpatialMutation(siteId, deleteCall('/site/layers'), {
     devices: (input) => Boolean(input.move_devices),
+    silent: true,
   });
 }
 

@@ -10,8 +10,12 @@ import { LoginPage } from '../features/auth/LoginPage.tsx';
 import { ResetPasswordPage } from '../features/auth/ResetPasswordPage.tsx';
 import { CompaniesPage } from '../features/companies/CompaniesPage.tsx';
 import { CustomersPage } from '../features/companies/CustomersPage.tsx';
+import { ConfigPage } from '../features/config/ConfigPage.tsx';
 import { DevicesPage } from '../features/devices/DevicesPage.tsx';
 import { HomePage } from '../features/home/HomePage.tsx';
+import { LocationsPage } from '../features/locations/LocationsPage.tsx';
+import { ZonesPage } from '../features/locations/ZonesPage.tsx';
+import { FloorplanDashboardPage } from '../features/plans/FloorplanDashboardPage.tsx';
 import { ProductsPage } from '../features/products/ProductsPage.tsx';
 import { ProfilePage } from '../features/profile/ProfilePage.tsx';
 import { PublicDevicePage } from '../features/public/PublicDevicePage.tsx';
@@ -58,6 +62,7 @@ export const routes: RouteObject[] = [
         element: <RequireAuth />,
         children: [
           { path: 'loginas', element: <LoginAsPage /> },
+          { path: 'v3/site/:siteId/dashboard', element: <FloorplanDashboardPage /> },
           {
             element: <TenantLayout />,
             children: [
@@ -81,7 +86,17 @@ export const routes: RouteObject[] = [
               { index: true, element: <Navigate to="dashboard" replace /> },
               { path: 'dashboard', element: <SiteDashboardPage /> },
               { path: 'devices', element: <DevicesPage /> },
-              ...SITE_PAGES.filter((page) => page !== 'dashboard' && page !== 'devices').map((page) => ({
+              { path: 'locations', element: <LocationsPage /> },
+              { path: 'zones', element: <ZonesPage /> },
+              { path: 'config', element: <ConfigPage /> },
+              ...SITE_PAGES.filter(
+                (page) =>
+                  page !== 'dashboard' &&
+                  page !== 'devices' &&
+                  page !== 'locations' &&
+                  page !== 'zones' &&
+                  page !== 'config',
+              ).map((page) => ({
                 path: page,
                 element: <SitePlaceholderPage page={page} />,
               })),

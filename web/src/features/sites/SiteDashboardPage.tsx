@@ -1,17 +1,21 @@
 /**
- * /site/{id}/dashboard: the site's picture, name, customer and tenant; tiles with the devices,
- * locations (not on phones) and active accesses counts; the latest 5 logs with View more.
+ * /site/{id}/dashboard: the site's picture, name (a link to the floorplan dashboard
+ * /v3/site/{id}/dashboard for everyone who sees the site), customer and tenant, Export floors
+ * (Contributor and above); tiles with the devices, locations (not on phones) and active accesses
+ * counts; the latest 5 logs with View more.
  */
 import { DASHBOARD_LOG_COUNT, SitePermission } from '@asbuilt/domain';
 import ApartmentIcon from '@mui/icons-material/Apartment';
 import DevicesOtherIcon from '@mui/icons-material/DevicesOther';
 import KeyIcon from '@mui/icons-material/Key';
+import MapOutlinedIcon from '@mui/icons-material/MapOutlined';
 import PlaceIcon from '@mui/icons-material/Place';
 import {
   Box,
   Button,
   Card,
   CardActionArea,
+  Link,
   List,
   ListItem,
   ListItemText,
@@ -31,6 +35,7 @@ import { ErrorState } from '../../components/ErrorState.tsx';
 import { formatDate, formatTime } from '../../lib/dates.ts';
 import { formatNumber } from '../../lib/numbers.ts';
 import { isCountry } from './country.ts';
+import { ExportFloorsButton } from './ExportFloorsButton.tsx';
 import { useSite } from './SiteContext.tsx';
 import { sitePageLabel } from './sitePages.ts';
 
@@ -141,7 +146,19 @@ export function SiteDashboardPage() {
           <SitePicture src={site.image} name={site.name} />
           <Box sx={{ minWidth: 0, alignSelf: 'center' }}>
             <Typography variant="h4" component="h1" sx={{ overflowWrap: 'anywhere' }}>
-              {site.name}
+              <Link
+                component={RouterLink}
+                to={`/v3/site/${siteId}/dashboard`}
+                color="inherit"
+                underline="hover"
+                title={t('dashboard.open_floorplan')}
+              >
+                {site.name}
+                <MapOutlinedIcon
+                  aria-hidden
+                  sx={{ fontSize: '0.65em', ml: 1, verticalAlign: 'baseline', color: 'primary.main' }}
+                />
+              </Link>
             </Typography>
             <Box
               component="dl"
@@ -170,6 +187,9 @@ export function SiteDashboardPage() {
                 </>
               ) : null}
             </Box>
+            {permission >= SitePermission.Contributor ? (
+              <ExportFloorsButton siteId={siteId} siteName={site.name} size="small" sx={{ mt: 2 }} />
+            ) : null}
           </Box>
         </Stack>
       </Paper>

@@ -1,0 +1,268 @@
+/**
+ * Zones & layers: the site's zones by floor and its layers, each created and edited with a name
+ * and a code (a zone also with its floor), and deleted (see DeleteSpatialDialog). Export floors
+ * downloads the floors spreadsheet.
+ */
+import type { FloorDto, LayerDto, ZoneDto } from '@asbuilt/domain';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import {
+  Box,
+  Button,
+  IconButton,
+  List,
+  ListItem,
+  ListItemText,
+  ListSubheader,
+  Paper,
+  Stack,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import { type ReactNode, useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ExportFloorsButton } from '../sites/ExportFloorsButton.tsx';
+import { useSite } from '../sites/SiteContext.tsx';
+import { DeleteSpatialDialog, type DeleteTarget, LayerDialog, ZoneDialog } from './SpatialDialogs.tsx';
+import { TabHeading } from './TabHeading.tsx';
+
+function Section({ title, action, children }: { title: string; action: ReactNode; children: ReactNode }) {
+  const headingId = useId();
+  return (
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-labelledby={headingId}
+      sx={{
+        flex: 1,
+        minWidth: 0,
+        overflow: 'hidden',
+        // The section's border closes the last row.
+        '& .MuiList-root:last-of-type > li:last-of-type': { borderBottom: 0 },
+      }}
+    >
+      <Stack
+        direction="row"
+        sx={{
+          px: 2,
+          py: 1.25,
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          gap: 1,
+          borderBottom: 1,
+          borderColor: 'divider',
+        }}
+      >
+        <Typography id={headingId} variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+          {title}
+        </Typography>
+        {action}
+      </Stack>
+      {children}
+    </Paper>
+  );
+}
+
+function Row({
+  name,
+  code,
+  editLabel,
+  deleteLabel,
+  onEdit,
+  onDelete,
+}: {
+  name: string;
+  code: string | null;
+  editLabel: string;
+  deleteLabel: string;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  return (
+    <ListItem
+      divider
+      sx={{ pr: 12 }}
+      secondaryAction={
+        <Box sx={{ display: 'flex', gap: 0.5 }}>
+          <Tooltip title={editLabel}>
+            <IconButton edge="end" aria-label={editLabel} onClick={onEdit} size="small">
+              <EditOutlinedIcon fontSize="small" />
+            </IconButton>
+          </Tooltip>
+          <Tooltip title={deleteLabel}>
+            <IconButton edge="end" aria-label={deleteLabel} onClick={onDelete} size="small">
+              <DeleteOutlinedIcon fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        </Box>
+      }
+    >
+      <ListItemText
+        primary={name}
+        secondary={code}
+        slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
+      />
+    </ListItem>
+  );
+}
+
+function Empty({ children }: { children: ReactNode }) {
+  return (
+    <Typography color="text.secondary" variant="body2" sx={{ px: 2, py: 3 }}>
+      {children}
+    </Typography>
+  );
+}
+
+interface FloorGroup {
+  key: string;
+  floor: FloorDto | null;
+  zones: ZoneDto[];
+}
+
+export function ZonesLayersTab() {
+  const { t } = useTranslation('config');
+  const { site, siteId } = useSite();
+  const [zoneDialog, setZoneDialog] = useState<{ open: boolean; zone: ZoneDto | null }>({
+    open: false,
+    zone: null,
+  });
+  const [layerDialog, setLayerDialog] = useState<{ open: boolean; layer: LayerDto | null }>({
+    open: false,
+    layer: null,
+  });
+  const [deleting, setDeleting] = useState<{ open: boolean; target: DeleteTarget | null }>({
+    open: false,
+    target: null,
+  });
+
+  // Zones by floor, in the floors' order; zones of no (known) floor last.
+  const groups = useMemo<FloorGroup[]>(() => {
+    const floorIds = new Set(site.floors.map((floor) => floor.id));
+    const byFloor: FloorGroup[] = site.floors.map((floor) => ({
+      key: `floor-${floor.id}`,
+      floor,
+      zones: site.zones.filter((zone) => zone.floor_id === floor.id),
+    }));
+    const loose = site.zones.filter((zone) => zone.floor_id === null || !floorIds.has(zone.floor_id));
+    if (loose.length) byFloor.push({ key: 'no-floor', floor: null, zones: loose });
+    return byFloor;
+  }, [site.floors, site.zones]);
+  const noFloors = site.floors.length === 0;
+
+  return (
+    <>
+      <TabHeading
+        title={t('tab.zones_layers')}
+        actions={<ExportFloorsButton siteId={siteId} siteName={site.name} />}
+      />
+      <Stack direction={{ xs: 'column', lg: 'row' }} spacing={2} sx={{ alignItems: { lg: 'flex-start' } }}>
+        <Section
+          title={t('zones.title')}
+          action={
+            <Button
+              size="small"
+              startIcon={<AddIcon />}
+              disabled={noFloors}
+              onClick={() => setZoneDialog({ open: true, zone: null })}
+            >
+              {t('zones.add')}
+            </Button>
+          }
+        >
+          {noFloors ? <Empty>{t('zones.no_floors')}</Empty> : null}
+          {groups.map((group) => {
+            const floorName = group.floor
+              ? group.floor.code
+                ? `${group.floor.name} (${group.floor.code})`
+                : group.floor.name
+              : t('zones.no_floor');
+            return (
+              <List
+                key={group.key}
+                dense
+                disablePadding
+                aria-label={t('zones.list', { floor: floorName })}
+                subheader={
+                  <ListSubheader sx={{ lineHeight: '36px', bgcolor: 'action.hover' }}>
+                    {floorName}
+                  </ListSubheader>
+                }
+              >
+                {group.zones.length === 0 ? (
+                  <ListItem divider>
+                    <ListItemText secondary={t('zones.empty')} />
+                  </ListItem>
+                ) : (
+                  group.zones.map((zone) => (
+                    <Row
+                      key={zone.id}
+                      name={zone.name}
+                      code={zone.code}
+                      editLabel={t('zones.edit', { name: zone.name })}
+                      deleteLabel={t('zones.delete', { name: zone.name })}
+                      onEdit={() => setZoneDialog({ open: true, zone })}
+                      onDelete={() => setDeleting({ open: true, target: { kind: 'zone', item: zone } })}
+                    />
+                  ))
+                )}
+              </List>
+            );
+          })}
+        </Section>
+
+        <Section
+          title={t('layers.title')}
+          action={
+            <Button
+              size="small"
+              startIcon={<AddIcon />}
+              onClick={() => setLayerDialog({ open: true, layer: null })}
+            >
+              {t('layers.add')}
+            </Button>
+          }
+        >
+          {site.layers.length === 0 ? (
+            <Empty>{t('layers.empty')}</Empty>
+          ) : (
+            <List dense disablePadding aria-label={t('layers.list')}>
+              {site.layers.map((layer) => (
+                <Row
+                  key={layer.id}
+                  name={layer.name}
+                  code={layer.code}
+                  editLabel={t('layers.edit', { name: layer.name })}
+                  deleteLabel={t('layers.delete', { name: layer.name })}
+                  onEdit={() => setLayerDialog({ open: true, layer })}
+                  onDelete={() => setDeleting({ open: true, target: { kind: 'layer', item: layer } })}
+                />
+              ))}
+            </List>
+          )}
+        </Section>
+      </Stack>
+
+      <ZoneDialog
+        open={zoneDialog.open}
+        zone={zoneDialog.zone}
+        floors={site.floors}
+        siteId={siteId}
+        onClose={() => setZoneDialog((current) => ({ ...current, open: false }))}
+      />
+      <LayerDialog
+        open={layerDialog.open}
+        layer={layerDialog.layer}
+        siteId={siteId}
+        onClose={() => setLayerDialog((current) => ({ ...current, open: false }))}
+      />
+      <DeleteSpatialDialog
+        open={deleting.open}
+        target={deleting.target}
+        siteId={siteId}
+        onClose={() => setDeleting((current) => ({ ...current, open: false }))}
+      />
+    </>
+  );
+}

@@ -1,0 +1,348 @@
+/**
+ * /site/{id}/locations and /site/{id}/zones (spatial-and-admin.md section 2): on the left the tree
+ * of floors with their locations (or zones), on the right the card of the selected floor, location
+ * or zone. A location card has the tabs Floorplan, Devices, Files & Pictures and Vault; a zone card
+ * shows only the floorplan. On a phone the tree sits above the card.
+ */
+import {
+  type DeviceDto,
+  type FloorDto,
+  LOCATION_TYPES,
+  type LocationDto,
+  type LocationType,
+  SitePermission,
+  type ZoneDto,
+} from '@asbuilt/domain';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import LayersOutlinedIcon from '@mui/icons-material/LayersOutlined';
+import PentagonOutlinedIcon from '@mui/icons-material/PentagonOutlined';
+import PlaceOutlinedIcon from '@mui/icons-material/PlaceOutlined';
+import { Badge, Box, Button, Chip, Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { type ReactNode, useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSiteCompanies, useSiteDevices } from '../../api/sites.ts';
+import { useLayoutPrefs } from '../../app/LayoutPrefs.tsx';
+import { ErrorState } from '../../components/ErrorState.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { formatNumber } from '../../lib/numbers.ts';
+import { DeviceCard } from '../devices/DeviceCard.tsx';
+import { createRowBuilder, type DeviceRow, siteLookups } from '../devices/deviceRows.ts';
+import { useSite } from '../sites/SiteContext.tsx';
+import { DevicesTab } from './DevicesTab.tsx';
+import { FloorplanPanel, type PlanItem } from './FloorplanPanel.tsx';
+import { type DialogTarget, SpatialDialog } from './SpatialDialog.tsx';
+import { SpatialTree } from './SpatialTree.tsx';
+import { type CardTab, type ChildKind, type SelectionRef, useSpatialSelection } from './selection.ts';
+
+type Child = LocationDto | ZoneDto;
+
+const EMPTY: never[] = [];
+const LOCATION_TYPE_SET: ReadonlySet<string> = new Set(LOCATION_TYPES);
+
+export function SpatialPage({ kind }: { kind: ChildKind }) {
+  const { t } = useTranslation(['locations', 'domain']);
+  const { t: tDevices } = useTranslation(['devices', 'domain']);
+  const { site, siteId, permission } = useSite();
+  const { mobile } = useLayoutPrefs();
+  const canEdit = permission >= SitePermission.Contributor;
+  const selection = useSpatialSelection<Child>(site, kind);
+  const { floor, child, select } = selection;
+
+  // ---- The tree
+  const childrenOf = useCallback(
+    (f: FloorDto): Child[] => (kind === 'location' ? f.locations : f.zones),
+    [kind],
+  );
+  const loose = useMemo(
+    () => (kind === 'zone' ? site.zones.filter((zone) => zone.floor_id === null) : EMPTY),
+    [kind, site.zones],
+  );
+  const typeText = useCallback(
+    (type: string | null) =>
+      type && LOCATION_TYPE_SET.has(type) ? t(`domain:location_type.${type as LocationType}`) : (type ?? ''),
+    [t],
+  );
+  const describe = useCallback(
+    (item: Child) =>
+      [item.code, 'location_type' in item ? typeText(item.location_type) : null].filter(Boolean).join(' · '),
+    [typeText],
+  );
+
+  // ---- Devices (Locations page only)
+  const devicesQuery = useSiteDevices(siteId, kind === 'location');
+  const companiesQuery = useSiteCompanies(siteId, kind === 'location');
+  const companies = companiesQuery.data ?? EMPTY;
+  const lookups = useMemo(() => siteLookups(site, companies), [site, companies]);
+  const buildRows = useMemo(() => createRowBuilder(lookups, tDevices), [lookups, tDevices]);
+  const allRows = useMemo(() => buildRows(devicesQuery.data ?? EMPTY), [buildRows, devicesQuery.data]);
+  const rows = useMemo(() => {
+    const inSelection = (device: DeviceDto) =>
+      child ? device.location_id === child.id : floor ? device.floor_id === floor.id : false;
+    return allRows.filter((row) => !row.device.archived && inSelection(row.device));
+  }, [allRows, child, floor]);
+  const [openDeviceId, setOpenDeviceId] = useState<number | null>(null);
+  const openRow = useMemo(
+    () => (openDeviceId === null ? undefined : allRows.find((row) => row.id === openDeviceId)),
+    [allRows, openDeviceId],
+  );
+
+  // ---- Dialogs
+  const [dialog, setDialog] = useState<DialogTarget | null>(null);
+  const editSelected = () => {
+    if (child) {
+      setDialog(
+        kind === 'location'
+          ? { kind: 'location', floorId: (child as LocationDto).floor_id, location: child as LocationDto }
+          : { kind: 'zone', floorId: child.floor_id, zone: child as ZoneDto },
+      );
+    } else if (floor) setDialog({ kind: 'floor', floor });
+  };
+  const onDeleted = (ref: SelectionRef) => {
+    const current = selection.ref;
+    if (!current || current.type !== ref.type || current.id !== ref.id) return;
+    select(ref.type !== 'floor' && floor ? { type: 'floor', id: floor.id } : null);
+  };
+
+  const treeHeight = mobile ? 340 : 'calc(100dvh - 330px)';
+  const planItems: PlanItem[] = floor ? childrenOf(floor) : EMPTY;
+
+  let card: ReactNode;
+  if (!floor && !child) {
+    card = (
+      <Paper variant="outlined" sx={{ p: 5, textAlign: 'center', borderStyle: 'dashed' }}>
+        <Typography color="text.secondary">
+          {canEdit ? t('card.no_floor_edit') : t('card.no_floor')}
+        </Typography>
+      </Paper>
+    );
+  } else {
+    const title = child?.name ?? floor?.name ?? '';
+    const Icon = child
+      ? kind === 'location'
+        ? PlaceOutlinedIcon
+        : PentagonOutlinedIcon
+      : LayersOutlinedIcon;
+    const code = child ? child.code : floor?.code;
+    const type = child && 'location_type' in child ? typeText(child.location_type) : '';
+    const plan = floor ? (
+      <FloorplanPanel
+        siteId={siteId}
+        floor={floor}
+        kind={kind}
+        items={planItems}
+        selectedId={child?.id ?? null}
+        canEdit={canEdit}
+        onSelectShape={(id) => select({ type: kind, id })}
+        compact={mobile}
+      />
+    ) : (
+      <Paper variant="outlined" sx={{ p: 4, textAlign: 'center', borderStyle: 'dashed' }}>
+        <Typography color="text.secondary">{t('card.zone_without_floor')}</Typography>
+      </Paper>
+    );
+    card = (
+      <Paper variant="outlined" sx={{ minWidth: 0 }} data-testid="spatial-card">
+        <Stack
+          direction="row"
+          spacing={1.5}
+          sx={{ alignItems: 'center', px: 2, pt: 1.5, pb: kind === 'location' ? 0.5 : 1.5 }}
+        >
+          <Icon color="primary" />
+          <Box sx={{ minWidth: 0, flex: 1 }}>
+            <Typography variant="overline" color="text.secondary" sx={{ lineHeight: 1.4 }}>
+              {child ? t(`card.kind.${kind}`) : t('card.kind.floor')}
+            </Typography>
+            <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+              <Typography
+                variant="h6"
+                component="h2"
+                sx={{ overflowWrap: 'anywhere', lineHeight: 1.3, mr: 0.5 }}
+              >
+                {title}
+              </Typography>
+              {code ? <Chip size="small" variant="outlined" label={code} /> : null}
+              {type ? <Chip size="small" variant="outlined" label={type} /> : null}
+              {child && floor ? (
+                <Chip
+                  size="small"
+                  variant="outlined"
+                  icon={<LayersOutlinedIcon />}
+                  label={floor.name}
+                  onClick={() => select({ type: 'floor', id: floor.id })}
+                />
+              ) : null}
+            </Stack>
+          </Box>
+          {canEdit ? (
+            <Button
+              size="small"
+              startIcon={<EditOutlinedIcon />}
+              onClick={editSelected}
+              sx={{ flexShrink: 0 }}
+            >
+              {t('card.edit')}
+            </Button>
+          ) : null}
+        </Stack>
+        {kind === 'location' ? (
+          <LocationTabs
+            tab={selection.tab}
+            onTab={selection.setTab}
+            deviceCount={devicesQuery.isSuccess ? rows.length : null}
+            plan={plan}
+            devices={
+              devicesQuery.isError ? (
+                <ErrorState error={devicesQuery.error} onRetry={() => devicesQuery.refetch()} />
+              ) : (
+                <DevicesTab
+                  rows={rows}
+                  loading={devicesQuery.isPending}
+                  showLocation={!child}
+                  compact={mobile}
+                  onOpen={(row: DeviceRow) => setOpenDeviceId(row.id)}
+                  resetKey={`${floor?.id}-${child?.id}`}
+                />
+              )
+            }
+          />
+        ) : (
+          <Box sx={{ p: 2, pt: 0 }}>{plan}</Box>
+        )}
+      </Paper>
+    );
+  }
+
+  return (
+    <>
+      <PageHeader title={t(`page.title.${kind}`)} />
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: mobile ? 'minmax(0, 1fr)' : 'minmax(260px, 320px) minmax(0, 1fr)',
+          gap: 2,
+          alignItems: 'start',
+        }}
+      >
+        <SpatialTree<Child>
+          kind={kind}
+          siteId={siteId}
+          floors={site.floors}
+          childrenOf={childrenOf}
+          loose={loose}
+          describe={describe}
+          selected={selection.ref}
+          selectedFloorId={floor?.id ?? null}
+          onSelect={select}
+          canEdit={canEdit}
+          onAddFloor={() => setDialog({ kind: 'floor' })}
+          onEditFloor={(f) => setDialog({ kind: 'floor', floor: f })}
+          onAddChild={(f) =>
+            setDialog(
+              kind === 'location' ? { kind: 'location', floorId: f.id } : { kind: 'zone', floorId: f.id },
+            )
+          }
+          onEditChild={(item) =>
+            setDialog(
+              kind === 'location'
+                ? { kind: 'location', floorId: (item as LocationDto).floor_id, location: item as LocationDto }
+                : { kind: 'zone', floorId: item.floor_id, zone: item as ZoneDto },
+            )
+          }
+          maxHeight={treeHeight}
+        />
+        {card}
+      </Box>
+      {canEdit ? (
+        <SpatialDialog
+          siteId={siteId}
+          floors={site.floors}
+          target={dialog}
+          onClose={() => setDialog(null)}
+          onSaved={select}
+          onDeleted={onDeleted}
+        />
+      ) : null}
+      {kind === 'location' ? (
+        <DeviceCard
+          row={openRow}
+          open={openRow !== undefined}
+          onClose={() => setOpenDeviceId(null)}
+          lookups={lookups}
+        />
+      ) : null}
+    </>
+  );
+}
+
+function LocationTabs({
+  tab,
+  onTab,
+  deviceCount,
+  plan,
+  devices,
+}: {
+  tab: CardTab;
+  onTab: (tab: CardTab) => void;
+  deviceCount: number | null;
+  plan: ReactNode;
+  devices: ReactNode;
+}) {
+  const { t } = useTranslation('locations');
+  // Files and secrets of a floor or location come with the files-and-vault release: none yet.
+  const counts: Record<CardTab, number | null> = {
+    floorplan: null,
+    devices: deviceCount,
+    files: 0,
+    vault: 0,
+  };
+  return (
+    <>
+      <Tabs
+        value={tab}
+        onChange={(_event, value: CardTab) => onTab(value)}
+        variant="scrollable"
+        allowScrollButtonsMobile
+        sx={{ px: 1, borderBottom: 1, borderColor: 'divider' }}
+      >
+        {(['floorplan', 'devices', 'files', 'vault'] as const).map((value) => (
+          <Tab
+            key={value}
+            value={value}
+            aria-label={
+              counts[value] === null
+                ? undefined
+                : t('card.tab_count', { label: t(`card.tab.${value}`), number: formatNumber(counts[value]) })
+            }
+            label={
+              counts[value] === null ? (
+                t(`card.tab.${value}`)
+              ) : (
+                <Badge
+                  badgeContent={counts[value]}
+                  showZero
+                  max={999}
+                  color={counts[value] ? 'primary' : 'default'}
+                  sx={{ '& .MuiBadge-badge': { position: 'static', transform: 'none', ml: 1 } }}
+                >
+                  {t(`card.tab.${value}`)}
+                </Badge>
+              )
+            }
+            sx={{ textTransform: 'none', minHeight: 44 }}
+          />
+        ))}
+      </Tabs>
+      <Box sx={{ p: 2 }} role="tabpanel">
+        {tab === 'floorplan' ? plan : null}
+        {tab === 'devices' ? devices : null}
+        {tab === 'files' || tab === 'vault' ? (
+          <Paper variant="outlined" sx={{ p: 4, textAlign: 'center', borderStyle: 'dashed' }}>
+            <Typography color="text.secondary">
+              {tab === 'files' ? t('card.files_later') : t('card.vault_later')}
+            </Typography>
+          </Paper>
+        ) : null}
+      </Box>
+    </>
+  );
+}
