@@ -167,6 +167,10 @@ export const siteIdQuerySchema = z.object({ id: idField('site') });
 // ---------------------------------------------------------------------------------------------
 // The site with everything the site pages show (GET /api/site/sites?id)
 
+/** Files and shared secrets linked to a floor or a location: in the site answer only. */
+export const linkedCountsSchema = z.object({ files: z.number(), secrets: z.number() });
+export type LinkedCounts = z.infer<typeof linkedCountsSchema>;
+
 export const locationSchema = z.object({
   id: z.number(),
   site_id: z.number(),
@@ -176,6 +180,7 @@ export const locationSchema = z.object({
   location_type: z.string().nullable(),
   /** Space-separated `x,y` pairs, or null. */
   polygon: z.string().nullable(),
+  linked: linkedCountsSchema.optional(),
 });
 export type LocationDto = z.infer<typeof locationSchema>;
 
@@ -203,6 +208,7 @@ export const floorSchema = z.object({
   locations: z.array(locationSchema),
   /** The floor's zones, sorted by id. */
   zones: z.array(zoneSchema),
+  linked: linkedCountsSchema.optional(),
 });
 export type FloorDto = z.infer<typeof floorSchema>;
 

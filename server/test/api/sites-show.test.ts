@@ -1,7 +1,7 @@
 import type { SiteShowResponse } from '@asbuilt/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activityLogs, floors, sites } from '../../src/db/schema.ts';
+import { activityLogs, attachments, floors, secrets, sites } from '../../src/db/schema.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { createDevice, createProcat, createUser, grantAccess } from '../support/factories.ts';
 import { expectAccessMatrix, MAIN_LEVELS, type SiteWorld, siteWorld } from '../support/sites.ts';
@@ -101,6 +101,36 @@ describe('GET /api/site/sites?id', () => {
     expect(first!.locations.map((l) => l.name)).toEqual(['Office']);
     expect(site.zones.map((z) => z.name)).toEqual(['Ground Zone', 'First Zone', 'Whole Site']);
     expect(site.layers.map((l) => l.name)).toEqual(['Network']);
+  });
+
+  it('counts the files and shared secrets of each floor and location; private secrets stay their owner’s', async () => {
+    const lobby = w.locations.lobby;
+    const file = (attachable_type: string, attachable_id: number) => ({
+      site_id: w.sites.main.id,
+      url: `attachments/${w.sites.main.id}/x.pdf`,
+      filename: 'x',
+      file_type: 'pdf',
+      attachable_type,
+      attachable_id,
+    });
+    await t.db
+      .insert(attachments)
+      .values([file('Location', lobby.id), file('Location', lobby.id), file('Floor', w.floors.ground.id)]);
+    const secret = (secretable_type: string, secretable_id: number, isPrivate = false) => ({
+      site_id: w.sites.main.id,
+      name: 'Router',
+      secretable_type,
+      secretable_id,
+      private: isPrivate,
+    });
+    await t.db.insert(secrets).values([secret('Location', lobby.id), secret('Location', lobby.id, true)]);
+
+    const { site } = (await show(w.tokens.reader)).json() as SiteShowResponse;
+    const [ground, first] = site.floors;
+    expect(ground!.linked).toEqual({ files: 1, secrets: 0 });
+    expect(ground!.locations[0]!.linked).toEqual({ files: 2, secrets: 1 });
+    expect(first!.linked).toEqual({ files: 0, secrets: 0 });
+    expect(first!.locations[0]!.linked).toEqual({ files: 0, secrets: 0 });
   });
 
   it('lists every device of the site, archived ones too, with product summary and public hash; nothing of other sites', async () => {

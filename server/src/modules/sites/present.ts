@@ -1,4 +1,12 @@
-import type { FloorDto, LayerDto, LocationDto, SiteDetail, SitePermission, ZoneDto } from '@asbuilt/domain';
+import type {
+  FloorDto,
+  LayerDto,
+  LinkedCounts,
+  LocationDto,
+  SiteDetail,
+  SitePermission,
+  ZoneDto,
+} from '@asbuilt/domain';
 import type { floors, layers, locations, zones } from '../../db/schema.ts';
 import type { SiteRow } from '../../platform/policy.ts';
 
@@ -37,6 +45,8 @@ export interface SiteDetailParts {
   layers: LayerRow[];
   contractors: number[];
   counts: { devices: number; locations: number; accesses: number };
+  /** Keyed `Floor:1`, `Location:7`: files and shared secrets linked to each. */
+  linked: Map<string, LinkedCounts>;
   permission: SitePermission;
 }
 
@@ -103,7 +113,11 @@ export function presentSiteDetail(
     }
     return groups;
   };
-  const locationsOf = byFloor(parts.locations.map(presentLocation));
+  const none: LinkedCounts = { files: 0, secrets: 0 };
+  const linked = (type: 'Floor' | 'Location', id: number) => parts.linked.get(`${type}:${id}`) ?? none;
+  const locationsOf = byFloor(
+    parts.locations.map((row) => ({ ...presentLocation(row), linked: linked('Location', row.id) })),
+  );
   const zonesOf = byFloor(zoneList);
   return {
     id: site.id,
@@ -123,9 +137,10 @@ export function presentSiteDetail(
     street_number: site.street_number,
     device_statuses: site.device_statuses,
     contractors: parts.contractors,
-    floors: parts.floors.map((floor) =>
-      presentFloor(floor, locationsOf.get(floor.id) ?? [], zonesOf.get(floor.id) ?? [], signUrl),
-    ),
+    floors: parts.floors.map((floor) => ({
+      ...presentFloor(floor, locationsOf.get(floor.id) ?? [], zonesOf.get(floor.id) ?? [], signUrl),
+      linked: linked('Floor', floor.id),
+    })),
     zones: zoneList,
     layers: parts.layers.map(presentLayer),
     counts: parts.counts,

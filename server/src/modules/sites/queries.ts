@@ -13,6 +13,7 @@ import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   activityLogs,
+  attachments,
   companies,
   devices,
   floors,
@@ -20,6 +21,7 @@ import {
   locations,
   procats,
   products,
+  secrets,
   siteAccesses,
   siteContractors,
   sites,
@@ -55,33 +57,65 @@ export async function loadSiteDetail(
   signUrl: Sign,
 ): Promise<SiteDetail> {
   const today = isoDate();
-  const [heads, floorRows, locationRows, zoneRows, layerRows, contractorRows] = await Promise.all([
-    db
-      .select({
-        tenantName: tenants.name,
-        customer: { id: companies.id, name: companies.name, code: companies.code },
-        devices: sql<number>`(select count(*)::int from ${devices}
+  const [heads, floorRows, locationRows, zoneRows, layerRows, contractorRows, fileCounts, secretCounts] =
+    await Promise.all([
+      db
+        .select({
+          tenantName: tenants.name,
+          customer: { id: companies.id, name: companies.name, code: companies.code },
+          devices: sql<number>`(select count(*)::int from ${devices}
           where ${devices.site_id} = ${sites.id} and ${devices.archived} = false)`,
-        locations: sql<number>`(select count(*)::int from ${locations} where ${locations.site_id} = ${sites.id})`,
-        accesses: sql<number>`(select count(*)::int from ${siteAccesses}
+          locations: sql<number>`(select count(*)::int from ${locations} where ${locations.site_id} = ${sites.id})`,
+          accesses: sql<number>`(select count(*)::int from ${siteAccesses}
           where ${siteAccesses.site_id} = ${sites.id} and ${siteAccesses.active}
           and (${siteAccesses.validity} is null or ${siteAccesses.validity} >= ${today}))`,
-      })
-      .from(sites)
-      .innerJoin(tenants, eq(tenants.id, sites.tenant_id))
-      .leftJoin(companies, eq(companies.id, sites.customer_id))
-      .where(eq(sites.id, site.id)),
-    db.select().from(floors).where(eq(floors.site_id, site.id)).orderBy(asc(floors.id)),
-    db.select().from(locations).where(eq(locations.site_id, site.id)).orderBy(asc(locations.id)),
-    db.select().from(zones).where(eq(zones.site_id, site.id)).orderBy(asc(zones.id)),
-    db.select().from(layers).where(eq(layers.site_id, site.id)).orderBy(asc(layers.id)),
-    db
-      .select({ id: siteContractors.company_id })
-      .from(siteContractors)
-      .where(eq(siteContractors.site_id, site.id))
-      .orderBy(asc(siteContractors.position), asc(siteContractors.company_id)),
-  ]);
+        })
+        .from(sites)
+        .innerJoin(tenants, eq(tenants.id, sites.tenant_id))
+        .leftJoin(companies, eq(companies.id, sites.customer_id))
+        .where(eq(sites.id, site.id)),
+      db.select().from(floors).where(eq(floors.site_id, site.id)).orderBy(asc(floors.id)),
+      db.select().from(locations).where(eq(locations.site_id, site.id)).orderBy(asc(locations.id)),
+      db.select().from(zones).where(eq(zones.site_id, site.id)).orderBy(asc(zones.id)),
+      db.select().from(layers).where(eq(layers.site_id, site.id)).orderBy(asc(layers.id)),
+      db
+        .select({ id: siteContractors.company_id })
+        .from(siteContractors)
+        .where(eq(siteContractors.site_id, site.id))
+        .orderBy(asc(siteContractors.position), asc(siteContractors.company_id)),
+      db
+        .select({
+          type: attachments.attachable_type,
+          id: attachments.attachable_id,
+          count: sql<number>`count(*)::int`,
+        })
+        .from(attachments)
+        .where(
+          and(eq(attachments.site_id, site.id), inArray(attachments.attachable_type, ['Floor', 'Location'])),
+        )
+        .groupBy(attachments.attachable_type, attachments.attachable_id),
+      // Private secrets are their owner's alone: the badge counts the shared ones.
+      db
+        .select({
+          type: secrets.secretable_type,
+          id: secrets.secretable_id,
+          count: sql<number>`count(*)::int`,
+        })
+        .from(secrets)
+        .where(
+          and(
+            eq(secrets.site_id, site.id),
+            eq(secrets.private, false),
+            inArray(secrets.secretable_type, ['Floor', 'Location']),
+          ),
+        )
+        .groupBy(secrets.secretable_type, secrets.secretable_id),
+    ]);
   const head = heads[0]!;
+  const linked = new Map<string, { files: number; secrets: number }>();
+  const countOf = (key: string) => linked.get(key) ?? linked.set(key, { files: 0, secrets: 0 }).get(key)!;
+  for (const row of fileCounts) countOf(`${row.type}:${row.id}`).files = row.count;
+  for (const row of secretCounts) countOf(`${row.type}:${row.id}`).secrets = row.count;
   return presentSiteDetail(
     site,
     {
@@ -93,6 +127,7 @@ export async function loadSiteDetail(
       layers: layerRows,
       contractors: contractorRows.map((c) => c.id),
       counts: { devices: head.devices, locations: head.locations, accesses: head.accesses },
+      linked,
       permission,
     },
     signUrl,
