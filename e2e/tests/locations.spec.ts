@@ -53,11 +53,12 @@ async function drawPolygon(page: Page, fractions: Array<[number, number]>) {
   // The plan is 700 px high: scrolled to the top of the window so every point is on screen.
   const plan = page.getByRole('img', { name: /^Floorplan of / });
   await plan.evaluate((element) => element.scrollIntoView({ block: 'start' }));
-  const box = (await plan.boundingBox())!;
-  for (const [x, y] of fractions) {
+  // Each point is placed once the one before it shows (the hint above the plan may change height).
+  for (const [index, [x, y]] of fractions.entries()) {
+    const box = (await plan.boundingBox())!;
     await page.mouse.click(box.x + box.width * x, box.y + box.height * y);
+    await expect(page.locator('circle.draw-point')).toHaveCount(index + 1);
   }
-  await expect(page.locator('circle.draw-point')).toHaveCount(fractions.length);
   await page.getByTestId('draw-first-point').click();
 }
 

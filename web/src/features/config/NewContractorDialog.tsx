@@ -1,22 +1,12 @@
 /** A new Contractor company (name and code, both required as for every company), for the site. */
 import { encodeMessage, type FieldKey, optionalText } from '@asbuilt/domain';
-import {
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Stack,
-  useMediaQuery,
-} from '@mui/material';
-import { useTheme } from '@mui/material/styles';
-import { useId, useState } from 'react';
+import { Box, Button, DialogActions, DialogContent, Stack } from '@mui/material';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { FormDialog } from '../../components/FormDialog.tsx';
 import { FormTextField } from '../../components/FormTextField.tsx';
-import { useDialogSession } from '../../lib/dialogs.ts';
 import { formResolver } from '../../lib/forms.ts';
 
 const requiredField = (field: FieldKey) =>
@@ -41,23 +31,10 @@ export function NewContractorDialog({
   onCreate: (input: { name: string; code: string }) => Promise<unknown>;
 }) {
   const { t } = useTranslation('config');
-  const titleId = useId();
-  const theme = useTheme();
-  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
-  const session = useDialogSession(open);
   return (
-    <Dialog
-      open={open}
-      onClose={onClose}
-      aria-labelledby={titleId}
-      maxWidth="xs"
-      fullWidth
-      fullScreen={fullScreen}
-      slotProps={{ transition: { onExited: session.onExited } }}
-    >
-      <DialogTitle id={titleId}>{t('contractors.new')}</DialogTitle>
-      {session.mounted ? <ContractorForm key={session.key} onClose={onClose} onCreate={onCreate} /> : null}
-    </Dialog>
+    <FormDialog open={open} onClose={onClose} title={t('contractors.new')}>
+      {(key) => <ContractorForm key={key} onClose={onClose} onCreate={onCreate} />}
+    </FormDialog>
   );
 }
 

@@ -9,21 +9,17 @@ import {
   Box,
   Button,
   ButtonBase,
-  Dialog,
   DialogActions,
   DialogContent,
-  DialogTitle,
   FormLabel,
   InputAdornment,
   Stack,
   TextField,
-  useMediaQuery,
 } from '@mui/material';
-import { useTheme } from '@mui/material/styles';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../components/FormDialog.tsx';
 import { StatusChip } from '../../components/StatusChip.tsx';
-import { useDialogSession } from '../../lib/dialogs.ts';
 
 /** Swatches offered first; the default colour of a new status leads. */
 export const STATUS_PALETTE = [
@@ -74,32 +70,19 @@ export function StatusDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation('config');
-  const titleId = useId();
-  const theme = useTheme();
-  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
-  const session = useDialogSession(open);
   return (
-    <Dialog
-      open={open}
-      onClose={onClose}
-      aria-labelledby={titleId}
-      maxWidth="xs"
-      fullWidth
-      fullScreen={fullScreen}
-      slotProps={{ transition: { onExited: session.onExited } }}
-    >
-      <DialogTitle id={titleId}>{status ? t('statuses.edit_title') : t('statuses.new')}</DialogTitle>
-      {session.mounted ? (
+    <FormDialog open={open} onClose={onClose} title={status ? t('statuses.edit_title') : t('statuses.new')}>
+      {(key) => (
         <StatusForm
-          key={session.key}
+          key={key}
           status={status}
           statuses={statuses}
           nextId={nextId}
           onSave={onSave}
           onClose={onClose}
         />
-      ) : null}
-    </Dialog>
+      )}
+    </FormDialog>
   );
 }
 

@@ -1,9 +1,9 @@
 /**
  * Zones & layers: the site's zones by floor and its layers, each created and edited with a name
- * and a code (a zone also with its floor), and deleted (see DeleteSpatialDialog). Export floors
+ * and a code (a zone also with its floor), and deleted (see SpatialDialog and SpatialDeleteDialog). Export floors
  * downloads the floors spreadsheet.
  */
-import type { FloorDto, LayerDto, ZoneDto } from '@asbuilt/domain';
+import type { FloorDto, ZoneDto } from '@asbuilt/domain';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
@@ -22,9 +22,14 @@ import {
 } from '@mui/material';
 import { type ReactNode, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import {
+  type DeleteTarget,
+  type DialogTarget,
+  SpatialDeleteDialog,
+  SpatialDialog,
+} from '../locations/SpatialDialog.tsx';
 import { ExportFloorsButton } from '../sites/ExportFloorsButton.tsx';
 import { useSite } from '../sites/SiteContext.tsx';
-import { DeleteSpatialDialog, type DeleteTarget, LayerDialog, ZoneDialog } from './SpatialDialogs.tsx';
 import { TabHeading } from './TabHeading.tsx';
 
 function Section({ title, action, children }: { title: string; action: ReactNode; children: ReactNode }) {
@@ -124,14 +129,7 @@ interface FloorGroup {
 export function ZonesLayersTab() {
   const { t } = useTranslation('config');
   const { site, siteId } = useSite();
-  const [zoneDialog, setZoneDialog] = useState<{ open: boolean; zone: ZoneDto | null }>({
-    open: false,
-    zone: null,
-  });
-  const [layerDialog, setLayerDialog] = useState<{ open: boolean; layer: LayerDto | null }>({
-    open: false,
-    layer: null,
-  });
+  const [dialog, setDialog] = useState<DialogTarget | null>(null);
   const [deleting, setDeleting] = useState<{ open: boolean; target: DeleteTarget | null }>({
     open: false,
     target: null,
@@ -165,7 +163,7 @@ export function ZonesLayersTab() {
               size="small"
               startIcon={<AddIcon />}
               disabled={noFloors}
-              onClick={() => setZoneDialog({ open: true, zone: null })}
+              onClick={() => setDialog({ kind: 'zone', floorId: null })}
             >
               {t('zones.add')}
             </Button>
@@ -202,7 +200,7 @@ export function ZonesLayersTab() {
                       code={zone.code}
                       editLabel={t('zones.edit', { name: zone.name })}
                       deleteLabel={t('zones.delete', { name: zone.name })}
-                      onEdit={() => setZoneDialog({ open: true, zone })}
+                      onEdit={() => setDialog({ kind: 'zone', floorId: zone.floor_id, zone })}
                       onDelete={() => setDeleting({ open: true, target: { kind: 'zone', item: zone } })}
                     />
                   ))
@@ -215,11 +213,7 @@ export function ZonesLayersTab() {
         <Section
           title={t('layers.title')}
           action={
-            <Button
-              size="small"
-              startIcon={<AddIcon />}
-              onClick={() => setLayerDialog({ open: true, layer: null })}
-            >
+            <Button size="small" startIcon={<AddIcon />} onClick={() => setDialog({ kind: 'layer' })}>
               {t('layers.add')}
             </Button>
           }
@@ -235,7 +229,7 @@ export function ZonesLayersTab() {
                   code={layer.code}
                   editLabel={t('layers.edit', { name: layer.name })}
                   deleteLabel={t('layers.delete', { name: layer.name })}
-                  onEdit={() => setLayerDialog({ open: true, layer })}
+                  onEdit={() => setDialog({ kind: 'layer', layer })}
                   onDelete={() => setDeleting({ open: true, target: { kind: 'layer', item: layer } })}
                 />
               ))}
@@ -244,20 +238,14 @@ export function ZonesLayersTab() {
         </Section>
       </Stack>
 
-      <ZoneDialog
-        open={zoneDialog.open}
-        zone={zoneDialog.zone}
+      <SpatialDialog
+        siteId={siteId}
         floors={site.floors}
-        siteId={siteId}
-        onClose={() => setZoneDialog((current) => ({ ...current, open: false }))}
+        target={dialog}
+        variant="config"
+        onClose={() => setDialog(null)}
       />
-      <LayerDialog
-        open={layerDialog.open}
-        layer={layerDialog.layer}
-        siteId={siteId}
-        onClose={() => setLayerDialog((current) => ({ ...current, open: false }))}
-      />
-      <DeleteSpatialDialog
+      <SpatialDeleteDialog
         open={deleting.open}
         target={deleting.target}
         siteId={siteId}

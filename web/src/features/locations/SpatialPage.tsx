@@ -7,6 +7,7 @@
 import {
   type DeviceDto,
   type FloorDto,
+  type LinkedCounts,
   LOCATION_TYPES,
   type LocationDto,
   type LocationType,
@@ -189,6 +190,7 @@ export function SpatialPage({ kind }: { kind: ChildKind }) {
             tab={selection.tab}
             onTab={selection.setTab}
             deviceCount={devicesQuery.isSuccess ? rows.length : null}
+            linked={(child && 'linked' in child ? child.linked : floor?.linked) ?? null}
             plan={plan}
             devices={
               devicesQuery.isError ? (
@@ -257,8 +259,11 @@ export function SpatialPage({ kind }: { kind: ChildKind }) {
           siteId={siteId}
           floors={site.floors}
           target={dialog}
+          variant="locations"
           onClose={() => setDialog(null)}
-          onSaved={select}
+          onSaved={(saved) => {
+            if (saved.type !== 'layer') select({ type: saved.type, id: saved.item.id });
+          }}
           onDeleted={onDeleted}
         />
       ) : null}
@@ -278,22 +283,24 @@ function LocationTabs({
   tab,
   onTab,
   deviceCount,
+  linked,
   plan,
   devices,
 }: {
   tab: CardTab;
   onTab: (tab: CardTab) => void;
   deviceCount: number | null;
+  /** Files and shared secrets of the floor or location, from the site answer. */
+  linked: LinkedCounts | null;
   plan: ReactNode;
   devices: ReactNode;
 }) {
   const { t } = useTranslation('locations');
-  // Files and secrets of a floor or location come with the files-and-vault release: none yet.
   const counts: Record<CardTab, number | null> = {
     floorplan: null,
     devices: deviceCount,
-    files: 0,
-    vault: 0,
+    files: linked?.files ?? null,
+    vault: linked?.secrets ?? null,
   };
   return (
     <>

@@ -43,6 +43,7 @@ import {
   buildTree,
   compareItems,
   DEFAULT_TREE_ORDER,
+  matchesQuery,
   TREE_ORDER_KEYS,
   type TreeItem,
   type TreeOrder,
@@ -117,15 +118,7 @@ export function SpatialTree<C extends TreeItem>(props: Props<C>) {
     [floors, childrenOf, order, query],
   );
   const looseShown = useMemo(
-    () =>
-      loose
-        .filter(
-          (child) =>
-            !query ||
-            child.name.toLowerCase().includes(query) ||
-            (child.code ?? '').toLowerCase().includes(query),
-        )
-        .sort(compareItems(order)),
+    () => loose.filter((child) => !query || matchesQuery(child, query)).sort(compareItems(order)),
     [loose, order, query],
   );
 

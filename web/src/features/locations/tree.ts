@@ -1,7 +1,7 @@
 /**
- * The floor tree of the Locations and Zones pages as data: the order (id, name or code, each way;
- * spatial-and-admin.md section 9) and the search (a floor that matches shows all its children, a
- * floor that does not shows only the children that match).
+ * The floor trees as data (Locations and Zones pages; the floorplan dashboard's FloorTree): the
+ * order (id, name or code, each way; spatial-and-admin.md section 9) and the search (a floor that
+ * matches shows all its children, a floor that does not shows only the children that match).
  */
 
 export interface TreeItem {
@@ -34,7 +34,8 @@ export function compareItems(order: TreeOrder) {
   };
 }
 
-const matches = (item: TreeItem, query: string) =>
+/** Whether the name or the code holds the query (already trimmed and lowercase). */
+export const matchesQuery = (item: TreeItem, query: string) =>
   item.name.toLowerCase().includes(query) || (item.code ?? '').toLowerCase().includes(query);
 
 export interface TreeBranch<F extends TreeItem, C extends TreeItem> {
@@ -43,22 +44,27 @@ export interface TreeBranch<F extends TreeItem, C extends TreeItem> {
 }
 
 /**
- * The branches to show: floors and their children in the order, kept by the search (lowercase,
- * trimmed; empty keeps everything).
+ * The branches to show: floors and their children in the order (a TreeOrder, or the caller's
+ * comparison), kept by the search (lowercase, trimmed; empty keeps everything). With
+ * `narrowMatchingFloor` (the dashboard), a floor that matches shows only its children that match
+ * too, and all of them when none does.
  */
 export function buildTree<F extends TreeItem, C extends TreeItem>(
   floors: readonly F[],
   childrenOf: (floor: F) => readonly C[],
-  order: TreeOrder,
+  order: TreeOrder | ((a: TreeItem, b: TreeItem) => number),
   query: string,
+  { narrowMatchingFloor = false }: { narrowMatchingFloor?: boolean } = {},
 ): TreeBranch<F, C>[] {
-  const compare = compareItems(order);
+  const compare = typeof order === 'function' ? order : compareItems(order);
   const branches: TreeBranch<F, C>[] = [];
   for (const floor of [...floors].sort(compare)) {
     const all = childrenOf(floor);
-    const children =
-      !query || matches(floor, query) ? [...all] : all.filter((child) => matches(child, query));
-    if (query && children.length === 0 && !matches(floor, query)) continue;
+    const floorMatches = !query || matchesQuery(floor, query);
+    const shown =
+      floorMatches && !narrowMatchingFloor ? [] : all.filter((child) => matchesQuery(child, query));
+    const children = floorMatches && (!narrowMatchingFloor || shown.length === 0) ? [...all] : shown;
+    if (query && children.length === 0 && !floorMatches) continue;
     branches.push({ floor, children: children.sort(compare) });
   }
   return branches;

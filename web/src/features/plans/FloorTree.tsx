@@ -30,7 +30,8 @@ import {
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SearchField } from '../../components/SearchField.tsx';
-import { sortTree, TREE_ORDERS, type TreeOrder } from './planView.ts';
+import { buildTree } from '../locations/tree.ts';
+import { compareTree, TREE_ORDERS, type TreeOrder } from './planView.ts';
 
 interface Props {
   floors: FloorDto[];
@@ -50,9 +51,6 @@ const hoverActions = {
   '&:hover .row-actions, &:focus-within .row-actions': { visibility: 'visible' },
   '@media (hover: none)': { '& .row-actions': { visibility: 'visible' } },
 };
-
-const matches = (item: { name: string; code: string | null }, query: string) =>
-  item.name.toLowerCase().includes(query) || (item.code ?? '').toLowerCase().includes(query);
 
 export function FloorTree({
   floors,
@@ -75,14 +73,7 @@ export function FloorTree({
 
   const tree = useMemo(
     () =>
-      sortTree(floors, order).flatMap((floor) => {
-        const locations = sortTree(floor.locations, order);
-        if (!query) return [{ floor, locations }];
-        const shown = locations.filter((l) => matches(l, query));
-        return matches(floor, query) || shown.length > 0
-          ? [{ floor, locations: matches(floor, query) && shown.length === 0 ? locations : shown }]
-          : [];
-      }),
+      buildTree(floors, (floor) => floor.locations, compareTree(order), query, { narrowMatchingFloor: true }),
     [floors, order, query],
   );
 
@@ -127,7 +118,7 @@ export function FloorTree({
             />
           </ListItem>
         ) : null}
-        {tree.map(({ floor, locations }) => {
+        {tree.map(({ floor, children: locations }) => {
           const expanded = Boolean(query) || (toggled.get(floor.id) ?? floor.id === floorId);
           return (
             <Box component="li" key={floor.id} sx={{ listStyle: 'none' }}>

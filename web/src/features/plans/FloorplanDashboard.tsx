@@ -48,6 +48,7 @@ import { ErrorState } from '../../components/ErrorState.tsx';
 import { toastSuccess } from '../../lib/toast.ts';
 import { DeviceCard } from '../devices/DeviceCard.tsx';
 import { createRowBuilder, siteLookups } from '../devices/deviceRows.ts';
+import { type DialogTarget, SpatialDialog } from '../locations/SpatialDialog.tsx';
 import { useSite } from '../sites/SiteContext.tsx';
 import { DrawMenu } from './DrawMenu.tsx';
 import { FloorTree } from './FloorTree.tsx';
@@ -71,7 +72,6 @@ import {
   zoneShapes,
 } from './planView.ts';
 import { SettingsMenu } from './SettingsMenu.tsx';
-import { FloorDialog, LocationDialog } from './SpatialDialogs.tsx';
 import { UnplacedDevices } from './UnplacedDevices.tsx';
 import { DEFAULT_PLAN_SIZE, usePlanImage } from './usePlanImage.ts';
 
@@ -79,10 +79,6 @@ const EMPTY: never[] = [];
 const PANEL_WIDTH = 300;
 const LOCATION_TYPE_SET: ReadonlySet<string> = new Set(LOCATION_TYPES);
 const round = (n: number) => Math.round(n * 100) / 100;
-
-type DialogState =
-  | { kind: 'floor'; floor: FloorDto | null }
-  | { kind: 'location'; location: LocationDto | null; floorId: number | null };
 
 interface Selection {
   floorId: number | null;
@@ -145,7 +141,7 @@ export function FloorplanDashboard() {
   const [menu, setMenu] = useState<PlanMenu | null>(null);
   const [leftTab, setLeftTab] = useState<'tree' | 'unplaced'>('tree');
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const [dialog, setDialog] = useState<DialogState | null>(null);
+  const [dialog, setDialog] = useState<DialogTarget | null>(null);
   const [cardId, setCardId] = useState<number | null>(null);
 
   const menus = useMemo<PlanMenu[]>(
@@ -396,6 +392,7 @@ export function FloorplanDashboard() {
             code: selectedLocation.code,
             type: typeText(selectedLocation.location_type),
             devices: counts.byLocation.get(selectedLocation.id) ?? 0,
+            linked: selectedLocation.linked,
           }
         : floor
           ? {
@@ -405,6 +402,7 @@ export function FloorplanDashboard() {
               code: floor.code,
               devices: onFloor.onFloor,
               locations: floor.locations.length,
+              linked: floor.linked,
               placed: onFloor.onFloor - onFloor.unplaced.filter((d) => d.floor_id === floor.id).length,
             }
           : null;
@@ -465,9 +463,9 @@ export function FloorplanDashboard() {
             onSelectFloor={selectFloor}
             onSelectLocation={selectLocation}
             canEdit={canEdit}
-            onAddFloor={() => setDialog({ kind: 'floor', floor: null })}
+            onAddFloor={() => setDialog({ kind: 'floor' })}
             onEditFloor={(f) => setDialog({ kind: 'floor', floor: f })}
-            onAddLocation={(f) => setDialog({ kind: 'location', location: null, floorId: f.id })}
+            onAddLocation={(f) => setDialog({ kind: 'location', floorId: f.id })}
             onEditLocation={(l) => setDialog({ kind: 'location', location: l, floorId: l.floor_id })}
           />
         ) : devicesQuery.error ? (
@@ -547,7 +545,7 @@ export function FloorplanDashboard() {
               <Button
                 variant="contained"
                 startIcon={<AddIcon />}
-                onClick={() => setDialog({ kind: 'floor', floor: null })}
+                onClick={() => setDialog({ kind: 'floor' })}
               >
                 {t('tree.add_floor')}
               </Button>
@@ -667,28 +665,19 @@ export function FloorplanDashboard() {
         </Box>
       ) : null}
 
-      {dialog?.kind === 'floor' ? (
-        <FloorDialog
-          siteId={siteId}
-          floor={dialog.floor}
-          open
-          onClose={() => setDialog(null)}
-          onSaved={(saved) => {
-            if (!dialog.floor) setSelection({ floorId: saved.id, locationId: null });
-          }}
-        />
-      ) : null}
-      {dialog?.kind === 'location' ? (
-        <LocationDialog
-          siteId={siteId}
-          floors={floors}
-          location={dialog.location}
-          floorId={dialog.floorId}
-          open
-          onClose={() => setDialog(null)}
-          onSaved={(saved) => setSelection({ floorId: saved.floor_id, locationId: saved.id })}
-        />
-      ) : null}
+      <SpatialDialog
+        siteId={siteId}
+        floors={floors}
+        target={dialog}
+        variant="plans"
+        onClose={() => setDialog(null)}
+        onSaved={(saved) => {
+          if (saved.type === 'floor' && dialog?.kind === 'floor' && !dialog.floor)
+            setSelection({ floorId: saved.item.id, locationId: null });
+          if (saved.type === 'location')
+            setSelection({ floorId: saved.item.floor_id, locationId: saved.item.id });
+        }}
+      />
       <DeviceCard
         row={cardRow}
         open={cardRow !== undefined}

@@ -3,6 +3,7 @@
  * its counts, and for a location the shortcuts to its card's Devices, Files & Pictures and Vault
  * tabs on the Locations page (`/site/{id}/locations?location=ID&tab=devices|files|vault`).
  */
+import type { LinkedCounts } from '@asbuilt/domain';
 import ArticleIcon from '@mui/icons-material/Article';
 import CloseIcon from '@mui/icons-material/Close';
 import DevicesIcon from '@mui/icons-material/Devices';
@@ -23,6 +24,8 @@ export interface PanelSubject {
   /** Floors: their locations; and the devices placed on the plan. */
   locations?: number;
   placed?: number;
+  /** Files and shared secrets linked to the floor or location. */
+  linked?: LinkedCounts | undefined;
 }
 
 export function LocationPanel({
@@ -76,6 +79,24 @@ export function LocationPanel({
               number: formatNumber(subject.locations),
             })}
           />
+        ) : null}
+        {subject.linked ? (
+          <>
+            <Chip
+              size="small"
+              label={t('panel.files', {
+                count: subject.linked.files,
+                number: formatNumber(subject.linked.files),
+              })}
+            />
+            <Chip
+              size="small"
+              label={t('panel.secrets', {
+                count: subject.linked.secrets,
+                number: formatNumber(subject.linked.secrets),
+              })}
+            />
+          </>
         ) : null}
         {subject.placed !== undefined ? (
           <Chip

@@ -11,6 +11,7 @@ import {
   UNKNOWN_STATUS_COLOR,
   type ZoneDto,
 } from '@asbuilt/domain';
+import type { TreeItem } from '../locations/tree.ts';
 import type { PlanShape } from './PlanSvg.tsx';
 
 /** The layers menu, by index: 0 Floorplan, 1 Locations, 2 Zones, 3 Labels. */
@@ -141,18 +142,15 @@ export const TREE_ORDERS: TreeOrder[] = [
   'code_desc',
 ];
 
-/** Sorts floors or locations by id, name or code, each way (the tree's order). */
-export function sortTree<T extends { id: number; name: string; code: string | null }>(
-  items: readonly T[],
-  order: TreeOrder,
-): T[] {
+/** Compares floors or locations by id, name or code, each way (the tree's order). */
+export function compareTree(order: TreeOrder) {
   const [field, direction] = order.split('_') as ['id' | 'name' | 'code', 'asc' | 'desc'];
   const sign = direction === 'asc' ? 1 : -1;
-  const compare = (a: T, b: T) => {
+  const compare = (a: TreeItem, b: TreeItem) => {
     if (field === 'id') return a.id - b.id;
     const x = (field === 'name' ? a.name : (a.code ?? '')).toLocaleLowerCase();
     const y = (field === 'name' ? b.name : (b.code ?? '')).toLocaleLowerCase();
     return x.localeCompare(y, undefined, { numeric: true }) || a.id - b.id;
   };
-  return [...items].sort((a, b) => sign * compare(a, b));
+  return (a: TreeItem, b: TreeItem) => sign * compare(a, b);
 }
