@@ -12,21 +12,26 @@
  *
  *   npm run build -w web && npx tsx bench/devices-page.ts [--devices 20000] [--products 5000] [--runs 3]
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { and, eq } from 'drizzle-orm';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { openDatabase } from '../server/src/db/client.ts';
 import { companies, procats, products, sites, tenants } from '../server/src/db/schema.ts';
 import { generateDevices } from './generate-devices.ts';
-
-const ROOT = path.resolve(import.meta.dirname, '..');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const DEMO = { email: 'integrator@asbuilt.demo', password: 'demo1234' };
+import {
+  CHROMIUM,
+  launchChromium,
+  log,
+  signedInPage,
+  startServer,
+  stopServer,
+  waitForHealth,
+} from './harness.ts';
 
 export interface Timing {
   name: string;
@@ -34,8 +39,6 @@ export interface Timing {
   /** One figure per run (load) or keystroke (search). */
   samples: number[];
 }
-
-const log = (message: string) => console.error(`[bench] ${message}`);
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -50,38 +53,6 @@ export const summary = (t: Timing) => {
 
 // ---------------------------------------------------------------------------------------------
 // The server
-
-async function waitForHealth(url: string, timeoutMs = 120_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
-  throw new Error('The server did not start');
-}
-
-function startServer(dataDir: string, port: number): ChildProcess {
-  const child = spawn('npx', ['tsx', 'server/src/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: 'true', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-    detached: true,
-  });
-  return child;
-}
-
-async function stopServer(child: ChildProcess) {
-  if (child.exitCode !== null || child.pid === undefined) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  process.kill(-child.pid, 'SIGTERM');
-  const timer = setTimeout(() => child.pid && process.kill(-child.pid, 'SIGKILL'), 15_000);
-  await exited;
-  clearTimeout(timer);
-}
 
 // ---------------------------------------------------------------------------------------------
 // Data
@@ -129,18 +100,6 @@ async function addDevices(dataDir: string, count: number): Promise<number> {
 
 // ---------------------------------------------------------------------------------------------
 // The browser
-
-async function signedInPage(browser: Browser, base: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  const page = await context.newPage();
-  const response = await page.request.post(`${base}/api/admin/users/login`, {
-    data: { username: DEMO.email, password: DEMO.password },
-  });
-  const { token } = (await response.json()) as { token: string };
-  await page.goto(`${base}/login`);
-  await page.evaluate((t) => localStorage.setItem('asbuilt.token', t), token);
-  return page;
-}
 
 /**
  * Navigates and returns the ms from the navigation's start (performance.timeOrigin) to the first
@@ -237,18 +196,7 @@ export async function runBrowserBench(
     await waitForHealth(base);
     log('server up; measuring');
 
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    });
+    browser = await launchChromium();
     const page = await signedInPage(browser, base);
 
     // The expected counter: every device not archived.

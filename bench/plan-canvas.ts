@@ -15,25 +15,29 @@
  *
  *   npm run build -w web && npx tsx bench/plan-canvas.ts [--rounds 30]
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { asc, eq } from 'drizzle-orm';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { openDatabase } from '../server/src/db/client.ts';
 import { devices, floors, locations, products, sites } from '../server/src/db/schema.ts';
+import {
+  CHROMIUM,
+  launchChromium,
+  log,
+  signedInPage,
+  startServer,
+  stopServer,
+  waitForHealth,
+} from './harness.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const DEMO = { email: 'integrator@asbuilt.demo', password: 'demo1234' };
 const COLUMNS = 20;
 const ROWS = 10;
 const PLAN = { width: 1000, height: 700 };
-
-const log = (message: string) => console.error(`[bench] ${message}`);
 
 export interface FrameTiming {
   name: string;
@@ -65,37 +69,6 @@ export const frameSummary = (t: FrameTiming) => ({
 
 // ---------------------------------------------------------------------------------------------
 // The server
-
-async function waitForHealth(url: string, timeoutMs = 120_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
-  throw new Error('The server did not start');
-}
-
-function startServer(dataDir: string, port: number): ChildProcess {
-  return spawn('npx', ['tsx', 'server/src/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: 'true', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-    detached: true,
-  });
-}
-
-async function stopServer(child: ChildProcess) {
-  if (child.exitCode !== null || child.pid === undefined) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  process.kill(-child.pid, 'SIGTERM');
-  const timer = setTimeout(() => child.pid && process.kill(-child.pid, 'SIGKILL'), 15_000);
-  await exited;
-  clearTimeout(timer);
-}
 
 // ---------------------------------------------------------------------------------------------
 // Data: the bench floor
@@ -175,18 +148,6 @@ async function addBenchFloor(dataDir: string, markers: number): Promise<{ siteId
 
 // ---------------------------------------------------------------------------------------------
 // The browser
-
-async function signedInPage(browser: Browser, base: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  const page = await context.newPage();
-  const response = await page.request.post(`${base}/api/admin/users/login`, {
-    data: { username: DEMO.email, password: DEMO.password },
-  });
-  const { token } = (await response.json()) as { token: string };
-  await page.goto(`${base}/login`);
-  await page.evaluate((t) => localStorage.setItem('asbuilt.token', t), token);
-  return page;
-}
 
 /** The round as page code (a string: tsx would wrap named functions in a helper the page lacks). */
 const ROUND_SCRIPT = `new Promise((resolve) => {
@@ -282,18 +243,7 @@ export async function runPlanBench(
     await waitForHealth(base);
     log('server up; measuring');
 
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    });
+    browser = await launchChromium();
     const page = await signedInPage(browser, base);
     await page.goto(`${base}/v3/site/${siteId}/dashboard?floor=${floorId}`);
     await page.waitForFunction(
