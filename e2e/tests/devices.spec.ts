@@ -10,23 +10,13 @@ import {
   PRODUCTS,
   unique,
 } from '../support/sites.ts';
+import { dismissToasts } from '../support/toasts.ts';
 
 const INTEGRATOR = 'integrator@asbuilt.demo';
 const TECH = 'tech@asbuilt.demo';
 
 const counter = (page: Page) => page.getByTestId('device-counter');
 const table = (page: Page) => page.getByRole('table', { name: 'Devices' });
-/**
- * Toasts sit top-right, over the card's status and menu: close them instead of waiting 3 s. (While
- * the card is open the rest of the page is aria-hidden, toasts included: hence the class name.)
- */
-async function dismissToasts(page: Page) {
-  for (const button of await page.locator('.Toastify__close-button').all()) {
-    await button.click({ timeout: 1_000 }).catch(() => {});
-  }
-  await expect(page.locator('.Toastify__toast')).toHaveCount(0);
-}
-
 const card = (page: Page) =>
   page.getByRole('dialog').filter({ has: page.getByRole('tab', { name: 'General' }) });
 

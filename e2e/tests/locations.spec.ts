@@ -15,6 +15,7 @@ import {
   PRODUCTS,
   unique,
 } from '../support/sites.ts';
+import { dismissToasts } from '../support/toasts.ts';
 
 const INTEGRATOR = 'integrator@asbuilt.demo';
 /** Contributor on Demo HQ, Reader on Demo Warehouse. */
@@ -48,6 +49,8 @@ async function apiSite(request: APIRequestContext, token: string, siteId: number
 
 /** Clicks points on the plan, given as fractions of the plan's box, then the first point to close. */
 async function drawPolygon(page: Page, fractions: Array<[number, number]>) {
+  // A toast over the plan would take a click meant for it.
+  await dismissToasts(page);
   await page.getByRole('button', { name: 'Draw Polygon' }).click();
   await expect(page.getByTestId('floorplan')).toHaveAttribute('data-drawing', 'true');
   // The plan is 700 px high: scrolled to the top of the window so every point is on screen.
