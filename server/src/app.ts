@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { message } from '@asbuilt/domain';
@@ -20,6 +19,7 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { procatRoutes } from './modules/procats/routes.ts';
 import { productRoutes } from './modules/products/routes.ts';
 import { publicRoutes } from './modules/public/routes.ts';
+import { secretRoutes } from './modules/secrets/routes.ts';
 import { siteRoutes } from './modules/sites/routes.ts';
 import { spatialRoutes } from './modules/spatial/routes.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
@@ -34,7 +34,7 @@ import { RateLimiter } from './platform/rate-limit.ts';
 import { UrlSigner } from './platform/storage.ts';
 import { createLocalStorage } from './platform/storage-local.ts';
 import { createS3Storage } from './platform/storage-s3.ts';
-import { createVault, loadVaultKey } from './platform/vault.ts';
+import { createVault, loadSigningKeys, loadVaultKey } from './platform/vault.ts';
 
 export interface AppDeps {
   config: Config;
@@ -62,8 +62,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setSerializerCompiler(serializerCompiler);
 
   const vaultKey = await loadVaultKey(config.vaultKey, config.dataDir);
-  // File URLs get a key of their own, derived so that it differs from the vault key.
-  const signer = new UrlSigner(createHash('sha256').update('files:').update(vaultKey).digest());
+  // File URLs and public device hashes are signed with keys of their own (see loadSigningKeys).
+  const signing = await loadSigningKeys(config.dataDir, vaultKey);
+  const signer = new UrlSigner(signing.files);
   const ctx: AppContext = {
     db: database.db,
     config,
@@ -80,8 +81,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     storage: config.s3
       ? createS3Storage(config.s3, signer)
       : createLocalStorage(path.join(config.dataDir, 'files'), signer),
-    // Public device hashes get a key of their own too, so no other signature can pass for one.
-    deviceLinks: new DeviceLinks(createHash('sha256').update('public-device:').update(vaultKey).digest()),
+    deviceLinks: new DeviceLinks(signing.publicDevice),
   };
 
   await app.register(errorPlugin);
@@ -116,6 +116,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(userRoutes(ctx));
   await app.register(siteRoutes(ctx));
   await app.register(spatialRoutes(ctx));
+  await app.register(secretRoutes(ctx));
   await app.register(fileRoutes(ctx));
   await app.register(productRoutes(ctx));
   await app.register(procatRoutes(ctx));

@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { prepareDatabase } from './db/seed/index.ts';
+import { assertVaultKeyOpens } from './modules/secrets/keys.ts';
 
 const DEMO_ACCOUNTS = [
   ['admin@asbuilt.demo', 'Super Admin', 'every site'],
@@ -21,6 +22,11 @@ async function main() {
   );
   const { app, ctx } = await buildApp({ config, database });
   const prepared = await prepareDatabase(database.db, config, ctx.vault);
+  await assertVaultKeyOpens(database.db, ctx.vault).catch(async (error) => {
+    await app.close();
+    await database.close();
+    throw error;
+  });
 
   const shutdown = async () => {
     await app.close();

@@ -4,6 +4,7 @@ import { DEVICE_COLUMN_KEYS, type DeviceColumnKey, type DeviceFilters } from '..
 import { DOMAIN_CATALOGUES } from '../i18n/catalogues.ts';
 import { LANGUAGES } from '../i18n/languages.ts';
 import { encodeMessage } from '../i18n/messages.ts';
+import { attachmentSchema } from './attachment.ts';
 import { companySchema, procatSchema, productSchema } from './catalogue.ts';
 import { deviceSchema, logEntrySchema } from './device.ts';
 import {
@@ -17,6 +18,7 @@ import {
   requiredId,
   requiredText,
 } from './form.ts';
+import { secretSchema } from './secret.ts';
 
 /** A site as the site list shows it. */
 export const siteSummarySchema = z.object({
@@ -245,6 +247,10 @@ export const siteDetailSchema = z.object({
   /** Every zone of the site (also those without a floor), sorted by id. */
   zones: z.array(zoneSchema),
   layers: z.array(layerSchema),
+  /** The site's files, newest first (the pages page them through GET /api/global/attachments). */
+  attachments: z.array(attachmentSchema),
+  /** The secrets the caller may see, without passwords; empty below Contributor. */
+  secrets: z.array(secretSchema),
   counts: z.object({
     /** Devices not archived. */
     devices: z.number(),

@@ -466,8 +466,13 @@ export const attachments = pgTable(
     /** Storage key; presented as a short-lived signed URL. */
     url: text('url').notNull(),
     filename: text('filename').notNull(),
+    /** The uploaded file's own name: what Download saves it as. */
+    original_filename: text('original_filename'),
     file_type: text('file_type').notNull(),
     size: integer('size'),
+    /** A small JPEG of a picture, and a JPEG a browser can show of a HEIC photo. */
+    thumb_key: text('thumb_key'),
+    preview_key: text('preview_key'),
     /** Floor, Location or Device; null links the file to the site itself. */
     attachable_type: text('attachable_type'),
     attachable_id: integer('attachable_id'),
@@ -531,6 +536,7 @@ export const activityLogs = pgTable(
     index('activity_logs_site_idx').on(t.site_id, t.created_at),
     index('activity_logs_user_idx').on(t.user_id),
     index('activity_logs_object_idx').on(t.object_model, t.object_id),
+    index('activity_logs_parent_idx').on(t.parent_model, t.parent_id),
   ],
 );
 

@@ -103,7 +103,7 @@ describe('GET /api/site/sites?id', () => {
     expect(site.layers.map((l) => l.name)).toEqual(['Network']);
   });
 
-  it('counts the files and shared secrets of each floor and location; private secrets stay their owner’s', async () => {
+  it('counts the files and shared secrets of each floor and location; private secrets stay their owner’s; a Reader sees no vault', async () => {
     const lobby = w.locations.lobby;
     const file = (attachable_type: string, attachable_id: number) => ({
       site_id: w.sites.main.id,
@@ -123,14 +123,25 @@ describe('GET /api/site/sites?id', () => {
       secretable_id,
       private: isPrivate,
     });
-    await t.db.insert(secrets).values([secret('Location', lobby.id), secret('Location', lobby.id, true)]);
+    await t.db
+      .insert(secrets)
+      .values([
+        secret('Location', lobby.id),
+        secret('Location', lobby.id, true),
+        { ...secret('Location', lobby.id, true), user_id: w.users.contributor.id },
+      ]);
 
-    const { site } = (await show(w.tokens.reader)).json() as SiteShowResponse;
+    const { site } = (await show(w.tokens.external)).json() as SiteShowResponse;
     const [ground, first] = site.floors;
     expect(ground!.linked).toEqual({ files: 1, secrets: 0 });
     expect(ground!.locations[0]!.linked).toEqual({ files: 2, secrets: 1 });
     expect(first!.linked).toEqual({ files: 0, secrets: 0 });
     expect(first!.locations[0]!.linked).toEqual({ files: 0, secrets: 0 });
+    // The owner of a private secret counts it too.
+    const own = (await show(w.tokens.contributor)).json() as SiteShowResponse;
+    expect(own.site.floors[0]!.locations[0]!.linked).toEqual({ files: 2, secrets: 2 });
+    const reader = (await show(w.tokens.reader)).json() as SiteShowResponse;
+    expect(reader.site.floors[0]!.locations[0]!.linked).toEqual({ files: 2, secrets: 0 });
   });
 
   it('lists every device of the site, archived ones too, with product summary and public hash; nothing of other sites', async () => {

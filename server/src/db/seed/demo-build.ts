@@ -1,3 +1,4 @@
+import { secretBinding } from '../../platform/vault.ts';
 import type {
   activityLogs,
   attachments,
@@ -100,7 +101,8 @@ export interface BuildInput {
   catalogue: Catalogue;
   users: Map<string, SeedUser>;
   companies: Map<string, SeedCompany>;
-  encrypt: (plain: string) => string;
+  /** Seals a password bound to its secret (platform/vault.ts secretBinding). */
+  encrypt: (plain: string, binding: string) => string;
   /** Log dates are counted back from this instant. */
   now: Date;
   sites?: readonly SiteSpec[];
@@ -559,6 +561,7 @@ function buildSite(
       user_id: lead.id,
       url: key,
       filename: attachment.title,
+      original_filename: `${slugify(attachment.title)}.${attachment.kind}`,
       file_type: attachment.kind,
       size: typeof content === 'string' ? Buffer.byteLength(content) : content.length,
       attachable_type: link.type,
@@ -578,7 +581,7 @@ function buildSite(
       name: secret.name,
       url: secret.url ?? null,
       username: secret.username,
-      password_encrypted: input.encrypt(secret.password),
+      password_encrypted: input.encrypt(secret.password, secretBinding({ id, site_id: siteId })),
       comment: secret.comment ?? null,
       level: secret.level,
       secretable_type: link.type,

@@ -126,7 +126,7 @@ export async function seedDemo(db: Db, opts: SeedDemoOptions): Promise<void> {
         catalogue,
         users: userMap,
         companies: companyMap,
-        encrypt: (plain) => opts.vault.encrypt(plain),
+        encrypt: (plain, binding) => opts.vault.encrypt(plain, binding),
         now,
       },
       (table) => queues.get(table)!(),

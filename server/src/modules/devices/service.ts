@@ -14,7 +14,7 @@ import {
   type ProductDto,
   SitePermission,
 } from '@asbuilt/domain';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { activityLogs, companies, devices, products } from '../../db/schema.ts';
 import { type ActivityEntry, logActivities, logActivity } from '../../platform/activity.ts';
@@ -282,7 +282,10 @@ export async function bulkUpdate(ctx: AppContext, actor: Actor, input: DeviceBul
   });
 }
 
-/** POST /api/site/devices/logs: the device's activity, newest first. */
+/**
+ * POST /api/site/devices/logs: the device's activity, newest first, with that of what hangs on it
+ * (its files and secrets: a password revealed shows here).
+ */
 export async function deviceLogs(ctx: AppContext, actor: Actor, id: number): Promise<LogEntryDto[]> {
   const { device } = await requireDevice(ctx.db, actor, id, SitePermission.Reader);
   const rows = await ctx.db
@@ -290,9 +293,11 @@ export async function deviceLogs(ctx: AppContext, actor: Actor, id: number): Pro
     .from(activityLogs)
     .where(
       and(
-        eq(activityLogs.object_model, 'Device'),
-        eq(activityLogs.object_id, device.id),
         eq(activityLogs.site_id, device.site_id),
+        or(
+          and(eq(activityLogs.object_model, 'Device'), eq(activityLogs.object_id, device.id)),
+          and(eq(activityLogs.parent_model, 'Device'), eq(activityLogs.parent_id, device.id)),
+        ),
       ),
     )
     .orderBy(desc(activityLogs.created_at), desc(activityLogs.id))

@@ -1,8 +1,10 @@
 import type {
+  AttachmentDto,
   FloorDto,
   LayerDto,
   LinkedCounts,
   LocationDto,
+  SecretDto,
   SiteDetail,
   SitePermission,
   ZoneDto,
@@ -47,6 +49,9 @@ export interface SiteDetailParts {
   counts: { devices: number; locations: number; accesses: number };
   /** Keyed `Floor:1`, `Location:7`: files and shared secrets linked to each. */
   linked: Map<string, LinkedCounts>;
+  /** Already presented by their own modules (signed URLs, link names, no passwords). */
+  attachments: AttachmentDto[];
+  secrets: SecretDto[];
   permission: SitePermission;
 }
 
@@ -143,6 +148,8 @@ export function presentSiteDetail(
     })),
     zones: zoneList,
     layers: parts.layers.map(presentLayer),
+    attachments: parts.attachments,
+    secrets: parts.secrets,
     counts: parts.counts,
     permission: parts.permission,
     created_at: site.created_at.toISOString(),

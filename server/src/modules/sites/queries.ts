@@ -7,7 +7,7 @@ import {
   type ProductDto,
   SITE_LOG_LIMIT,
   type SiteDetail,
-  type SitePermission,
+  SitePermission,
 } from '@asbuilt/domain';
 import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
@@ -33,6 +33,7 @@ import type { SiteRow } from '../../platform/policy.ts';
 import { presentCompany } from '../companies/present.ts';
 import { presentProcat } from '../procats/present.ts';
 import { loadProducts } from '../products/service.ts';
+import { loadSiteSecrets, visibleTo } from '../secrets/queries.ts';
 import { presentSiteDetail } from './present.ts';
 
 type Sign = (key: string | null) => string | null;
@@ -53,69 +54,82 @@ export async function touchSite(tx: DbOrTx, siteId: number): Promise<void> {
 export async function loadSiteDetail(
   db: DbOrTx,
   site: SiteRow,
-  permission: SitePermission,
+  viewer: { userId: number; permission: SitePermission },
   signUrl: Sign,
 ): Promise<SiteDetail> {
   const today = isoDate();
-  const [heads, floorRows, locationRows, zoneRows, layerRows, contractorRows, fileCounts, secretCounts] =
-    await Promise.all([
-      db
-        .select({
-          tenantName: tenants.name,
-          customer: { id: companies.id, name: companies.name, code: companies.code },
-          devices: sql<number>`(select count(*)::int from ${devices}
+  const { permission } = viewer;
+  // The vault is for Contributors and above (ARCHITECTURE.md "vault").
+  const seesVault = permission >= SitePermission.Contributor;
+  const [
+    heads,
+    floorRows,
+    locationRows,
+    zoneRows,
+    layerRows,
+    contractorRows,
+    fileCounts,
+    secretCounts,
+    secretList,
+  ] = await Promise.all([
+    db
+      .select({
+        tenantName: tenants.name,
+        customer: { id: companies.id, name: companies.name, code: companies.code },
+        devices: sql<number>`(select count(*)::int from ${devices}
           where ${devices.site_id} = ${sites.id} and ${devices.archived} = false)`,
-          locations: sql<number>`(select count(*)::int from ${locations} where ${locations.site_id} = ${sites.id})`,
-          accesses: sql<number>`(select count(*)::int from ${siteAccesses}
+        locations: sql<number>`(select count(*)::int from ${locations} where ${locations.site_id} = ${sites.id})`,
+        accesses: sql<number>`(select count(*)::int from ${siteAccesses}
           where ${siteAccesses.site_id} = ${sites.id} and ${siteAccesses.active}
           and (${siteAccesses.validity} is null or ${siteAccesses.validity} >= ${today}))`,
-        })
-        .from(sites)
-        .innerJoin(tenants, eq(tenants.id, sites.tenant_id))
-        .leftJoin(companies, eq(companies.id, sites.customer_id))
-        .where(eq(sites.id, site.id)),
-      db.select().from(floors).where(eq(floors.site_id, site.id)).orderBy(asc(floors.id)),
-      db.select().from(locations).where(eq(locations.site_id, site.id)).orderBy(asc(locations.id)),
-      db.select().from(zones).where(eq(zones.site_id, site.id)).orderBy(asc(zones.id)),
-      db.select().from(layers).where(eq(layers.site_id, site.id)).orderBy(asc(layers.id)),
-      db
-        .select({ id: siteContractors.company_id })
-        .from(siteContractors)
-        .where(eq(siteContractors.site_id, site.id))
-        .orderBy(asc(siteContractors.position), asc(siteContractors.company_id)),
-      db
-        .select({
-          type: attachments.attachable_type,
-          id: attachments.attachable_id,
-          count: sql<number>`count(*)::int`,
-        })
-        .from(attachments)
-        .where(
-          and(eq(attachments.site_id, site.id), inArray(attachments.attachable_type, ['Floor', 'Location'])),
-        )
-        .groupBy(attachments.attachable_type, attachments.attachable_id),
-      // Private secrets are their owner's alone: the badge counts the shared ones.
-      db
-        .select({
-          type: secrets.secretable_type,
-          id: secrets.secretable_id,
-          count: sql<number>`count(*)::int`,
-        })
-        .from(secrets)
-        .where(
-          and(
-            eq(secrets.site_id, site.id),
-            eq(secrets.private, false),
-            inArray(secrets.secretable_type, ['Floor', 'Location']),
-          ),
-        )
-        .groupBy(secrets.secretable_type, secrets.secretable_id),
-    ]);
+      })
+      .from(sites)
+      .innerJoin(tenants, eq(tenants.id, sites.tenant_id))
+      .leftJoin(companies, eq(companies.id, sites.customer_id))
+      .where(eq(sites.id, site.id)),
+    db.select().from(floors).where(eq(floors.site_id, site.id)).orderBy(asc(floors.id)),
+    db.select().from(locations).where(eq(locations.site_id, site.id)).orderBy(asc(locations.id)),
+    db.select().from(zones).where(eq(zones.site_id, site.id)).orderBy(asc(zones.id)),
+    db.select().from(layers).where(eq(layers.site_id, site.id)).orderBy(asc(layers.id)),
+    db
+      .select({ id: siteContractors.company_id })
+      .from(siteContractors)
+      .where(eq(siteContractors.site_id, site.id))
+      .orderBy(asc(siteContractors.position), asc(siteContractors.company_id)),
+    db
+      .select({
+        type: attachments.attachable_type,
+        id: attachments.attachable_id,
+        count: sql<number>`count(*)::int`,
+      })
+      .from(attachments)
+      .where(
+        and(eq(attachments.site_id, site.id), inArray(attachments.attachable_type, ['Floor', 'Location'])),
+      )
+      .groupBy(attachments.attachable_type, attachments.attachable_id),
+    // Private secrets are their owner's alone: the badge counts the shared ones and the viewer's own.
+    db
+      .select({
+        type: secrets.secretable_type,
+        id: secrets.secretable_id,
+        count: sql<number>`count(*)::int`,
+      })
+      .from(secrets)
+      .where(
+        and(
+          eq(secrets.site_id, site.id),
+          visibleTo(viewer.userId),
+          inArray(secrets.secretable_type, ['Floor', 'Location']),
+        ),
+      )
+      .groupBy(secrets.secretable_type, secrets.secretable_id),
+    seesVault ? loadSiteSecrets(db, site, viewer.userId) : Promise.resolve([]),
+  ]);
   const head = heads[0]!;
   const linked = new Map<string, { files: number; secrets: number }>();
   const countOf = (key: string) => linked.get(key) ?? linked.set(key, { files: 0, secrets: 0 }).get(key)!;
   for (const row of fileCounts) countOf(`${row.type}:${row.id}`).files = row.count;
-  for (const row of secretCounts) countOf(`${row.type}:${row.id}`).secrets = row.count;
+  if (seesVault) for (const row of secretCounts) countOf(`${row.type}:${row.id}`).secrets = row.count;
   return presentSiteDetail(
     site,
     {
@@ -128,6 +142,8 @@ export async function loadSiteDetail(
       contractors: contractorRows.map((c) => c.id),
       counts: { devices: head.devices, locations: head.locations, accesses: head.accesses },
       linked,
+      attachments: [],
+      secrets: secretList,
       permission,
     },
     signUrl,

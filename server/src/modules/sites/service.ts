@@ -138,7 +138,12 @@ export async function createSite(ctx: AppContext, actor: Actor, input: SiteCreat
       siteId: site!.id,
       tenantId,
     });
-    return loadSiteDetail(tx, site!, SitePermission.FullAccess, signer(ctx));
+    return loadSiteDetail(
+      tx,
+      site!,
+      { userId: actor.userId, permission: SitePermission.FullAccess },
+      signer(ctx),
+    );
   });
 }
 
@@ -248,7 +253,7 @@ export async function updateSite(ctx: AppContext, actor: Actor, input: SiteUpdat
         tenantId: site.tenant_id,
       });
     }
-    return loadSiteDetail(tx, updated, permission, signer(ctx));
+    return loadSiteDetail(tx, updated, { userId: actor.userId, permission }, signer(ctx));
   });
 }
 
@@ -257,7 +262,7 @@ export async function siteShow(ctx: AppContext, actor: Actor, id: number) {
   const { site, permission } = await requireSite(ctx.db, actor, id, SitePermission.Reader);
   const sign = signer(ctx);
   const [detail, logs, companyList, deviceList, productList, procatList] = await Promise.all([
-    loadSiteDetail(ctx.db, site, permission, sign),
+    loadSiteDetail(ctx.db, site, { userId: actor.userId, permission }, sign),
     loadSiteLogs(ctx.db, site.id),
     loadSiteCompanies(ctx.db, site),
     siteDevices(ctx, site),
@@ -290,7 +295,7 @@ export async function refreshSite(ctx: AppContext, actor: Actor, id: number, par
   const sign = signer(ctx);
   switch (part) {
     case 'site':
-      return { site: await loadSiteDetail(ctx.db, site, permission, sign) };
+      return { site: await loadSiteDetail(ctx.db, site, { userId: actor.userId, permission }, sign) };
     case 'logs':
       return { logs: await loadSiteLogs(ctx.db, site.id) };
     case 'companies':
