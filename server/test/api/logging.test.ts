@@ -1,7 +1,10 @@
 import { PassThrough } from 'node:stream';
+import { Role } from '@asbuilt/domain';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { secrets } from '../../src/db/schema.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
-import { createTenant, createUser, PASSWORD } from '../support/factories.ts';
+import { createSite, createTenant, createUser, PASSWORD, signIn } from '../support/factories.ts';
 import { linkIn } from '../support/smtp.ts';
 
 let t: TestApp;
@@ -36,6 +39,31 @@ describe('logs', () => {
 
     expect(logs).toContain('/api/admin/users/login');
     for (const secret of [PASSWORD, 'wrong-password-xyz', token, resetToken])
+      expect(logs).not.toContain(secret);
+  });
+
+  it('never hold a vault password or its ciphertext, created, changed, revealed or refused', async () => {
+    const tenant = await createTenant(t);
+    const user = await createUser(t, { tenantId: tenant.id, role: Role.Integrator });
+    const token = await signIn(t, user.email);
+    const site = await createSite(t, tenant.id);
+    const created = await t.call('POST', '/api/site/secrets', {
+      token,
+      body: { site_id: site.id, name: 'Switch', password: 'vault-pass-111' },
+    });
+    const id = (created.json() as { secret: { id: number } }).secret.id;
+    await t.call('PUT', '/api/site/secrets', { token, body: { id, password: 'vault-pass-222' } });
+    const revealed = await t.call('POST', '/api/site/secrets/reveal', { token, body: { id } });
+    expect(revealed.json()).toMatchObject({ password: 'vault-pass-222' });
+    // A refused body is logged as an error: still no password in it.
+    await t.call('POST', '/api/site/secrets', {
+      token,
+      body: { site_id: site.id, name: '', password: 'vault-pass-333' },
+    });
+    const [row] = await t.db.select().from(secrets).where(eq(secrets.id, id));
+
+    expect(logs).toContain('/api/site/secrets/reveal');
+    for (const secret of ['vault-pass-111', 'vault-pass-222', 'vault-pass-333', row!.password_encrypted!])
       expect(logs).not.toContain(secret);
   });
 });
