@@ -373,6 +373,13 @@ export const deviceNewResponseSchema = z.object({
 });
 export type DeviceNewResponse = z.infer<typeof deviceNewResponseSchema>;
 
+/** `{ field: { from, to } }` of an update; a create has only `to`, a delete only `from`. */
+export const logChangesSchema = z.record(
+  z.string(),
+  z.object({ from: z.unknown().optional(), to: z.unknown().optional() }),
+);
+export type LogChanges = z.infer<typeof logChangesSchema>;
+
 export const logEntrySchema = z.object({
   id: z.number(),
   created_at: z.string(),
@@ -384,6 +391,11 @@ export const logEntrySchema = z.object({
   note: z.string(),
   parent_model: z.string().nullable(),
   parent_name: z.string().nullable(),
+  parent_id: z.number().nullable().optional(),
+  site_id: z.number().nullable().optional(),
+  site_name: z.string().nullable().optional(),
+  /** The changed fields, before and after (never a password or a secret). */
+  changes: logChangesSchema.nullable().optional(),
 });
 export type LogEntryDto = z.infer<typeof logEntrySchema>;
 export const logsResponseSchema = z.object({ logs: z.array(logEntrySchema) });

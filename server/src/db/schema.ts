@@ -529,6 +529,8 @@ export const activityLogs = pgTable(
     parent_model: text('parent_model'),
     parent_id: integer('parent_id'),
     parent_name: text('parent_name'),
+    /** `{ field: { from, to } }`: what changed (never a password or a secret). */
+    changes: jsonb('changes').$type<Record<string, { from?: unknown; to?: unknown }>>(),
     created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [

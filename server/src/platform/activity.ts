@@ -12,6 +12,36 @@ export interface ActivityEntry {
   parentModel?: string | null;
   parentId?: number | null;
   parentName?: string | null;
+  /** `{ field: { from, to } }`; build it with `changesOf`. Never a password or a secret. */
+  changes?: Record<string, { from?: unknown; to?: unknown }> | null;
+}
+
+/** Fields never written to a log, whatever a caller passes. */
+const NEVER_LOGGED = new Set(['password', 'password_hash', 'password_encrypted', 'token', 'token_hash']);
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/**
+ * The fields of `after` that differ from `before` (absent in `after` means unchanged), as the
+ * log keeps them; null when nothing changed. Dates are written as ISO text.
+ */
+export function changesOf(
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown>,
+): Record<string, { from?: unknown; to?: unknown }> | null {
+  const changes: Record<string, { from?: unknown; to?: unknown }> = {};
+  for (const [field, value] of Object.entries(after)) {
+    if (value === undefined || NEVER_LOGGED.has(field)) continue;
+    const from = before ? plain(before[field]) : undefined;
+    const to = plain(value);
+    if (before && same(from, to)) continue;
+    changes[field] = before ? { from: from ?? null, to: to ?? null } : { to: to ?? null };
+  }
+  return Object.keys(changes).length ? changes : null;
+}
+
+function plain(value: unknown): unknown {
+  return value instanceof Date ? value.toISOString() : value;
 }
 
 export function actorName(actor: Actor): string {
@@ -50,5 +80,10 @@ function row(actor: Actor | null, entry: ActivityEntry): typeof activityLogs.$in
     parent_model: entry.parentModel ?? null,
     parent_id: entry.parentId ?? null,
     parent_name: entry.parentName ?? null,
+    changes: entry.changes ? withoutSecrets(entry.changes) : null,
   };
+}
+
+function withoutSecrets(changes: Record<string, { from?: unknown; to?: unknown }>) {
+  return Object.fromEntries(Object.entries(changes).filter(([field]) => !NEVER_LOGGED.has(field)));
 }

@@ -24,8 +24,9 @@ import type { AppContext } from '../../platform/context.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { requireSite, type SiteRow, siteContext } from '../../platform/policy.ts';
 import { presentCompany } from '../companies/present.ts';
+import { presentLog } from '../logs/present.ts';
 import { loadProducts } from '../products/service.ts';
-import { presentLog, touchSite } from '../sites/queries.ts';
+import { touchSite } from '../sites/queries.ts';
 import { locateOnPlan } from './plan.ts';
 import { type DeviceRow, deviceLabel, devicePresenter } from './present.ts';
 import { loadDevice, loadDevices } from './queries.ts';
@@ -302,7 +303,7 @@ export async function deviceLogs(ctx: AppContext, actor: Actor, id: number): Pro
     )
     .orderBy(desc(activityLogs.created_at), desc(activityLogs.id))
     .limit(500);
-  return rows.map(presentLog);
+  return rows.map((row) => presentLog(row));
 }
 
 /**

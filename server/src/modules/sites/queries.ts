@@ -2,17 +2,14 @@ import {
   type CompanyDto,
   isoDate,
   LIBRARY_TENANT_ID,
-  type LogEntryDto,
   type ProcatDto,
   type ProductDto,
-  SITE_LOG_LIMIT,
   type SiteDetail,
   SitePermission,
 } from '@asbuilt/domain';
-import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
-  activityLogs,
   attachments,
   companies,
   devices,
@@ -148,32 +145,6 @@ export async function loadSiteDetail(
     },
     signUrl,
   );
-}
-
-export function presentLog(row: typeof activityLogs.$inferSelect): LogEntryDto {
-  return {
-    id: row.id,
-    created_at: row.created_at.toISOString(),
-    user_id: row.user_id,
-    user_name: row.user_name,
-    object_model: row.object_model,
-    object_id: row.object_id,
-    object_name: row.object_name,
-    note: row.note,
-    parent_model: row.parent_model,
-    parent_name: row.parent_name,
-  };
-}
-
-/** The latest 500 logs of the site, newest first. */
-export async function loadSiteLogs(db: DbOrTx, siteId: number): Promise<LogEntryDto[]> {
-  const rows = await db
-    .select()
-    .from(activityLogs)
-    .where(eq(activityLogs.site_id, siteId))
-    .orderBy(desc(activityLogs.created_at), desc(activityLogs.id))
-    .limit(SITE_LOG_LIMIT);
-  return rows.map(presentLog);
 }
 
 /** The companies usable on the site: its tenant's own and the library's brands. */

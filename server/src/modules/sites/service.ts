@@ -22,15 +22,10 @@ import { badRequest } from '../../platform/errors.ts';
 import { authorize, requireSite, type SiteRow } from '../../platform/policy.ts';
 import { devicePresenter } from '../devices/present.ts';
 import { loadDevices } from '../devices/queries.ts';
+import { loadSiteLogs } from '../logs/queries.ts';
 import { assertUploaded } from '../uploads/service.ts';
 import { presentSiteSummary } from './present.ts';
-import {
-  loadSiteCompanies,
-  loadSiteDetail,
-  loadSiteLogs,
-  loadSiteProcats,
-  loadSiteProducts,
-} from './queries.ts';
+import { loadSiteCompanies, loadSiteDetail, loadSiteProcats, loadSiteProducts } from './queries.ts';
 
 /**
  * The sites an actor can enter: a Super Admin sees all; others see their tenant's sites and the
@@ -259,7 +254,11 @@ export async function updateSite(ctx: AppContext, actor: Actor, input: SiteUpdat
 
 /** GET /api/site/sites?id (Reader+): the site and every collection of its pages, one query each. */
 export async function siteShow(ctx: AppContext, actor: Actor, id: number) {
-  const { site, permission } = await requireSite(ctx.db, actor, id, SitePermission.Reader);
+  const { site, permission, access } = await requireSite(ctx.db, actor, id, SitePermission.Reader);
+  // Entering a site is its last visit (the Access tables show it).
+  if (access) {
+    await ctx.db.update(siteAccesses).set({ last_visit: new Date() }).where(eq(siteAccesses.id, access.id));
+  }
   const sign = signer(ctx);
   const [detail, logs, companyList, deviceList, productList, procatList] = await Promise.all([
     loadSiteDetail(ctx.db, site, { userId: actor.userId, permission }, sign),
