@@ -12,6 +12,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { accessRoutes } from './modules/accesses/routes.ts';
+import { attachmentRoutes } from './modules/attachments/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { companyRoutes } from './modules/companies/routes.ts';
 import { deviceRoutes } from './modules/devices/routes.ts';
@@ -119,6 +120,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(siteRoutes(ctx));
   await app.register(spatialRoutes(ctx));
   await app.register(secretRoutes(ctx));
+  await app.register(attachmentRoutes(ctx));
   await app.register(accessRoutes(ctx));
   await app.register(logRoutes(ctx));
   await app.register(fileRoutes(ctx));

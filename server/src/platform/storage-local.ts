@@ -12,6 +12,8 @@ export function createLocalStorage(root: string, signer: UrlSigner): Storage {
   return {
     driver: 'local',
     signedUrl: (key, ttl) => signer.readUrl(key, ttl),
+    downloadUrl: (key, name, ttl) => signer.downloadUrl(key, name, ttl),
+    verifyDownload: (key, name, expires, signature) => signer.verifyDownload(key, name, expires, signature),
     verify: (key, expires, signature) => signer.verifyRead(key, expires, signature),
     async uploadTarget(key, contentType, size) {
       return {

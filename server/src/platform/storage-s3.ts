@@ -43,6 +43,8 @@ export function createS3Storage(options: S3Options, signer: UrlSigner): Storage 
   return {
     driver: 's3',
     signedUrl: (key, ttl) => signer.readUrl(key, ttl),
+    downloadUrl: (key, name, ttl) => signer.downloadUrl(key, name, ttl),
+    verifyDownload: (key, name, expires, signature) => signer.verifyDownload(key, name, expires, signature),
     verify: (key, expires, signature) => signer.verifyRead(key, expires, signature),
     async uploadTarget(key, contentType, size) {
       const command = new PutObjectCommand({

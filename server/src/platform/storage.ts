@@ -18,6 +18,9 @@ export interface Storage {
   readonly driver: 'local' | 's3';
   signedUrl(key: string | null, ttlSeconds?: number): string | null;
   verify(key: string, expires: number, signature: string): boolean;
+  /** A read URL that saves the file as `name` (Content-Disposition: attachment). */
+  downloadUrl(key: string, name: string, ttlSeconds?: number): string;
+  verifyDownload(key: string, name: string, expires: number, signature: string): boolean;
   /** Where the bytes of a new upload go: our own signed PUT (local) or a presigned S3 PUT. */
   uploadTarget(key: string, contentType: string, size: number): Promise<UploadTarget>;
   verifyUpload(key: string, size: number, expires: number, signature: string): boolean;
@@ -56,6 +59,17 @@ export class UrlSigner {
 
   verifyRead(key: string, expires: number, signature: string): boolean {
     return isSafeKey(key) && this.check(signature, expires, 'read', key);
+  }
+
+  /** The download name is signed too: a link can't be edited to save the file under another name. */
+  downloadUrl(key: string, name: string, ttlSeconds = DEFAULT_URL_TTL_SECONDS): string {
+    const expires = Math.floor(Date.now() / 1000) + ttlSeconds;
+    const signature = this.sign('download', key, name, expires);
+    return `/api/files/${key}?${new URLSearchParams({ expires: String(expires), signature, name })}`;
+  }
+
+  verifyDownload(key: string, name: string, expires: number, signature: string): boolean {
+    return isSafeKey(key) && this.check(signature, expires, 'download', key, name);
   }
 
   uploadUrl(key: string, size: number, ttlSeconds = DEFAULT_URL_TTL_SECONDS): string {

@@ -19,8 +19,16 @@ const CONTENT_TYPES: Record<string, string> = {
   mp4: 'video/mp4',
   webm: 'video/webm',
   mp3: 'audio/mpeg',
+  mov: 'video/quicktime',
+  ogg: 'audio/ogg',
   wav: 'audio/wav',
 };
+
+/** `attachment` with an ASCII fallback and the UTF-8 name (RFC 6266). */
+function attachmentDisposition(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
 
 /** Reads a stored file through a signed, expiring URL; the signature is the only credential. */
 export function fileRoutes(ctx: AppContext) {
@@ -32,14 +40,22 @@ export function fileRoutes(ctx: AppContext) {
         config: { public: true },
         schema: {
           tags: ['files'],
-          querystring: z.object({ expires: z.coerce.number().int(), signature: z.string().min(1) }),
+          querystring: z.object({
+            expires: z.coerce.number().int(),
+            signature: z.string().min(1),
+            /** A download link: the name the file is saved as (signed with the link). */
+            name: z.string().min(1).max(300).optional(),
+          }),
         },
       },
       async (request, reply) => {
         const key = (request.params as { '*': string })['*'];
-        if (!ctx.storage.verify(key, request.query.expires, request.query.signature)) {
-          throw forbidden('file_link_invalid');
-        }
+        const { expires, signature, name } = request.query;
+        const valid =
+          name === undefined
+            ? ctx.storage.verify(key, expires, signature)
+            : ctx.storage.verifyDownload(key, name, expires, signature);
+        if (!valid) throw forbidden('file_link_invalid');
         const file = await ctx.storage.read(key);
         if (!file) throw notFound('file_not_found');
         const type = CONTENT_TYPES[fileExtension(key)] ?? 'application/octet-stream';
@@ -49,6 +65,7 @@ export function fileRoutes(ctx: AppContext) {
             .header('Content-Length', file.size)
             .header('Cache-Control', 'private, max-age=600')
             .header('X-Content-Type-Options', 'nosniff')
+            .header('Content-Disposition', name === undefined ? 'inline' : attachmentDisposition(name))
             // A stored SVG or HTML can never run script in our origin.
             .header(
               'Content-Security-Policy',

@@ -27,6 +27,8 @@ import {
 } from '../../db/schema.ts';
 import { companiesUsableBy } from '../../platform/catalogue.ts';
 import type { SiteRow } from '../../platform/policy.ts';
+import type { Storage } from '../../platform/storage.ts';
+import { loadSiteAttachments } from '../attachments/queries.ts';
 import { presentCompany } from '../companies/present.ts';
 import { presentProcat } from '../procats/present.ts';
 import { loadProducts } from '../products/service.ts';
@@ -50,10 +52,11 @@ export async function touchSite(tx: DbOrTx, siteId: number): Promise<void> {
 /** The site with tenant, customer, floors (locations, zones), layers, contractors and counts. */
 export async function loadSiteDetail(
   db: DbOrTx,
+  storage: Storage,
   site: SiteRow,
   viewer: { userId: number; permission: SitePermission },
-  signUrl: Sign,
 ): Promise<SiteDetail> {
+  const signUrl: Sign = (key) => storage.signedUrl(key);
   const today = isoDate();
   const { permission } = viewer;
   // The vault is for Contributors and above (ARCHITECTURE.md "vault").
@@ -68,6 +71,7 @@ export async function loadSiteDetail(
     fileCounts,
     secretCounts,
     secretList,
+    attachmentList,
   ] = await Promise.all([
     db
       .select({
@@ -121,6 +125,7 @@ export async function loadSiteDetail(
       )
       .groupBy(secrets.secretable_type, secrets.secretable_id),
     seesVault ? loadSiteSecrets(db, site, viewer.userId) : Promise.resolve([]),
+    loadSiteAttachments(db, storage, site),
   ]);
   const head = heads[0]!;
   const linked = new Map<string, { files: number; secrets: number }>();
@@ -139,7 +144,7 @@ export async function loadSiteDetail(
       contractors: contractorRows.map((c) => c.id),
       counts: { devices: head.devices, locations: head.locations, accesses: head.accesses },
       linked,
-      attachments: [],
+      attachments: attachmentList,
       secrets: secretList,
       permission,
     },

@@ -133,12 +133,10 @@ export async function createSite(ctx: AppContext, actor: Actor, input: SiteCreat
       siteId: site!.id,
       tenantId,
     });
-    return loadSiteDetail(
-      tx,
-      site!,
-      { userId: actor.userId, permission: SitePermission.FullAccess },
-      signer(ctx),
-    );
+    return loadSiteDetail(tx, ctx.storage, site!, {
+      userId: actor.userId,
+      permission: SitePermission.FullAccess,
+    });
   });
 }
 
@@ -248,7 +246,7 @@ export async function updateSite(ctx: AppContext, actor: Actor, input: SiteUpdat
         tenantId: site.tenant_id,
       });
     }
-    return loadSiteDetail(tx, updated, { userId: actor.userId, permission }, signer(ctx));
+    return loadSiteDetail(tx, ctx.storage, updated, { userId: actor.userId, permission });
   });
 }
 
@@ -261,7 +259,7 @@ export async function siteShow(ctx: AppContext, actor: Actor, id: number) {
   }
   const sign = signer(ctx);
   const [detail, logs, companyList, deviceList, productList, procatList] = await Promise.all([
-    loadSiteDetail(ctx.db, site, { userId: actor.userId, permission }, sign),
+    loadSiteDetail(ctx.db, ctx.storage, site, { userId: actor.userId, permission }),
     loadSiteLogs(ctx.db, site.id),
     loadSiteCompanies(ctx.db, site),
     siteDevices(ctx, site),
@@ -294,7 +292,7 @@ export async function refreshSite(ctx: AppContext, actor: Actor, id: number, par
   const sign = signer(ctx);
   switch (part) {
     case 'site':
-      return { site: await loadSiteDetail(ctx.db, site, { userId: actor.userId, permission }, sign) };
+      return { site: await loadSiteDetail(ctx.db, ctx.storage, site, { userId: actor.userId, permission }) };
     case 'logs':
       return { logs: await loadSiteLogs(ctx.db, site.id) };
     case 'companies':

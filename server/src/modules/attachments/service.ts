@@ -1,0 +1,203 @@
+import {
+  type AttachmentCreateInput,
+  type AttachmentDto,
+  type AttachmentListQuery,
+  type AttachmentUpdateInput,
+  fileExtension,
+  type LinkType,
+  SitePermission,
+} from '@asbuilt/domain';
+import { and, eq, isNotNull } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { attachments, uploads } from '../../db/schema.ts';
+import { changesOf, logActivity } from '../../platform/activity.ts';
+import type { Actor } from '../../platform/actor.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { requireSite, type SiteRow } from '../../platform/policy.ts';
+import { assertLinkInSite, type Link, linkNamer } from '../sites/links.ts';
+import { assertKeyInScope } from '../uploads/keys.ts';
+import { type AttachmentRow, linkOf } from './present.ts';
+import { listSiteAttachments, presentRows } from './queries.ts';
+import { makeRenditions, renditionKey } from './renditions.ts';
+
+/**
+ * Files and pictures of a site, a floor, a location or a device (core.md sections 2, 4, 5, 7).
+ * Readers list them; Contributors add, rename, re-link and delete. A file is attached from a
+ * verified upload of its site's folder, once.
+ */
+
+async function requireAttachment(tx: DbOrTx, actor: Actor, id: number, min: SitePermission) {
+  const [row] = await tx.select().from(attachments).where(eq(attachments.id, id));
+  if (!row) throw notFound('attachment_not_found');
+  const { site } = await requireSite(tx, actor, row.site_id, min, 'attachment_not_found');
+  return { attachment: row, site };
+}
+
+async function presentOne(ctx: AppContext, tx: DbOrTx, site: SiteRow, row: AttachmentRow) {
+  const [dto] = await presentRows(tx, ctx.storage, site, [row]);
+  return dto!;
+}
+
+async function logAttachment(
+  tx: DbOrTx,
+  actor: Actor,
+  site: SiteRow,
+  row: AttachmentRow,
+  note: string,
+  changes: ReturnType<typeof changesOf>,
+) {
+  const link = linkOf(row);
+  const parent = link.type ? (await linkNamer(tx, site, [link]))(link) : null;
+  await logActivity(tx, actor, {
+    objectModel: 'Attachment',
+    objectId: row.id,
+    objectName: row.filename,
+    note,
+    siteId: site.id,
+    tenantId: site.tenant_id,
+    parentModel: parent?.type ?? 'Site',
+    parentId: parent?.id ?? site.id,
+    parentName: parent?.name ?? site.name,
+    changes,
+  });
+}
+
+/** The name a file gets on its card when none is typed: its own name without the extension. */
+export function defaultName(uploadedName: string): string {
+  const base = uploadedName.replace(/\.[^.]*$/, '').trim();
+  return base || uploadedName;
+}
+
+/** GET /api/global/attachments?site_id= */
+export async function listAttachments(ctx: AppContext, actor: Actor, query: AttachmentListQuery) {
+  const { site } = await requireSite(ctx.db, actor, query.site_id, SitePermission.Reader);
+  return listSiteAttachments(ctx.db, ctx.storage, site, query);
+}
+
+/**
+ * POST /api/global/attachments. Thumbnails are made before the transaction and removed again
+ * if it fails: nothing is left half-saved.
+ */
+export async function createAttachment(
+  ctx: AppContext,
+  actor: Actor,
+  input: AttachmentCreateInput,
+): Promise<AttachmentDto> {
+  const { site } = await requireSite(ctx.db, actor, input.site_id, SitePermission.Contributor);
+  assertKeyInScope(input.url, { folder: 'attachments', siteId: site.id });
+  const [upload] = await ctx.db
+    .select()
+    .from(uploads)
+    .where(and(eq(uploads.key, input.url), eq(uploads.site_id, site.id), isNotNull(uploads.verified_at)));
+  if (!upload) throw badRequest('upload_incomplete');
+  const link: Link = { type: input.attachable_type ?? null, id: input.attachable_id ?? null };
+  await assertLinkInSite(ctx.db, site.id, link);
+
+  const extension = fileExtension(input.url);
+  const stored: string[] = [];
+  let thumbKey: string | null = null;
+  let previewKey: string | null = null;
+  try {
+    const file = await ctx.storage.readStart(input.url, Number.POSITIVE_INFINITY);
+    if (!file) throw badRequest('file_not_arrived');
+    const renditions = await makeRenditions(extension, file.data).catch(() => ({
+      thumb: null,
+      preview: null,
+    }));
+    if (renditions.thumb) {
+      thumbKey = renditionKey(input.url, 'thumb');
+      await ctx.storage.put(thumbKey, renditions.thumb, 'image/jpeg');
+      stored.push(thumbKey);
+    }
+    if (renditions.preview) {
+      previewKey = renditionKey(input.url, 'preview');
+      await ctx.storage.put(previewKey, renditions.preview, 'image/jpeg');
+      stored.push(previewKey);
+    }
+    return await ctx.db.transaction(async (tx) => {
+      const [taken] = await tx
+        .select({ id: attachments.id })
+        .from(attachments)
+        .where(eq(attachments.url, input.url));
+      if (taken) throw conflict('attachment_exists');
+      const values = {
+        site_id: site.id,
+        user_id: actor.userId,
+        url: input.url,
+        filename: input.filename ?? defaultName(upload.filename),
+        original_filename: upload.filename,
+        file_type: extension,
+        size: upload.size,
+        attachable_type: link.type,
+        attachable_id: link.id,
+        thumb_key: thumbKey,
+        preview_key: previewKey,
+      };
+      const [row] = await tx.insert(attachments).values(values).returning();
+      await logAttachment(
+        tx,
+        actor,
+        site,
+        row!,
+        'Document Attached',
+        changesOf(null, {
+          filename: values.filename,
+          file_type: extension,
+          attachable_type: link.type,
+          attachable_id: link.id,
+        }),
+      );
+      return presentOne(ctx, tx, site, row!);
+    });
+  } catch (error) {
+    await Promise.all(stored.map((key) => ctx.storage.remove(key)));
+    throw error;
+  }
+}
+
+/** PUT /api/global/attachments: rename (blank keeps the name) and re-link. */
+export async function updateAttachment(
+  ctx: AppContext,
+  actor: Actor,
+  input: AttachmentUpdateInput,
+): Promise<AttachmentDto> {
+  return ctx.db.transaction(async (tx) => {
+    const { attachment, site } = await requireAttachment(tx, actor, input.id, SitePermission.Contributor);
+    const changes: Partial<AttachmentRow> = {};
+    if (input.filename) changes.filename = input.filename;
+    if (input.attachable_type !== undefined) {
+      const link: Link = { type: input.attachable_type as LinkType | null, id: input.attachable_id ?? null };
+      await assertLinkInSite(tx, site.id, link);
+      changes.attachable_type = link.type;
+      changes.attachable_id = link.id;
+    }
+    const [row] = await tx
+      .update(attachments)
+      .set({ ...changes, updated_at: new Date() })
+      .where(eq(attachments.id, attachment.id))
+      .returning();
+    await logAttachment(tx, actor, site, row!, 'Attachment Updated', changesOf(attachment, changes));
+    return presentOne(ctx, tx, site, row!);
+  });
+}
+
+/** DELETE /api/global/attachments?id=: the row and its upload go in one transaction, the stored files after it. */
+export async function deleteAttachment(ctx: AppContext, actor: Actor, id: number): Promise<{ id: number }> {
+  const removed = await ctx.db.transaction(async (tx) => {
+    const { attachment, site } = await requireAttachment(tx, actor, id, SitePermission.Contributor);
+    await tx.delete(attachments).where(eq(attachments.id, attachment.id));
+    await tx.delete(uploads).where(eq(uploads.key, attachment.url));
+    await logAttachment(tx, actor, site, attachment, 'Attachment Deleted', {
+      filename: { from: attachment.filename },
+      file_type: { from: attachment.file_type },
+    });
+    return attachment;
+  });
+  await Promise.all(
+    [removed.url, removed.thumb_key, removed.preview_key]
+      .filter((key): key is string => key !== null)
+      .map((key) => ctx.storage.remove(key)),
+  );
+  return { id: removed.id };
+}
