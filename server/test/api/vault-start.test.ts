@@ -93,7 +93,9 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('starting with a vault key',
     expect(rotated.output).toContain('Re-encrypted 1 passwords');
     expect(rotated.code).toBe(0);
     // File links and printed QR codes keep their signing keys across the rotation.
-    expect(JSON.parse(await readFile(path.join(dataDir, 'signing.json'), 'utf8'))).toHaveProperty('publicDevice');
+    expect(JSON.parse(await readFile(path.join(dataDir, 'signing.json'), 'utf8'))).toHaveProperty(
+      'publicDevice',
+    );
     expect((await start('the-right-key')).code).toBe(1);
     expect((await start('the-second-key')).output).toContain('Asbuilt is running');
   }, 120_000);

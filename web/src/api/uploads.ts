@@ -22,6 +22,7 @@ export interface UploadRequest {
 export async function uploadFile(
   { folder, file, site_id, floor_id, tenant_id }: UploadRequest,
   signal?: AbortSignal,
+  onProgress?: (fraction: number) => void,
 ): Promise<string> {
   const contentType = file.type || 'application/octet-stream';
   const slot = await api.post<UploadSlot>(
@@ -30,30 +31,50 @@ export async function uploadFile(
     { signal },
   );
 
-  let response: Response;
-  try {
-    // The slot URL carries its own credential: no Authorization header, no cookies.
-    response = await fetch(slot.upload_url, {
-      method: slot.method,
-      headers: slot.headers,
-      body: file,
-      credentials: 'omit',
-      signal,
-    });
-  } catch (cause) {
-    if (signal?.aborted) throw cause;
-    throw new ApiError(0, [
-      {
-        clientKey: 'upload_unreachable',
-        message: 'The file could not be sent, please check your connection.',
-      },
-    ]);
-  }
-  if (!response.ok)
-    throw new ApiError(response.status, issuesOf(await response.json().catch(() => null), response.status));
+  // The slot URL carries its own credential: no Authorization header, no cookies. XHR, not
+  // fetch, because only XHR reports the progress of what it sends.
+  const sent = await sendBytes(slot, file, signal, onProgress);
+  if (!sent.ok) throw new ApiError(sent.status, issuesOf(sent.body, sent.status));
 
   const done = await api.post<{ key: string }>('/global/uploads/complete', { key: slot.key }, { signal });
   return done.key;
+}
+
+function sendBytes(
+  slot: UploadSlot,
+  file: File,
+  signal: AbortSignal | undefined,
+  onProgress: ((fraction: number) => void) | undefined,
+): Promise<{ ok: boolean; status: number; body: unknown }> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(slot.method, slot.upload_url);
+    for (const [name, value] of Object.entries(slot.headers)) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress?.(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      let body: unknown = null;
+      try {
+        body = JSON.parse(xhr.responseText);
+      } catch {
+        body = null;
+      }
+      resolve({ ok: xhr.status >= 200 && xhr.status < 300, status: xhr.status, body });
+    };
+    xhr.onerror = () =>
+      reject(
+        new ApiError(0, [
+          {
+            clientKey: 'upload_unreachable',
+            message: 'The file could not be sent, please check your connection.',
+          },
+        ]),
+      );
+    xhr.onabort = () => reject(new DOMException('The upload was cancelled', 'AbortError'));
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(file);
+  });
 }
 
 /**

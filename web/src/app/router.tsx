@@ -4,6 +4,7 @@ import { NotFoundPage } from '../components/NotFoundPage.tsx';
 import { PlaceholderPage } from '../components/PlaceholderPage.tsx';
 import { RouteErrorPage } from '../components/RouteErrorPage.tsx';
 import { AdminDashboardPage } from '../features/admin/AdminDashboardPage.tsx';
+import { AttachmentsPage } from '../features/attachments/AttachmentsPage.tsx';
 import { InviteSignUpPage } from '../features/auth/InviteSignUpPage.tsx';
 import { LoginAsPage } from '../features/auth/LoginAsPage.tsx';
 import { LoginPage } from '../features/auth/LoginPage.tsx';
@@ -24,6 +25,7 @@ import { SiteLayout } from '../features/sites/SiteLayout.tsx';
 import { SITE_PAGES, SitePlaceholderPage } from '../features/sites/SitePlaceholderPage.tsx';
 import { SitesPage } from '../features/sites/SitesPage.tsx';
 import { SupportPage } from '../features/support/SupportPage.tsx';
+import { VaultPage } from '../features/vault/VaultPage.tsx';
 import { RedirectIfSignedIn, RequireAuth, RequireSuperAdmin, RootRedirect } from './guards.tsx';
 import { AdminLayout } from './layouts/AdminLayout.tsx';
 import type { NavLabelKey } from './layouts/nav.ts';
@@ -89,13 +91,17 @@ export const routes: RouteObject[] = [
               { path: 'locations', element: <LocationsPage /> },
               { path: 'zones', element: <ZonesPage /> },
               { path: 'config', element: <ConfigPage /> },
+              { path: 'attachments', element: <AttachmentsPage /> },
+              { path: 'vault', element: <VaultPage /> },
               ...SITE_PAGES.filter(
                 (page) =>
                   page !== 'dashboard' &&
                   page !== 'devices' &&
                   page !== 'locations' &&
                   page !== 'zones' &&
-                  page !== 'config',
+                  page !== 'config' &&
+                  page !== 'attachments' &&
+                  page !== 'vault',
               ).map((page) => ({
                 path: page,
                 element: <SitePlaceholderPage page={page} />,

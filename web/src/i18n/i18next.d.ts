@@ -3,11 +3,13 @@ import type { DomainCatalogue } from '@asbuilt/domain';
 import type app from '../app/locales/en.json';
 import type components from '../components/locales/en.json';
 import type admin from '../features/admin/locales/en.json';
+import type attachments from '../features/attachments/locales/en.json';
 import type auth from '../features/auth/locales/en.json';
 import type companies from '../features/companies/locales/en.json';
 import type config from '../features/config/locales/en.json';
 import type devices from '../features/devices/locales/en.json';
 import type home from '../features/home/locales/en.json';
+import type links from '../features/links/locales/en.json';
 import type locations from '../features/locations/locales/en.json';
 import type plans from '../features/plans/locales/en.json';
 import type products from '../features/products/locales/en.json';
@@ -16,6 +18,7 @@ import type publicPage from '../features/public/locales/en.json';
 import type sites from '../features/sites/locales/en.json';
 import type support from '../features/support/locales/en.json';
 import type tenant from '../features/tenant/locales/en.json';
+import type vault from '../features/vault/locales/en.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -26,11 +29,13 @@ declare module 'i18next' {
       app: typeof app;
       components: typeof components;
       admin: typeof admin;
+      attachments: typeof attachments;
       auth: typeof auth;
       companies: typeof companies;
       config: typeof config;
       devices: typeof devices;
       home: typeof home;
+      links: typeof links;
       locations: typeof locations;
       plans: typeof plans;
       products: typeof products;
@@ -39,6 +44,7 @@ declare module 'i18next' {
       sites: typeof sites;
       support: typeof support;
       tenant: typeof tenant;
+      vault: typeof vault;
     };
   }
 }

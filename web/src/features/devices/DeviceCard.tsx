@@ -43,8 +43,10 @@ import { InlineEdit } from '../../components/InlineEdit.tsx';
 import { StatusChip } from '../../components/StatusChip.tsx';
 import { formatDate, formatTime } from '../../lib/dates.ts';
 import { toastSuccess } from '../../lib/toast.ts';
+import { AttachmentsView } from '../attachments/AttachmentsView.tsx';
 import { ProductEditor } from '../products/ProductEditor.tsx';
 import { useSite } from '../sites/SiteContext.tsx';
+import { CARD_VAULT_PAGE_SIZE, SecretsView } from '../vault/SecretsView.tsx';
 import { DeviceGeneralTab } from './DeviceGeneralTab.tsx';
 import { ProductPicture } from './deviceColumns.tsx';
 import type { DeviceRow, SiteLookups } from './deviceRows.ts';
@@ -105,6 +107,8 @@ function CardBody({
   const { t } = useTranslation(['devices', 'domain', 'components']);
   const { siteId, permission, site } = useSite();
   const canEdit = permission >= SitePermission.Contributor;
+  // The vault is for Contributors and above: a Reader sees no Vault tab.
+  const seesVault = canEdit;
   const { device } = row;
   const product = device.product;
   const queryClient = useQueryClient();
@@ -257,15 +261,18 @@ function CardBody({
       >
         <Tab value="general" label={t('card.tab.general')} />
         <Tab value="files" label={t('card.tab.files')} />
-        <Tab value="vault" label={t('card.tab.vault')} />
+        {seesVault ? <Tab value="vault" label={t('card.tab.vault')} /> : null}
         <Tab value="activity" label={t('card.tab.activity')} />
       </Tabs>
       <Box sx={{ flex: 1, minHeight: 0, overflow: 'auto', p: { xs: 2, sm: 3 } }} role="tabpanel">
         {tab === 'general' ? <DeviceGeneralTab row={row} lookups={lookups} canEdit={canEdit} /> : null}
-        {tab === 'files' || tab === 'vault' ? (
-          <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
-            {tab === 'files' ? t('card.files_later') : t('card.vault_later')}
-          </Typography>
+        {tab === 'files' ? <AttachmentsView filter={{ type: 'Device', id: device.id }} columns={4} /> : null}
+        {tab === 'vault' && seesVault ? (
+          <SecretsView
+            filter={{ type: 'Device', id: device.id }}
+            view="device"
+            pageSize={CARD_VAULT_PAGE_SIZE}
+          />
         ) : null}
         {tab === 'activity' ? <DeviceActivity deviceId={device.id} /> : null}
       </Box>

@@ -26,9 +26,11 @@ import { useLayoutPrefs } from '../../app/LayoutPrefs.tsx';
 import { ErrorState } from '../../components/ErrorState.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { formatNumber } from '../../lib/numbers.ts';
+import { AttachmentsView } from '../attachments/AttachmentsView.tsx';
 import { DeviceCard } from '../devices/DeviceCard.tsx';
 import { createRowBuilder, type DeviceRow, siteLookups } from '../devices/deviceRows.ts';
 import { useSite } from '../sites/SiteContext.tsx';
+import { CARD_VAULT_PAGE_SIZE, SecretsView } from '../vault/SecretsView.tsx';
 import { DevicesTab } from './DevicesTab.tsx';
 import { FloorplanPanel, type PlanItem } from './FloorplanPanel.tsx';
 import { type DialogTarget, SpatialDialog } from './SpatialDialog.tsx';
@@ -191,6 +193,8 @@ export function SpatialPage({ kind }: { kind: ChildKind }) {
             onTab={selection.setTab}
             deviceCount={devicesQuery.isSuccess ? rows.length : null}
             linked={(child && 'linked' in child ? child.linked : floor?.linked) ?? null}
+            link={child ? { type: 'Location', id: child.id } : floor ? { type: 'Floor', id: floor.id } : null}
+            seesVault={canEdit}
             plan={plan}
             devices={
               devicesQuery.isError ? (
@@ -286,9 +290,14 @@ function LocationTabs({
   linked,
   plan,
   devices,
+  link,
+  seesVault,
 }: {
   tab: CardTab;
   onTab: (tab: CardTab) => void;
+  /** The floor or location shown: what its Files & Pictures and Vault tabs list. */
+  link: { type: 'Floor' | 'Location'; id: number } | null;
+  seesVault: boolean;
   deviceCount: number | null;
   /** Files and shared secrets of the floor or location, from the site answer. */
   linked: LinkedCounts | null;
@@ -311,7 +320,10 @@ function LocationTabs({
         allowScrollButtonsMobile
         sx={{ px: 1, borderBottom: 1, borderColor: 'divider' }}
       >
-        {(['floorplan', 'devices', 'files', 'vault'] as const).map((value) => (
+        {(seesVault
+          ? (['floorplan', 'devices', 'files', 'vault'] as const)
+          : (['floorplan', 'devices', 'files'] as const)
+        ).map((value) => (
           <Tab
             key={value}
             value={value}
@@ -342,12 +354,13 @@ function LocationTabs({
       <Box sx={{ p: 2 }} role="tabpanel">
         {tab === 'floorplan' ? plan : null}
         {tab === 'devices' ? devices : null}
-        {tab === 'files' || tab === 'vault' ? (
-          <Paper variant="outlined" sx={{ p: 4, textAlign: 'center', borderStyle: 'dashed' }}>
-            <Typography color="text.secondary">
-              {tab === 'files' ? t('card.files_later') : t('card.vault_later')}
-            </Typography>
-          </Paper>
+        {tab === 'files' && link ? <AttachmentsView filter={link} columns={4} /> : null}
+        {tab === 'vault' && link && seesVault ? (
+          <SecretsView
+            filter={link}
+            view={link.type === 'Floor' ? 'floor' : 'location'}
+            pageSize={CARD_VAULT_PAGE_SIZE}
+          />
         ) : null}
       </Box>
     </>

@@ -1,0 +1,95 @@
+/**
+ * The vault: secrets of a site, listed without passwords. A password is fetched by `reveal`
+ * only when asked and kept by the component that asked, never in the query cache.
+ */
+import type { LinkType, SecretDto } from '@asbuilt/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from './client.ts';
+import { siteKeys } from './sites.ts';
+
+export interface SecretLinkFilter {
+  type: LinkType | null;
+  id: number | null;
+}
+
+export const secretKeys = {
+  all: (siteId: number) => [...siteKeys.site(siteId), 'secrets'] as const,
+  list: (siteId: number, filter?: SecretLinkFilter) =>
+    [...secretKeys.all(siteId), filter ? `${filter.type ?? 'Site'}:${filter.id ?? ''}` : 'all'] as const,
+};
+
+export function useSecrets(siteId: number, filter?: SecretLinkFilter, enabled = true) {
+  return useQuery({
+    queryKey: secretKeys.list(siteId, filter),
+    queryFn: ({ signal }) =>
+      api
+        .get<{ secrets: SecretDto[] }>(
+          '/site/secrets',
+          {
+            site_id: siteId,
+            ...(filter ? { secretable_type: filter.type ?? '', secretable_id: filter.id ?? '' } : {}),
+          },
+          { signal },
+        )
+        .then((answer) => answer.secrets),
+    enabled,
+  });
+}
+
+export interface SecretInput {
+  name: string;
+  url: string;
+  username: string;
+  /** Absent keeps the stored password; '' clears it. */
+  password?: string;
+  comment: string;
+  level: string;
+  private?: boolean;
+  secretable_type: LinkType | null;
+  secretable_id: number | null;
+}
+
+function useSecretMutation<Input, Answer>(siteId: number, call: (input: Input) => Promise<Answer>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: secretKeys.all(siteId) });
+      // The badges of floors and locations count secrets; the Activity tabs show the change.
+      void queryClient.invalidateQueries({ queryKey: siteKeys.detail(siteId) });
+      void queryClient.invalidateQueries({ queryKey: siteKeys.deviceLogsAll(siteId) });
+    },
+  });
+}
+
+const body = (input: SecretInput) => ({ ...input, secretable_type: input.secretable_type ?? '' });
+
+export function useCreateSecret(siteId: number) {
+  return useSecretMutation(siteId, (input: SecretInput) =>
+    api
+      .post<{ secret: SecretDto }>('/site/secrets', { site_id: siteId, ...body(input) })
+      .then((a) => a.secret),
+  );
+}
+
+export function useUpdateSecret(siteId: number) {
+  return useSecretMutation(siteId, (input: SecretInput & { id: number }) =>
+    api.put<{ secret: SecretDto }>('/site/secrets', body(input)).then((a) => a.secret),
+  );
+}
+
+export function useDeleteSecret(siteId: number) {
+  return useSecretMutation(siteId, (id: number) => api.delete<{ id: number }>('/site/secrets', { id }));
+}
+
+/** One password, on demand; the reveal is written to the activity log by the server. */
+export function useRevealSecret(siteId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) =>
+      api
+        .post<{ id: number; password: string | null }>('/site/secrets/reveal', { id })
+        .then((a) => a.password),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: siteKeys.deviceLogsAll(siteId) }),
+  });
+}

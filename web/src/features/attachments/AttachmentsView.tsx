@@ -1,0 +1,269 @@
+/**
+ * Files and pictures of a site, a floor, a location or a device (core.md section 2): search, a
+ * card grid (2 columns on the site page, 4 in the cards) with an Add File tile, drop several
+ * files anywhere on it, take a picture on a phone, the gallery of the pictures shown.
+ */
+import type { AttachmentDto } from '@asbuilt/domain';
+import AddPhotoAlternateIcon from '@mui/icons-material/AddPhotoAlternate';
+import CloseIcon from '@mui/icons-material/Close';
+import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
+import ReplayIcon from '@mui/icons-material/Replay';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
+import { Alert, Box, Button, Card, IconButton, LinearProgress, Stack, Typography } from '@mui/material';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type AttachmentLinkFilter, useAttachments, useDeleteAttachment } from '../../api/attachments.ts';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { ErrorState } from '../../components/ErrorState.tsx';
+import { SearchField } from '../../components/SearchField.tsx';
+import { formatNumber } from '../../lib/numbers.ts';
+import { toastSuccess } from '../../lib/toast.ts';
+import { useSite } from '../sites/SiteContext.tsx';
+import { AttachmentCard } from './AttachmentCard.tsx';
+import { AttachmentEditDialog } from './AttachmentEditDialog.tsx';
+import { Gallery } from './Gallery.tsx';
+import { useUploadQueue } from './useUploadQueue.ts';
+
+const PAGE = 48;
+const SEARCH_DEBOUNCE_MS = 300;
+
+export function AttachmentsView({
+  filter,
+  columns,
+}: {
+  /** Absent on the site's Attachments page: every file of the site. */
+  filter?: AttachmentLinkFilter;
+  columns: 2 | 4;
+}) {
+  const { t } = useTranslation('attachments');
+  const { siteId, permission } = useSite();
+  const canEdit = permission >= 2;
+  const [typed, setTyped] = useState('');
+  const [query, setQuery] = useState('');
+  const [limit, setLimit] = useState(PAGE);
+  const list = useAttachments(siteId, filter, query, limit);
+  const remove = useDeleteAttachment(siteId);
+  const [viewing, setViewing] = useState<number | null>(null);
+  const [editing, setEditing] = useState<AttachmentDto | null>(null);
+  const [deleting, setDeleting] = useState<AttachmentDto | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const link = useMemo(() => filter ?? { type: null, id: null }, [filter]);
+  const onDone = useCallback((count: number) => toastSuccess(t('toast.attached', { count })), [t]);
+  const uploads = useUploadQueue(siteId, link, onDone);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const cameraInput = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setQuery(typed.trim());
+      setLimit(PAGE);
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [typed]);
+
+  const items = list.data?.attachments ?? [];
+  const total = list.data?.total ?? 0;
+  const pictures = useMemo(() => items.filter((a) => a.file_class === 'image'), [items]);
+
+  const view = (attachment: AttachmentDto) => {
+    if (attachment.file_class === 'image') setViewing(pictures.indexOf(attachment));
+    else window.open(attachment.url, '_blank', 'noopener');
+  };
+
+  const pick = (input: HTMLInputElement | null) => {
+    if (!input?.files) return;
+    uploads.enqueue(input.files);
+    input.value = '';
+  };
+
+  if (list.isError) return <ErrorState error={list.error} onRetry={() => list.refetch()} />;
+
+  const gridColumns = {
+    xs: '1fr',
+    sm: 'repeat(2, minmax(0, 1fr))',
+    lg: `repeat(${columns}, minmax(0, 1fr))`,
+  };
+
+  return (
+    <Box
+      onDragOver={(event) => {
+        if (!canEdit || !event.dataTransfer.types.includes('Files')) return;
+        event.preventDefault();
+        setDragging(true);
+      }}
+      onDragLeave={(event) => {
+        if (event.currentTarget.contains(event.relatedTarget as Node | null)) return;
+        setDragging(false);
+      }}
+      onDrop={(event) => {
+        if (!canEdit) return;
+        event.preventDefault();
+        setDragging(false);
+        uploads.enqueue(event.dataTransfer.files);
+      }}
+      sx={{
+        position: 'relative',
+        borderRadius: 1,
+        outline: dragging ? 2 : 0,
+        outlineStyle: 'dashed',
+        outlineColor: 'primary.main',
+        outlineOffset: 4,
+      }}
+    >
+      <input
+        ref={fileInput}
+        type="file"
+        multiple
+        hidden
+        onChange={(e) => pick(e.currentTarget)}
+        data-testid="file-input"
+      />
+      <input
+        ref={cameraInput}
+        type="file"
+        accept="image/*"
+        capture="environment"
+        hidden
+        onChange={(e) => pick(e.currentTarget)}
+        data-testid="camera-input"
+      />
+      <Box
+        sx={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          gap: 1,
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          mb: 2,
+        }}
+      >
+        <SearchField value={typed} onChange={setTyped} label={t('search')} />
+        {list.data && (
+          <Typography variant="body2" color="text.secondary">
+            {t('count', { count: total, number: formatNumber(total) })}
+          </Typography>
+        )}
+      </Box>
+
+      {uploads.queue.length > 0 && (
+        <Stack spacing={1} sx={{ mb: 2 }} aria-live="polite">
+          {uploads.queue.map((item) =>
+            item.failed ? (
+              <Alert
+                key={item.id}
+                severity="error"
+                action={
+                  <>
+                    <IconButton
+                      size="small"
+                      aria-label={t('upload.retry', { name: item.file.name })}
+                      onClick={() => uploads.retry(item.id)}
+                    >
+                      <ReplayIcon fontSize="small" />
+                    </IconButton>
+                    <IconButton
+                      size="small"
+                      aria-label={t('upload.dismiss')}
+                      onClick={() => uploads.dismiss(item.id)}
+                    >
+                      <CloseIcon fontSize="small" />
+                    </IconButton>
+                  </>
+                }
+              >
+                {t('upload.failed', { name: item.file.name })}
+              </Alert>
+            ) : (
+              <Box key={item.id} data-testid="upload-progress">
+                <Typography variant="body2" noWrap>
+                  {t('upload.sending', { name: item.file.name })}
+                </Typography>
+                <LinearProgress
+                  variant="determinate"
+                  value={Math.round(item.progress * 100)}
+                  aria-label={t('upload.progress', { name: item.file.name })}
+                />
+              </Box>
+            ),
+          )}
+        </Stack>
+      )}
+
+      <Box sx={{ display: 'grid', gridTemplateColumns: gridColumns, gap: 2 }}>
+        {canEdit && (
+          <Card
+            variant="outlined"
+            sx={{
+              borderStyle: 'dashed',
+              display: 'flex',
+              flexDirection: 'column',
+              alignItems: 'center',
+              justifyContent: 'center',
+              gap: 1,
+              p: 2,
+              minHeight: 200,
+              textAlign: 'center',
+            }}
+          >
+            <AddPhotoAlternateIcon color="action" sx={{ fontSize: 40 }} />
+            <Button
+              variant="contained"
+              startIcon={<UploadFileIcon />}
+              onClick={() => fileInput.current?.click()}
+            >
+              {t('action.add')}
+            </Button>
+            <Button size="small" startIcon={<PhotoCameraIcon />} onClick={() => cameraInput.current?.click()}>
+              {t('action.camera')}
+            </Button>
+            <Typography variant="caption" color="text.secondary">
+              {t('drop_hint')}
+            </Typography>
+          </Card>
+        )}
+        {items.map((attachment) => (
+          <AttachmentCard
+            key={attachment.id}
+            attachment={attachment}
+            canEdit={canEdit}
+            onView={() => view(attachment)}
+            onEdit={() => setEditing(attachment)}
+            onDelete={() => setDeleting(attachment)}
+          />
+        ))}
+      </Box>
+      {list.isSuccess && items.length === 0 && (
+        <Typography color="text.secondary" sx={{ py: 3, textAlign: 'center' }}>
+          {query ? t('no_match') : t('empty')}
+        </Typography>
+      )}
+      {items.length < total && (
+        <Box sx={{ textAlign: 'center', mt: 2 }}>
+          <Button onClick={() => setLimit((n) => n + PAGE)} loading={list.isFetching}>
+            {t('more', { count: total - items.length })}
+          </Button>
+        </Box>
+      )}
+
+      <Gallery pictures={pictures} index={viewing} onClose={() => setViewing(null)} />
+      <AttachmentEditDialog attachment={editing} onClose={() => setEditing(null)} />
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t('delete.title', { name: deleting?.filename ?? '' })}
+        message={t('delete.message')}
+        loading={remove.isPending}
+        onClose={() => setDeleting(null)}
+        onConfirm={() => {
+          if (!deleting) return;
+          remove
+            .mutateAsync(deleting.id)
+            .then(() => {
+              toastSuccess(t('toast.deleted'));
+              setDeleting(null);
+            })
+            .catch(() => undefined);
+        }}
+      />
+    </Box>
+  );
+}

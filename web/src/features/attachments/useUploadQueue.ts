@@ -1,0 +1,80 @@
+/**
+ * Several files at once: each is uploaded and attached on its own, with its own progress. A
+ * failed one stays in the queue with its message until dismissed or tried again; nothing of it
+ * is saved.
+ */
+import { useCallback, useRef, useState } from 'react';
+import { type AttachmentLinkFilter, useAddAttachment } from '../../api/attachments.ts';
+
+export interface QueuedUpload {
+  id: number;
+  file: File;
+  /** 0 to 1. */
+  progress: number;
+  failed: boolean;
+}
+
+/** Uploads run side by side, a few at a time, so that a dozen photos don't choke a phone's link. */
+const PARALLEL = 3;
+
+export function useUploadQueue(siteId: number, link: AttachmentLinkFilter, onDone: (count: number) => void) {
+  const add = useAddAttachment(siteId);
+  const [queue, setQueue] = useState<QueuedUpload[]>([]);
+  const nextId = useRef(0);
+
+  const patch = useCallback(
+    (id: number, change: Partial<QueuedUpload>) =>
+      setQueue((current) => current.map((item) => (item.id === id ? { ...item, ...change } : item))),
+    [],
+  );
+
+  const run = useCallback(
+    async (items: QueuedUpload[]) => {
+      let done = 0;
+      const work = [...items];
+      const worker = async () => {
+        for (let item = work.shift(); item; item = work.shift()) {
+          const current = item;
+          try {
+            await add.mutateAsync({
+              file: current.file,
+              link,
+              onProgress: (fraction) => patch(current.id, { progress: fraction }),
+            });
+            done += 1;
+            setQueue((list) => list.filter((q) => q.id !== current.id));
+          } catch {
+            patch(current.id, { failed: true, progress: 0 });
+          }
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(PARALLEL, items.length) }, worker));
+      if (done > 0) onDone(done);
+    },
+    [add, link, patch, onDone],
+  );
+
+  const enqueue = useCallback(
+    (files: Iterable<File>) => {
+      const items = [...files].map((file) => ({ id: nextId.current++, file, progress: 0, failed: false }));
+      if (items.length === 0) return;
+      setQueue((current) => [...current, ...items]);
+      void run(items);
+    },
+    [run],
+  );
+
+  const retry = useCallback(
+    (id: number) => {
+      const item = queue.find((q) => q.id === id);
+      if (!item) return;
+      patch(id, { failed: false, progress: 0 });
+      void run([{ ...item, failed: false, progress: 0 }]);
+    },
+    [queue, patch, run],
+  );
+
+  const dismiss = useCallback((id: number) => setQueue((current) => current.filter((q) => q.id !== id)), []);
+
+  return { queue, enqueue, retry, dismiss };
+}
