@@ -27,7 +27,9 @@ export function presentAttachment(
     site_id: row.site_id,
     url,
     download_url: storage.downloadUrl(row.url, downloadName(row)),
-    thumb_url: storage.signedUrl(row.thumb_key ?? (row.file_type === 'svg' ? row.url : null)),
+    // Without a rendition (an SVG, or a file from before renditions) a picture the browser can
+    // show is its own thumbnail.
+    thumb_url: storage.signedUrl(row.thumb_key ?? (kind === 'image' && row.file_type !== 'heic' ? row.url : null)),
     preview_url: kind === 'image' ? (storage.signedUrl(row.preview_key) ?? url) : null,
     filename: row.filename,
     original_filename: downloadName(row),

@@ -189,48 +189,66 @@ export function AttachmentsView({
         </Stack>
       )}
 
-      <Box sx={{ display: 'grid', gridTemplateColumns: gridColumns, gap: 2 }}>
-        {canEdit && (
-          <Card
-            variant="outlined"
-            sx={{
-              borderStyle: 'dashed',
-              display: 'flex',
-              flexDirection: 'column',
-              alignItems: 'center',
-              justifyContent: 'center',
-              gap: 1,
-              p: 2,
-              minHeight: 200,
-              textAlign: 'center',
-            }}
-          >
-            <AddPhotoAlternateIcon color="action" sx={{ fontSize: 40 }} />
-            <Button
-              variant="contained"
-              startIcon={<UploadFileIcon />}
-              onClick={() => fileInput.current?.click()}
+      {/* Columns follow the room the view has (a card sheet is narrower than a page): one on a
+          phone, two from 360 px, and four from 720 px where four are asked for. */}
+      <Box sx={{ containerType: 'inline-size' }}>
+        <Box
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: '1fr',
+            gap: 2,
+            '@container (min-width: 360px)': { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' },
+            ...(columns === 4 && {
+              '@container (min-width: 720px)': { gridTemplateColumns: 'repeat(4, minmax(0, 1fr))' },
+            }),
+          }}
+        >
+          {canEdit && (
+            <Card
+              variant="outlined"
+              sx={{
+                borderStyle: 'dashed',
+                display: 'flex',
+                flexDirection: 'column',
+                alignItems: 'center',
+                justifyContent: 'center',
+                gap: 1,
+                p: 2,
+                minHeight: 200,
+                textAlign: 'center',
+              }}
             >
-              {t('action.add')}
-            </Button>
-            <Button size="small" startIcon={<PhotoCameraIcon />} onClick={() => cameraInput.current?.click()}>
-              {t('action.camera')}
-            </Button>
-            <Typography variant="caption" color="text.secondary">
-              {t('drop_hint')}
-            </Typography>
-          </Card>
-        )}
-        {items.map((attachment) => (
-          <AttachmentCard
-            key={attachment.id}
-            attachment={attachment}
-            canEdit={canEdit}
-            onView={() => view(attachment)}
-            onEdit={() => setEditing(attachment)}
-            onDelete={() => setDeleting(attachment)}
-          />
-        ))}
+              <AddPhotoAlternateIcon color="action" sx={{ fontSize: 40 }} />
+              <Button
+                variant="contained"
+                startIcon={<UploadFileIcon />}
+                onClick={() => fileInput.current?.click()}
+              >
+                {t('action.add')}
+              </Button>
+              <Button
+                size="small"
+                startIcon={<PhotoCameraIcon />}
+                onClick={() => cameraInput.current?.click()}
+              >
+                {t('action.camera')}
+              </Button>
+              <Typography variant="caption" color="text.secondary">
+                {t('drop_hint')}
+              </Typography>
+            </Card>
+          )}
+          {items.map((attachment) => (
+            <AttachmentCard
+              key={attachment.id}
+              attachment={attachment}
+              canEdit={canEdit}
+              onView={() => view(attachment)}
+              onEdit={() => setEditing(attachment)}
+              onDelete={() => setDeleting(attachment)}
+            />
+          ))}
+        </Box>
       </Box>
       {list.isSuccess && items.length === 0 && (
         <Typography color="text.secondary" sx={{ py: 3, textAlign: 'center' }}>

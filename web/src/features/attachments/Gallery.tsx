@@ -2,12 +2,10 @@
 import type { AttachmentDto } from '@asbuilt/domain';
 import Lightbox from 'yet-another-react-lightbox';
 import Captions from 'yet-another-react-lightbox/plugins/captions';
-import Counter from 'yet-another-react-lightbox/plugins/counter';
 import Thumbnails from 'yet-another-react-lightbox/plugins/thumbnails';
 import Zoom from 'yet-another-react-lightbox/plugins/zoom';
 import 'yet-another-react-lightbox/styles.css';
 import 'yet-another-react-lightbox/plugins/captions.css';
-import 'yet-another-react-lightbox/plugins/counter.css';
 import 'yet-another-react-lightbox/plugins/thumbnails.css';
 
 export function Gallery({
@@ -25,7 +23,7 @@ export function Gallery({
       open={index !== null}
       index={index ?? 0}
       close={onClose}
-      plugins={[Zoom, Thumbnails, Captions, Counter]}
+      plugins={[Zoom, Thumbnails, Captions]}
       carousel={{ finite: pictures.length < 3 }}
       slides={pictures.map((picture) => ({
         src: picture.preview_url ?? picture.url,
