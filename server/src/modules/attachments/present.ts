@@ -29,7 +29,9 @@ export function presentAttachment(
     download_url: storage.downloadUrl(row.url, downloadName(row)),
     // Without a rendition (an SVG, or a file from before renditions) a picture the browser can
     // show is its own thumbnail.
-    thumb_url: storage.signedUrl(row.thumb_key ?? (kind === 'image' && row.file_type !== 'heic' ? row.url : null)),
+    thumb_url: storage.signedUrl(
+      row.thumb_key ?? (kind === 'image' && row.file_type !== 'heic' ? row.url : null),
+    ),
     preview_url: kind === 'image' ? (storage.signedUrl(row.preview_key) ?? url) : null,
     filename: row.filename,
     original_filename: downloadName(row),

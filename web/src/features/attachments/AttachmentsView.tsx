@@ -78,12 +78,6 @@ export function AttachmentsView({
 
   if (list.isError) return <ErrorState error={list.error} onRetry={() => list.refetch()} />;
 
-  const gridColumns = {
-    xs: '1fr',
-    sm: 'repeat(2, minmax(0, 1fr))',
-    lg: `repeat(${columns}, minmax(0, 1fr))`,
-  };
-
   return (
     <Box
       onDragOver={(event) => {

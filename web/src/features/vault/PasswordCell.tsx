@@ -53,7 +53,11 @@ export function PasswordCell({ secret }: { secret: SecretDto }) {
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, minWidth: 0 }}>
       <Typography
         variant="body2"
-        sx={{ fontFamily: 'monospace', whiteSpace: password === null ? 'nowrap' : 'normal', overflowWrap: 'anywhere' }}
+        sx={{
+          fontFamily: 'monospace',
+          whiteSpace: password === null ? 'nowrap' : 'normal',
+          overflowWrap: 'anywhere',
+        }}
         aria-label={password === null ? t('password_hidden') : undefined}
       >
         {password ?? MASK}
