@@ -235,12 +235,12 @@ describe('creating, editing, revoking and granting', () => {
     }
   });
 
-  it('last_visit is set when the user enters the site', async () => {
+  it('last_visit is set when the user enters the site (the permission call of each site page)', async () => {
     const [before] = await t.db
       .select()
       .from(siteAccesses)
       .where(eq(siteAccesses.user_id, w.users.reader.id));
-    await showSite(w.tokens.reader);
+    await t.call('POST', '/api/site/permission', { token: w.tokens.reader, body: { id: w.sites.main.id } });
     const [after] = await t.db.select().from(siteAccesses).where(eq(siteAccesses.user_id, w.users.reader.id));
     expect(after!.last_visit).not.toBeNull();
     expect(after!.last_visit!.getTime()).toBeGreaterThan(before!.last_visit?.getTime() ?? 0);

@@ -3,6 +3,7 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { NotFoundPage } from '../components/NotFoundPage.tsx';
 import { PlaceholderPage } from '../components/PlaceholderPage.tsx';
 import { RouteErrorPage } from '../components/RouteErrorPage.tsx';
+import { AccessPage } from '../features/access/AccessPage.tsx';
 import { AdminDashboardPage } from '../features/admin/AdminDashboardPage.tsx';
 import { AttachmentsPage } from '../features/attachments/AttachmentsPage.tsx';
 import { InviteSignUpPage } from '../features/auth/InviteSignUpPage.tsx';
@@ -93,6 +94,7 @@ export const routes: RouteObject[] = [
               { path: 'config', element: <ConfigPage /> },
               { path: 'attachments', element: <AttachmentsPage /> },
               { path: 'vault', element: <VaultPage /> },
+              { path: 'access', element: <AccessPage /> },
               ...SITE_PAGES.filter(
                 (page) =>
                   page !== 'dashboard' &&
@@ -101,7 +103,8 @@ export const routes: RouteObject[] = [
                   page !== 'zones' &&
                   page !== 'config' &&
                   page !== 'attachments' &&
-                  page !== 'vault',
+                  page !== 'vault' &&
+                  page !== 'access',
               ).map((page) => ({
                 path: page,
                 element: <SitePlaceholderPage page={page} />,

@@ -2,6 +2,7 @@
 import type { DomainCatalogue } from '@asbuilt/domain';
 import type app from '../app/locales/en.json';
 import type components from '../components/locales/en.json';
+import type access from '../features/access/locales/en.json';
 import type admin from '../features/admin/locales/en.json';
 import type attachments from '../features/attachments/locales/en.json';
 import type auth from '../features/auth/locales/en.json';
@@ -28,6 +29,7 @@ declare module 'i18next' {
       domain: DomainCatalogue;
       app: typeof app;
       components: typeof components;
+      access: typeof access;
       admin: typeof admin;
       attachments: typeof attachments;
       auth: typeof auth;

@@ -252,11 +252,7 @@ export async function updateSite(ctx: AppContext, actor: Actor, input: SiteUpdat
 
 /** GET /api/site/sites?id (Reader+): the site and every collection of its pages, one query each. */
 export async function siteShow(ctx: AppContext, actor: Actor, id: number) {
-  const { site, permission, access } = await requireSite(ctx.db, actor, id, SitePermission.Reader);
-  // Entering a site is its last visit (the Access tables show it).
-  if (access) {
-    await ctx.db.update(siteAccesses).set({ last_visit: new Date() }).where(eq(siteAccesses.id, access.id));
-  }
+  const { site, permission } = await requireSite(ctx.db, actor, id, SitePermission.Reader);
   const sign = signer(ctx);
   const [detail, logs, companyList, deviceList, productList, procatList] = await Promise.all([
     loadSiteDetail(ctx.db, ctx.storage, site, { userId: actor.userId, permission }),

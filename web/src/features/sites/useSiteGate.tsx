@@ -1,13 +1,13 @@
 /**
  * The gate of the site pages: reads the site id from the route, asks the caller's permission on
  * entry (POST /api/site/permission) and loads the site. Permission 0 (or a bad id) sends the user
- * back to /sites with a toast. `body` puts the page under the site context, or shows the loading
+ * back to /sites with a toast; so does a permission lost while the user is inside. `body` puts the page under the site context, or shows the loading
  * or error state while there is none.
  */
 import { SitePermission } from '@asbuilt/domain';
-import { type ReactNode, useEffect, useMemo } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useParams } from 'react-router';
+import { Navigate, useLocation, useParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { useSiteDetail, useSitePermission } from '../../api/sites.ts';
 import { siteShortcutItems } from '../../app/layouts/nav.ts';
@@ -21,6 +21,14 @@ export function useSiteGate() {
   const siteId = Number(params.siteId);
   const validId = Number.isInteger(siteId) && siteId > 0;
   const permissionQuery = useSitePermission(siteId);
+  // Each page of the site asks again: a revoked or expired access (or a changed role) shows at
+  // the next click, not at the next sign-in.
+  const { pathname } = useLocation();
+  const { refetch: refetchPermission } = permissionQuery;
+  const firstPath = useRef(pathname);
+  useEffect(() => {
+    if (pathname !== firstPath.current) void refetchPermission();
+  }, [pathname, refetchPermission]);
   const permission = permissionQuery.data?.permission ?? SitePermission.None;
   const allowed = permission > SitePermission.None;
   const detail = useSiteDetail(siteId, allowed);
