@@ -17,6 +17,8 @@ import { DevicesPage } from '../features/devices/DevicesPage.tsx';
 import { HomePage } from '../features/home/HomePage.tsx';
 import { LocationsPage } from '../features/locations/LocationsPage.tsx';
 import { ZonesPage } from '../features/locations/ZonesPage.tsx';
+import { SiteLogsPage } from '../features/logs/SiteLogsPage.tsx';
+import { TenantLogsPage } from '../features/logs/TenantLogsPage.tsx';
 import { FloorplanDashboardPage } from '../features/plans/FloorplanDashboardPage.tsx';
 import { ProductsPage } from '../features/products/ProductsPage.tsx';
 import { ProfilePage } from '../features/profile/ProfilePage.tsx';
@@ -33,7 +35,7 @@ import type { NavLabelKey } from './layouts/nav.ts';
 import { TenantLayout } from './layouts/TenantLayout.tsx';
 
 /** Pages whose screens come in later releases: a titled placeholder so links do not 404. */
-const TENANT_PLACEHOLDERS = ['users', 'logs'] as const;
+const TENANT_PLACEHOLDERS = ['users'] as const;
 
 const ADMIN_PLACEHOLDERS = [
   'tenants',
@@ -41,7 +43,6 @@ const ADMIN_PLACEHOLDERS = [
   'products',
   'procats',
   'companies',
-  'logs',
   'json',
   'release_notes',
 ] as const;
@@ -76,6 +77,7 @@ export const routes: RouteObject[] = [
               { path: 'tenant/products', element: <ProductsPage /> },
               { path: 'tenant/companies', element: <CompaniesPage /> },
               { path: 'tenant/customers', element: <CustomersPage /> },
+              { path: 'tenant/logs', element: <TenantLogsPage /> },
               ...TENANT_PLACEHOLDERS.map((key) => ({
                 path: `tenant/${key}`,
                 element: <NavPlaceholderPage labelKey={`nav.tenant.${key}`} />,
@@ -95,6 +97,7 @@ export const routes: RouteObject[] = [
               { path: 'attachments', element: <AttachmentsPage /> },
               { path: 'vault', element: <VaultPage /> },
               { path: 'access', element: <AccessPage /> },
+              { path: 'logs', element: <SiteLogsPage /> },
               ...SITE_PAGES.filter(
                 (page) =>
                   page !== 'dashboard' &&
@@ -104,7 +107,8 @@ export const routes: RouteObject[] = [
                   page !== 'config' &&
                   page !== 'attachments' &&
                   page !== 'vault' &&
-                  page !== 'access',
+                  page !== 'access' &&
+                  page !== 'logs',
               ).map((page) => ({
                 path: page,
                 element: <SitePlaceholderPage page={page} />,
@@ -120,6 +124,7 @@ export const routes: RouteObject[] = [
                 children: [
                   { index: true, element: <Navigate to="dashboard" replace /> },
                   { path: 'dashboard', element: <AdminDashboardPage /> },
+                  { path: 'logs', element: <TenantLogsPage scope="admin" /> },
                   ...ADMIN_PLACEHOLDERS.map((key) => ({
                     path: key,
                     element: <NavPlaceholderPage labelKey={`nav.admin.${key}`} />,

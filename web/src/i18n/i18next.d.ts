@@ -12,6 +12,7 @@ import type devices from '../features/devices/locales/en.json';
 import type home from '../features/home/locales/en.json';
 import type links from '../features/links/locales/en.json';
 import type locations from '../features/locations/locales/en.json';
+import type logs from '../features/logs/locales/en.json';
 import type plans from '../features/plans/locales/en.json';
 import type products from '../features/products/locales/en.json';
 import type profile from '../features/profile/locales/en.json';
@@ -39,6 +40,7 @@ declare module 'i18next' {
       home: typeof home;
       links: typeof links;
       locations: typeof locations;
+      logs: typeof logs;
       plans: typeof plans;
       products: typeof products;
       profile: typeof profile;

@@ -1,0 +1,87 @@
+/** Activity entries as a table, 50 to a page; a row opens its before and after. */
+import type { LogEntryDto } from '@asbuilt/domain';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TablePagination,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDate, formatTime } from '../../lib/dates.ts';
+import { LogChangesDialog } from './LogChangesDialog.tsx';
+import { itemText, modelName } from './logText.ts';
+
+const PAGE = 50;
+
+export function LogTable({ logs, showSite }: { logs: LogEntryDto[]; showSite: boolean }) {
+  const { t } = useTranslation(['logs', 'domain']);
+  const [page, setPage] = useState(0);
+  const [open, setOpen] = useState<LogEntryDto | null>(null);
+  const rows = logs.slice(page * PAGE, (page + 1) * PAGE);
+  if (page > 0 && rows.length === 0) setPage(0);
+  return (
+    <>
+      <TableContainer>
+        <Table size="small" aria-label={t('table')} sx={{ minWidth: 720 }}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('column.day')}</TableCell>
+              <TableCell>{t('column.time')}</TableCell>
+              <TableCell>{t('column.user')}</TableCell>
+              {showSite && <TableCell>{t('column.site')}</TableCell>}
+              <TableCell>{t('column.resource')}</TableCell>
+              <TableCell>{t('column.item')}</TableCell>
+              <TableCell>{t('column.action')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={showSite ? 7 : 6}>
+                  <Typography color="text.secondary">{t('empty')}</Typography>
+                </TableCell>
+              </TableRow>
+            )}
+            {rows.map((log) => (
+              <TableRow
+                key={log.id}
+                hover
+                onClick={() => setOpen(log)}
+                onKeyDown={(event) => {
+                  if (event.key === 'Enter') setOpen(log);
+                }}
+                tabIndex={0}
+                sx={{ cursor: 'pointer' }}
+              >
+                <TableCell>{formatDate(log.created_at)}</TableCell>
+                <TableCell>{formatTime(log.created_at)}</TableCell>
+                <TableCell>{log.user_name}</TableCell>
+                {showSite && <TableCell>{log.site_name ?? log.parent_name ?? ''}</TableCell>}
+                <TableCell>{modelName(t, log.object_model)}</TableCell>
+                <TableCell sx={{ overflowWrap: 'anywhere' }}>{itemText(log)}</TableCell>
+                <TableCell sx={{ overflowWrap: 'anywhere' }}>{log.note}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      {logs.length > PAGE && (
+        <TablePagination
+          component="div"
+          count={logs.length}
+          page={page}
+          onPageChange={(_event, next) => setPage(next)}
+          rowsPerPage={PAGE}
+          rowsPerPageOptions={[PAGE]}
+          labelDisplayedRows={({ from, to, count }) => t('pages', { from, to, count })}
+        />
+      )}
+      <LogChangesDialog log={open} onClose={() => setOpen(null)} />
+    </>
+  );
+}
