@@ -15,6 +15,7 @@ import { accessRoutes } from './modules/accesses/routes.ts';
 import { attachmentRoutes } from './modules/attachments/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { companyRoutes } from './modules/companies/routes.ts';
+import { contactRoutes } from './modules/contacts/routes.ts';
 import { deviceRoutes } from './modules/devices/routes.ts';
 import { fileRoutes } from './modules/files/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -123,6 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(attachmentRoutes(ctx));
   await app.register(accessRoutes(ctx));
   await app.register(logRoutes(ctx));
+  await app.register(contactRoutes(ctx));
   await app.register(fileRoutes(ctx));
   await app.register(productRoutes(ctx));
   await app.register(procatRoutes(ctx));

@@ -1,0 +1,31 @@
+import type { ContactDto } from '@asbuilt/domain';
+
+/** vCard 3.0 text: backslash, comma, semicolon and new lines escaped (RFC 2426). */
+function escape(value: string | null | undefined): string {
+  return (value ?? '')
+    .replace(/\\/g, '\\\\')
+    .replace(/\r?\n/g, '\\n')
+    .replace(/,/g, '\\,')
+    .replace(/;/g, '\\;');
+}
+
+/** The site's contacts as one .vcf file, CRLF line endings. */
+export function contactsVcard(contacts: readonly ContactDto[]): string {
+  const cards = contacts.map((c) => {
+    const full = [c.fname, c.lname].filter(Boolean).join(' ') || c.email || '';
+    const lines = [
+      'BEGIN:VCARD',
+      'VERSION:3.0',
+      `N:${escape(c.lname)};${escape(c.fname)};;;`,
+      `FN:${escape(full)}`,
+    ];
+    if (c.company_name) lines.push(`ORG:${escape(c.company_name)}`);
+    if (c.job_description) lines.push(`TITLE:${escape(c.job_description)}`);
+    if (c.phone1) lines.push(`TEL;TYPE=WORK,VOICE:${escape(c.phone1)}`);
+    if (c.phone2) lines.push(`TEL;TYPE=CELL:${escape(c.phone2)}`);
+    if (c.email) lines.push(`EMAIL;TYPE=INTERNET:${escape(c.email)}`);
+    lines.push('END:VCARD');
+    return lines.join('\r\n');
+  });
+  return cards.length ? `${cards.join('\r\n')}\r\n` : '';
+}
