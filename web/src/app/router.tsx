@@ -13,6 +13,7 @@ import { ResetPasswordPage } from '../features/auth/ResetPasswordPage.tsx';
 import { CompaniesPage } from '../features/companies/CompaniesPage.tsx';
 import { CustomersPage } from '../features/companies/CustomersPage.tsx';
 import { ConfigPage } from '../features/config/ConfigPage.tsx';
+import { ContactsPage } from '../features/contacts/ContactsPage.tsx';
 import { DevicesPage } from '../features/devices/DevicesPage.tsx';
 import { HomePage } from '../features/home/HomePage.tsx';
 import { LocationsPage } from '../features/locations/LocationsPage.tsx';
@@ -98,6 +99,7 @@ export const routes: RouteObject[] = [
               { path: 'vault', element: <VaultPage /> },
               { path: 'access', element: <AccessPage /> },
               { path: 'logs', element: <SiteLogsPage /> },
+              { path: 'contacts', element: <ContactsPage /> },
               ...SITE_PAGES.filter(
                 (page) =>
                   page !== 'dashboard' &&
@@ -108,7 +110,8 @@ export const routes: RouteObject[] = [
                   page !== 'attachments' &&
                   page !== 'vault' &&
                   page !== 'access' &&
-                  page !== 'logs',
+                  page !== 'logs' &&
+                  page !== 'contacts',
               ).map((page) => ({
                 path: page,
                 element: <SitePlaceholderPage page={page} />,

@@ -8,6 +8,7 @@ import type attachments from '../features/attachments/locales/en.json';
 import type auth from '../features/auth/locales/en.json';
 import type companies from '../features/companies/locales/en.json';
 import type config from '../features/config/locales/en.json';
+import type contacts from '../features/contacts/locales/en.json';
 import type devices from '../features/devices/locales/en.json';
 import type home from '../features/home/locales/en.json';
 import type links from '../features/links/locales/en.json';
@@ -36,6 +37,7 @@ declare module 'i18next' {
       auth: typeof auth;
       companies: typeof companies;
       config: typeof config;
+      contacts: typeof contacts;
       devices: typeof devices;
       home: typeof home;
       links: typeof links;

@@ -1,0 +1,84 @@
+import { expect, test } from '@playwright/test';
+import { apiSignIn } from '../support/api.ts';
+import { signIn } from '../support/session.ts';
+import { apiCreateSite, unique } from '../support/sites.ts';
+import { dismissToasts } from '../support/toasts.ts';
+
+const INTEGRATOR = 'integrator@asbuilt.demo';
+
+test('contacts of a site, registered and not; the site logs with before and after; the tenant logs by user', async ({
+  page,
+  request,
+}) => {
+  const { token } = await apiSignIn(request, INTEGRATOR);
+  const site = await apiCreateSite(request, token, `Contacts ${unique()}`);
+  await signIn(page, INTEGRATOR);
+  await page.goto(`/site/${site.id}/contacts`);
+  await expect(page.getByText('No contacts yet.')).toBeVisible();
+
+  // A registered contact: the user's details come with the e-mail.
+  await page.getByRole('button', { name: 'New Contact' }).click();
+  let dialog = page.getByRole('dialog', { name: 'New Contact' });
+  await expect(dialog.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await dialog.getByLabel('E-mail of the user').fill('tech@asbuilt.demo');
+  await dialog.getByLabel('Job description').click();
+  await expect(dialog.getByRole('alert')).toContainText('Tom Peeters');
+  await dialog.getByLabel('Job description').fill('On-site technician');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.locator('.Toastify__toast').filter({ hasText: 'Contact Created' })).toBeVisible();
+
+  // An unregistered one, with a company typed.
+  await dismissToasts(page);
+  await page.getByRole('button', { name: 'New Contact' }).click();
+  dialog = page.getByRole('dialog', { name: 'New Contact' });
+  await dialog.getByRole('button', { name: 'Unregistered' }).click();
+  await dialog.getByLabel('First name').fill('Lotte');
+  await dialog.getByLabel('Last name').fill('Wouters');
+  await dialog.getByLabel('E-mail', { exact: true }).fill('lotte@elektro-wouters.example');
+  await dialog.getByLabel('Phone', { exact: true }).fill('+32 9 222 33 44');
+  await dialog.getByLabel('Company').fill('Elektro Wouters');
+  await dialog.getByLabel('Job description').fill('Electrician');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByTestId('contact-card')).toHaveCount(2);
+  const lotte = page.getByTestId('contact-card').filter({ hasText: 'Lotte Wouters' });
+  await expect(lotte).toContainText('Elektro Wouters · Electrician');
+  await expect(lotte.getByRole('link', { name: /\+32 9 222 33 44/ })).toHaveAttribute(
+    'href',
+    'tel:+3292223344',
+  );
+  await expect(lotte.getByRole('link', { name: /lotte@/ })).toHaveAttribute(
+    'href',
+    'mailto:lotte@elektro-wouters.example',
+  );
+
+  await dismissToasts(page);
+  await lotte.getByRole('button', { name: 'Edit Lotte Wouters' }).click();
+  dialog = page.getByRole('dialog', { name: 'Edit Contact' });
+  await dialog.getByLabel('Job description').fill('Lead electrician');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.locator('.Toastify__toast').filter({ hasText: 'Contact Updated' })).toBeVisible();
+  await expect(lotte).toContainText('Lead electrician');
+
+  // The site's logs hold the change, with its before and after.
+  await page.goto(`/site/${site.id}/logs`);
+  const updated = page.getByRole('row', { name: /Contact Updated/ });
+  await expect(updated).toContainText('Lotte Wouters');
+  await updated.click();
+  const changes = page.getByRole('dialog');
+  await expect(changes.getByRole('row', { name: /Electrician/ })).toContainText('Lead electrician');
+  await changes.getByRole('button', { name: 'Close' }).click();
+
+  // The tenant's logs, filtered to the integrator.
+  await page.goto('/tenant/logs');
+  await page.getByRole('button', { name: 'Filter' }).click();
+  const menu = page.getByRole('dialog', { name: 'Filter the logs' });
+  await menu.getByLabel('Sites').click();
+  await page.getByRole('option', { name: site.name }).click();
+  await menu.getByLabel('Users').click();
+  await page.getByRole('option', { name: 'Iris Janssens' }).click();
+  await menu.getByRole('button', { name: 'Apply' }).click();
+  const rows = page.getByRole('table', { name: 'Activity log' }).getByRole('row');
+  await expect(rows.filter({ hasText: 'Contact Updated' })).toHaveCount(1);
+  await expect(rows.filter({ hasText: 'Tom Peeters' })).toHaveCount(1);
+  await expect(rows.filter({ hasText: 'Demo HQ' })).toHaveCount(0);
+});

@@ -1,0 +1,232 @@
+/**
+ * New and edit contact: registered (an e-mail looked up when the field is left; the user's
+ * details are read only, plus a job description) or unregistered (free fields and a company of
+ * the site's tenant, or a company name typed).
+ */
+import type { CompanyDto, ContactDto, FoundUser } from '@asbuilt/domain';
+import {
+  Alert,
+  Autocomplete,
+  Button,
+  DialogActions,
+  DialogContent,
+  Stack,
+  TextField,
+  ToggleButton,
+  ToggleButtonGroup,
+} from '@mui/material';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useFindUser } from '../../api/accesses.ts';
+import { type ContactInput, useCreateContact, useUpdateContact } from '../../api/contacts.ts';
+import { useSiteCompanies } from '../../api/sites.ts';
+import { FormDialog } from '../../components/FormDialog.tsx';
+import { toastSuccess } from '../../lib/toast.ts';
+import { useSite } from '../sites/SiteContext.tsx';
+
+export function ContactDialog({
+  open,
+  contact,
+  onClose,
+}: {
+  open: boolean;
+  contact: ContactDto | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('contacts');
+  return (
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      title={contact ? t('dialog.edit_title') : t('dialog.new_title')}
+    >
+      {(key) => <ContactForm key={key} contact={contact} onClose={onClose} />}
+    </FormDialog>
+  );
+}
+
+type Kind = 'registered' | 'unregistered';
+
+function ContactForm({ contact, onClose }: { contact: ContactDto | null; onClose: () => void }) {
+  const { t } = useTranslation('contacts');
+  const { siteId } = useSite();
+  const companies = useSiteCompanies(siteId);
+  const find = useFindUser(siteId);
+  const create = useCreateContact(siteId);
+  const update = useUpdateContact(siteId);
+  const [kind, setKind] = useState<Kind>(
+    contact && !contact.registered ? 'unregistered' : contact ? 'registered' : 'registered',
+  );
+  const [lookupEmail, setLookupEmail] = useState(contact?.registered ? (contact.email ?? '') : '');
+  const [found, setFound] = useState<FoundUser | null | undefined>(
+    contact?.registered && contact.user_id
+      ? {
+          id: contact.user_id,
+          email: contact.email ?? '',
+          fname: contact.fname,
+          lname: contact.lname,
+          user_status: true,
+          internal: true,
+        }
+      : undefined,
+  );
+  const [job, setJob] = useState(contact?.job_description ?? '');
+  const [fname, setFname] = useState(contact && !contact.registered ? (contact.fname ?? '') : '');
+  const [lname, setLname] = useState(contact && !contact.registered ? (contact.lname ?? '') : '');
+  const [email, setEmail] = useState(contact && !contact.registered ? (contact.email ?? '') : '');
+  const [phone1, setPhone1] = useState(contact && !contact.registered ? (contact.phone1 ?? '') : '');
+  const [phone2, setPhone2] = useState(contact && !contact.registered ? (contact.phone2 ?? '') : '');
+  const [company, setCompany] = useState<CompanyDto | string | null>(
+    contact?.company_id
+      ? ((companies.data ?? []).find((c) => c.id === contact.company_id) ?? contact.company_name)
+      : (contact?.company_name ?? null),
+  );
+  const [touched, setTouched] = useState(Boolean(contact));
+  const saving = create.isPending || update.isPending;
+
+  const look = () => {
+    const typed = lookupEmail.trim().toLowerCase();
+    setTouched(true);
+    if (typed.length <= 2) return;
+    find
+      .mutateAsync(typed)
+      .then(setFound)
+      .catch(() => setFound(undefined));
+  };
+
+  const ready = kind === 'registered' ? Boolean(found) : touched;
+  const save = async () => {
+    const input: ContactInput =
+      kind === 'registered'
+        ? { user_id: found!.id, job_description: job }
+        : {
+            user_id: null,
+            job_description: job,
+            fname,
+            lname,
+            email,
+            phone1,
+            phone2,
+            company_id: typeof company === 'object' && company ? company.id : null,
+            company_name: typeof company === 'string' ? company : '',
+          };
+    if (contact) {
+      await update.mutateAsync({ ...input, id: contact.id });
+      toastSuccess(t('toast.updated'));
+    } else {
+      await create.mutateAsync(input);
+      toastSuccess(t('toast.created'));
+    }
+    onClose();
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        save().catch(() => undefined);
+      }}
+    >
+      <DialogContent>
+        <Stack spacing={2}>
+          <ToggleButtonGroup
+            exclusive
+            size="small"
+            value={kind}
+            onChange={(_e, value: Kind | null) => value && setKind(value)}
+            aria-label={t('dialog.kind')}
+          >
+            <ToggleButton value="registered">{t('dialog.registered')}</ToggleButton>
+            <ToggleButton value="unregistered">{t('dialog.unregistered')}</ToggleButton>
+          </ToggleButtonGroup>
+          {kind === 'registered' ? (
+            <>
+              <TextField
+                label={t('field.user_email')}
+                type="email"
+                value={lookupEmail}
+                onChange={(e) => {
+                  setLookupEmail(e.target.value);
+                  setFound(undefined);
+                }}
+                onBlur={look}
+                helperText={t('dialog.lookup_hint')}
+              />
+              {found === null && <Alert severity="warning">{t('dialog.not_found')}</Alert>}
+              {found && (
+                <Alert severity="success">
+                  {[found.fname, found.lname].filter(Boolean).join(' ') || found.email}
+                </Alert>
+              )}
+            </>
+          ) : (
+            <>
+              <TextField
+                label={t('field.fname')}
+                value={fname}
+                onChange={(e) => {
+                  setFname(e.target.value);
+                  setTouched(true);
+                }}
+              />
+              <TextField
+                label={t('field.lname')}
+                value={lname}
+                onChange={(e) => {
+                  setLname(e.target.value);
+                  setTouched(true);
+                }}
+              />
+              <TextField
+                label={t('field.email')}
+                type="email"
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+              />
+              <TextField
+                label={t('field.phone1')}
+                type="tel"
+                value={phone1}
+                onChange={(e) => setPhone1(e.target.value)}
+              />
+              <TextField
+                label={t('field.phone2')}
+                type="tel"
+                value={phone2}
+                onChange={(e) => setPhone2(e.target.value)}
+              />
+              <Autocomplete
+                freeSolo
+                options={companies.data ?? []}
+                getOptionLabel={(option) => (typeof option === 'string' ? option : option.name)}
+                value={company}
+                onChange={(_e, value) => setCompany(value)}
+                onInputChange={(_e, value, reason) => {
+                  if (reason === 'input') setCompany(value);
+                }}
+                renderInput={(params) => <TextField {...params} label={t('field.company')} />}
+              />
+            </>
+          )}
+          <TextField
+            label={t('field.job')}
+            value={job}
+            onChange={(e) => {
+              setJob(e.target.value);
+              setTouched(true);
+            }}
+          />
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={saving}>
+          {t('action.cancel')}
+        </Button>
+        <Button type="submit" variant="contained" disabled={!ready} loading={saving}>
+          {t('action.save')}
+        </Button>
+      </DialogActions>
+    </form>
+  );
+}
