@@ -63,7 +63,7 @@ export function sendError(reply: FastifyReply, status: number, messages: Message
  * A zod issue's message: ours is a code (see `encodeMessage`); zod's own wording keeps the
  * English it has, naming the field when there is one ("username: Invalid input: ...").
  */
-function validationMessage(path: string, text: string | undefined): Message {
+export function validationMessage(path: string, text: string | undefined): Message {
   const detail = text ?? 'Invalid value';
   const decoded = decodeMessage(detail);
   if (decoded) return decoded;
