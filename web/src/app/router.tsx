@@ -20,6 +20,7 @@ import { LocationsPage } from '../features/locations/LocationsPage.tsx';
 import { ZonesPage } from '../features/locations/ZonesPage.tsx';
 import { SiteLogsPage } from '../features/logs/SiteLogsPage.tsx';
 import { TenantLogsPage } from '../features/logs/TenantLogsPage.tsx';
+import { UsersPage } from '../features/people/UsersPage.tsx';
 import { FloorplanDashboardPage } from '../features/plans/FloorplanDashboardPage.tsx';
 import { ProductsPage } from '../features/products/ProductsPage.tsx';
 import { ProfilePage } from '../features/profile/ProfilePage.tsx';
@@ -36,17 +37,7 @@ import type { NavLabelKey } from './layouts/nav.ts';
 import { TenantLayout } from './layouts/TenantLayout.tsx';
 
 /** Pages whose screens come in later releases: a titled placeholder so links do not 404. */
-const TENANT_PLACEHOLDERS = ['users'] as const;
-
-const ADMIN_PLACEHOLDERS = [
-  'tenants',
-  'users',
-  'products',
-  'procats',
-  'companies',
-  'json',
-  'release_notes',
-] as const;
+const ADMIN_PLACEHOLDERS = ['tenants', 'products', 'procats', 'companies', 'json', 'release_notes'] as const;
 
 /** A placeholder titled as its navigation entry, in the reader's language. */
 function NavPlaceholderPage({ labelKey }: { labelKey: NavLabelKey }) {
@@ -79,10 +70,7 @@ export const routes: RouteObject[] = [
               { path: 'tenant/companies', element: <CompaniesPage /> },
               { path: 'tenant/customers', element: <CustomersPage /> },
               { path: 'tenant/logs', element: <TenantLogsPage /> },
-              ...TENANT_PLACEHOLDERS.map((key) => ({
-                path: `tenant/${key}`,
-                element: <NavPlaceholderPage labelKey={`nav.tenant.${key}`} />,
-              })),
+              { path: 'tenant/users', element: <UsersPage /> },
             ],
           },
           {
@@ -128,6 +116,7 @@ export const routes: RouteObject[] = [
                   { index: true, element: <Navigate to="dashboard" replace /> },
                   { path: 'dashboard', element: <AdminDashboardPage /> },
                   { path: 'logs', element: <TenantLogsPage scope="admin" /> },
+                  { path: 'users', element: <UsersPage scope="admin" /> },
                   ...ADMIN_PLACEHOLDERS.map((key) => ({
                     path: key,
                     element: <NavPlaceholderPage labelKey={`nav.admin.${key}`} />,

@@ -14,6 +14,7 @@ import type home from '../features/home/locales/en.json';
 import type links from '../features/links/locales/en.json';
 import type locations from '../features/locations/locales/en.json';
 import type logs from '../features/logs/locales/en.json';
+import type people from '../features/people/locales/en.json';
 import type plans from '../features/plans/locales/en.json';
 import type products from '../features/products/locales/en.json';
 import type profile from '../features/profile/locales/en.json';
@@ -43,6 +44,7 @@ declare module 'i18next' {
       links: typeof links;
       locations: typeof locations;
       logs: typeof logs;
+      people: typeof people;
       plans: typeof plans;
       products: typeof products;
       profile: typeof profile;

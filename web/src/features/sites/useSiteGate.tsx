@@ -5,11 +5,12 @@
  * or error state while there is none.
  */
 import { SitePermission } from '@asbuilt/domain';
+import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useParams } from 'react-router';
 import { toast } from 'react-toastify';
-import { useSiteDetail, useSitePermission } from '../../api/sites.ts';
+import { siteKeys, useSiteDetail, useSitePermission } from '../../api/sites.ts';
 import { siteShortcutItems } from '../../app/layouts/nav.ts';
 import { ErrorState } from '../../components/ErrorState.tsx';
 import { LoadingScreen } from '../../components/LoadingScreen.tsx';
@@ -35,9 +36,13 @@ export function useSiteGate() {
   const site = detail.data;
 
   const denied = !validId || (permissionQuery.isSuccess && !allowed);
+  const queryClient = useQueryClient();
   useEffect(() => {
-    if (denied) toast.info(t('layout.no_access'), { toastId: 'no-site-access' });
-  }, [denied, t]);
+    if (!denied) return;
+    toast.info(t('layout.no_access'), { toastId: 'no-site-access' });
+    // The site list the user lands on must no longer offer the site.
+    void queryClient.invalidateQueries({ queryKey: siteKeys.index() });
+  }, [denied, t, queryClient]);
 
   const shortcuts = useMemo(
     () => (allowed ? siteShortcutItems(siteId, permission) : null),

@@ -1,0 +1,57 @@
+import { expect, test } from '@playwright/test';
+import { signIn, signOut } from '../support/session.ts';
+import { unique } from '../support/sites.ts';
+import { dismissToasts } from '../support/toasts.ts';
+
+const INTEGRATOR = 'integrator@asbuilt.demo';
+
+test('tenant users: create, edit, give access to one site in the user card, sign in as them, delete', async ({
+  page,
+}) => {
+  const email = `colleague.${unique().toLowerCase()}@example.test`;
+  await signIn(page, INTEGRATOR);
+  await page.goto('/tenant/users');
+  await page.getByRole('button', { name: 'New User' }).click();
+  let card = page.getByRole('dialog', { name: 'New User' });
+  await card.getByLabel('Email/Username').fill(email);
+  await card.getByLabel('Password').fill('colleague-1');
+  await card.getByLabel('First name').fill('Bram');
+  await card.getByLabel('Last name').fill('Smets');
+  await card.getByRole('button', { name: 'Save' }).click();
+  await expect(page.locator('.Toastify__toast').filter({ hasText: 'User Created' })).toBeVisible();
+  const row = page.getByRole('row', { name: new RegExp(email.replace(/\./g, '\\.')) });
+  await expect(row).toContainText('Bram');
+
+  await dismissToasts(page);
+  await row.click();
+  card = page.getByRole('dialog', { name: 'Edit User' });
+  await card.getByLabel('First name').fill('Bram-Jan');
+  await card.getByRole('button', { name: 'Save' }).click();
+  await expect(row).toContainText('Bram-Jan');
+
+  await row.click();
+  card = page.getByRole('dialog', { name: 'Edit User' });
+  await card.getByRole('tab', { name: 'Access rights' }).click();
+  const warehouse = card.getByRole('row', { name: /Demo Warehouse/ });
+  await expect(warehouse).toContainText('No Access');
+  await warehouse.getByRole('button', { name: 'Grant Access' }).click();
+  await page
+    .getByRole('dialog', { name: 'Access to Demo Warehouse' })
+    .getByRole('button', { name: 'Save' })
+    .click();
+  await expect(warehouse).toContainText('Reader');
+  await card.getByRole('button', { name: 'Close' }).click();
+
+  await signOut(page);
+  await signIn(page, email, 'colleague-1');
+  await expect(page.getByText('Demo Warehouse')).toBeVisible();
+  await expect(page.getByText('Demo HQ')).toHaveCount(0);
+  await signOut(page);
+
+  await signIn(page, INTEGRATOR);
+  await page.goto('/tenant/users');
+  await page.getByRole('button', { name: `Delete ${email}` }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.locator('.Toastify__toast').filter({ hasText: /User \d+ Deleted/ })).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(email.replace(/\./g, '\\.')) })).toHaveCount(0);
+});

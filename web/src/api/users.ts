@@ -1,0 +1,63 @@
+/** The people of a tenant (or of all tenants, for the Super Admin) and the user card. */
+import type { UserDto, UserSiteAccess } from '@asbuilt/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from './client.ts';
+
+export type UserScope = 'tenant' | 'admin';
+
+const userKeys = {
+  all: ['users'] as const,
+  list: (scope: UserScope) => ['users', scope, 'list'] as const,
+  detail: (scope: UserScope, id: number) => ['users', scope, id] as const,
+};
+
+export function useUsers(scope: UserScope) {
+  return useQuery({
+    queryKey: userKeys.list(scope),
+    queryFn: ({ signal }) =>
+      api.get<{ users: UserDto[] }>(`/${scope}/users`, undefined, { signal }).then((a) => a.users),
+  });
+}
+
+export function useUserDetail(scope: UserScope, id: number | null) {
+  return useQuery({
+    queryKey: userKeys.detail(scope, id ?? 0),
+    queryFn: ({ signal }) =>
+      api.get<{ user: UserDto; sites: UserSiteAccess[] }>(`/${scope}/users`, { id: id ?? 0 }, { signal }),
+    enabled: id !== null,
+  });
+}
+
+export interface UserInput {
+  email: string;
+  password?: string;
+  fname: string;
+  lname: string;
+  role: number;
+  user_status: boolean;
+  tenant_id?: number;
+}
+
+function useUserMutation<Input, Answer>(call: (input: Input) => Promise<Answer>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: userKeys.all }),
+  });
+}
+
+export function useCreateUser(scope: UserScope) {
+  return useUserMutation((input: UserInput) =>
+    api.post<{ user: UserDto }>(`/${scope}/users`, input).then((a) => a.user),
+  );
+}
+
+export function useUpdateUser(scope: UserScope) {
+  return useUserMutation((input: UserInput & { id: number }) =>
+    api.put<{ user: UserDto }>(`/${scope}/users`, input).then((a) => a.user),
+  );
+}
+
+export function useDeleteUser(scope: UserScope) {
+  return useUserMutation((id: number) => api.delete<{ message: string }>(`/${scope}/users`, { id }));
+}
