@@ -1,7 +1,7 @@
 import type { ContactDto } from '@asbuilt/domain';
 
 /** vCard 3.0 text: backslash, comma, semicolon and new lines escaped (RFC 2426). */
-function escape(value: string | null | undefined): string {
+function vcardText(value: string | null | undefined): string {
   return (value ?? '')
     .replace(/\\/g, '\\\\')
     .replace(/\r?\n/g, '\\n')
@@ -16,14 +16,14 @@ export function contactsVcard(contacts: readonly ContactDto[]): string {
     const lines = [
       'BEGIN:VCARD',
       'VERSION:3.0',
-      `N:${escape(c.lname)};${escape(c.fname)};;;`,
-      `FN:${escape(full)}`,
+      `N:${vcardText(c.lname)};${vcardText(c.fname)};;;`,
+      `FN:${vcardText(full)}`,
     ];
-    if (c.company_name) lines.push(`ORG:${escape(c.company_name)}`);
-    if (c.job_description) lines.push(`TITLE:${escape(c.job_description)}`);
-    if (c.phone1) lines.push(`TEL;TYPE=WORK,VOICE:${escape(c.phone1)}`);
-    if (c.phone2) lines.push(`TEL;TYPE=CELL:${escape(c.phone2)}`);
-    if (c.email) lines.push(`EMAIL;TYPE=INTERNET:${escape(c.email)}`);
+    if (c.company_name) lines.push(`ORG:${vcardText(c.company_name)}`);
+    if (c.job_description) lines.push(`TITLE:${vcardText(c.job_description)}`);
+    if (c.phone1) lines.push(`TEL;TYPE=WORK,VOICE:${vcardText(c.phone1)}`);
+    if (c.phone2) lines.push(`TEL;TYPE=CELL:${vcardText(c.phone2)}`);
+    if (c.email) lines.push(`EMAIL;TYPE=INTERNET:${vcardText(c.email)}`);
     lines.push('END:VCARD');
     return lines.join('\r\n');
   });

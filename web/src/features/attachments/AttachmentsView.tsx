@@ -13,7 +13,7 @@ import { Alert, Box, Button, Card, IconButton, LinearProgress, Stack, Typography
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type AttachmentLinkFilter, useAttachments, useDeleteAttachment } from '../../api/attachments.ts';
-import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { DeleteConfirm } from '../../components/DeleteConfirm.tsx';
 import { ErrorState } from '../../components/ErrorState.tsx';
 import { SearchField } from '../../components/SearchField.tsx';
 import { formatNumber } from '../../lib/numbers.ts';
@@ -259,22 +259,12 @@ export function AttachmentsView({
 
       <Gallery pictures={pictures} index={viewing} onClose={() => setViewing(null)} />
       <AttachmentEditDialog attachment={editing} onClose={() => setEditing(null)} />
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t('delete.title', { name: deleting?.filename ?? '' })}
-        message={t('delete.message')}
-        loading={remove.isPending}
+      <DeleteConfirm
+        item={deleting}
+        title={(attachment) => t('delete.title', { name: attachment.filename })}
+        done={() => t('toast.deleted')}
+        remove={(attachment) => remove.mutateAsync(attachment.id)}
         onClose={() => setDeleting(null)}
-        onConfirm={() => {
-          if (!deleting) return;
-          remove
-            .mutateAsync(deleting.id)
-            .then(() => {
-              toastSuccess(t('toast.deleted'));
-              setDeleting(null);
-            })
-            .catch(() => undefined);
-        }}
       />
     </Box>
   );

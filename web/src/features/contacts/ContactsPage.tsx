@@ -23,12 +23,12 @@ import { useTranslation } from 'react-i18next';
 import { API_BASE } from '../../api/client.ts';
 import { useContacts, useDeleteContact } from '../../api/contacts.ts';
 import { downloadFile } from '../../api/download.ts';
-import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { DeleteConfirm } from '../../components/DeleteConfirm.tsx';
 import { ErrorState } from '../../components/ErrorState.tsx';
 import { LoadingScreen } from '../../components/LoadingScreen.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { SearchField } from '../../components/SearchField.tsx';
-import { toastError, toastSuccess } from '../../lib/toast.ts';
+import { toastError } from '../../lib/toast.ts';
 import { useSite } from '../sites/SiteContext.tsx';
 import { ContactDialog } from './ContactDialog.tsx';
 
@@ -165,22 +165,12 @@ export function ContactsPage() {
         contact={editing ?? null}
         onClose={() => setEditing(undefined)}
       />
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t('delete.title', { name: deleting ? nameOf(deleting) : '' })}
-        message={t('delete.message')}
-        loading={remove.isPending}
+      <DeleteConfirm
+        item={deleting}
+        title={(contact) => t('delete.title', { name: nameOf(contact) })}
+        done={() => t('toast.deleted')}
+        remove={(contact) => remove.mutateAsync(contact.id)}
         onClose={() => setDeleting(null)}
-        onConfirm={() => {
-          if (!deleting) return;
-          remove
-            .mutateAsync(deleting.id)
-            .then(() => {
-              toastSuccess(t('toast.deleted'));
-              setDeleting(null);
-            })
-            .catch(() => undefined);
-        }}
       />
     </>
   );

@@ -1,17 +1,9 @@
 /** Activity entries as a table, 50 to a page; a row opens its before and after. */
 import type { LogEntryDto } from '@asbuilt/domain';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TablePagination,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListPager } from '../../components/ListPager.tsx';
 import { formatDate, formatTime } from '../../lib/dates.ts';
 import { LogChangesDialog } from './LogChangesDialog.tsx';
 import { itemText, modelName } from './logText.ts';
@@ -70,17 +62,7 @@ export function LogTable({ logs, showSite }: { logs: LogEntryDto[]; showSite: bo
           </TableBody>
         </Table>
       </TableContainer>
-      {logs.length > PAGE && (
-        <TablePagination
-          component="div"
-          count={logs.length}
-          page={page}
-          onPageChange={(_event, next) => setPage(next)}
-          rowsPerPage={PAGE}
-          rowsPerPageOptions={[PAGE]}
-          labelDisplayedRows={({ from, to, count }) => t('pages', { from, to, count })}
-        />
-      )}
+      <ListPager count={logs.length} page={page} pageSize={PAGE} onPage={setPage} />
       <LogChangesDialog log={open} onClose={() => setOpen(null)} />
     </>
   );

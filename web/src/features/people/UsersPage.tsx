@@ -16,7 +16,6 @@ import {
   TableCell,
   TableContainer,
   TableHead,
-  TablePagination,
   TableRow,
   Tooltip,
 } from '@mui/material';
@@ -24,13 +23,13 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '../../api/auth.ts';
 import { type UserScope, useDeleteUser, useUsers } from '../../api/users.ts';
-import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { DeleteConfirm } from '../../components/DeleteConfirm.tsx';
 import { ErrorState } from '../../components/ErrorState.tsx';
+import { ListPager } from '../../components/ListPager.tsx';
 import { LoadingScreen } from '../../components/LoadingScreen.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { SearchField } from '../../components/SearchField.tsx';
 import { formatDate } from '../../lib/dates.ts';
-import { toastSuccess } from '../../lib/toast.ts';
 import { UserCardDialog } from './UserCardDialog.tsx';
 
 const PAGE = 25;
@@ -131,17 +130,7 @@ export function UsersPage({ scope = 'tenant' }: { scope?: UserScope }) {
             </TableBody>
           </Table>
         </TableContainer>
-        {shown.length > PAGE && (
-          <TablePagination
-            component="div"
-            count={shown.length}
-            page={page}
-            onPageChange={(_e, next) => setPage(next)}
-            rowsPerPage={PAGE}
-            rowsPerPageOptions={[PAGE]}
-            labelDisplayedRows={({ from, to, count }) => t('pages', { from, to, count })}
-          />
-        )}
+        <ListPager count={shown.length} page={page} pageSize={PAGE} onPage={setPage} />
       </Paper>
       <UserCardDialog
         open={open !== undefined}
@@ -150,22 +139,13 @@ export function UsersPage({ scope = 'tenant' }: { scope?: UserScope }) {
         tenants={tenants}
         onClose={() => setOpen(undefined)}
       />
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t('delete.title', { name: deleting?.email ?? '' })}
+      <DeleteConfirm
+        item={deleting}
+        title={(user) => t('delete.title', { name: user.email })}
         message={t('delete.message')}
-        loading={remove.isPending}
+        done={(user) => t('toast.deleted', { id: user.id })}
+        remove={(user) => remove.mutateAsync(user.id)}
         onClose={() => setDeleting(null)}
-        onConfirm={() => {
-          if (!deleting) return;
-          remove
-            .mutateAsync(deleting.id)
-            .then(() => {
-              toastSuccess(t('toast.deleted', { id: deleting.id }));
-              setDeleting(null);
-            })
-            .catch(() => undefined);
-        }}
       />
     </>
   );

@@ -22,7 +22,6 @@ import {
   TableCell,
   TableContainer,
   TableHead,
-  TablePagination,
   TableRow,
   Tooltip,
   Typography,
@@ -32,10 +31,10 @@ import { useTheme } from '@mui/material/styles';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type SecretLinkFilter, useDeleteSecret, useSecrets } from '../../api/secrets.ts';
-import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { DeleteConfirm } from '../../components/DeleteConfirm.tsx';
 import { ErrorState } from '../../components/ErrorState.tsx';
+import { ListPager } from '../../components/ListPager.tsx';
 import { SearchField } from '../../components/SearchField.tsx';
-import { toastSuccess } from '../../lib/toast.ts';
 import type { LinkValue } from '../links/LinkedItemPicker.tsx';
 import { useSite } from '../sites/SiteContext.tsx';
 import { PasswordCell } from './PasswordCell.tsx';
@@ -205,39 +204,19 @@ export function SecretsView({
           </Table>
         </TableContainer>
       )}
-      {shown.length > pageSize && (
-        <TablePagination
-          component="div"
-          count={shown.length}
-          page={page}
-          onPageChange={(_event, next) => setPage(next)}
-          rowsPerPage={pageSize}
-          rowsPerPageOptions={[pageSize]}
-          labelDisplayedRows={({ from, to, count }) => t('pages', { from, to, count })}
-        />
-      )}
+      <ListPager count={shown.length} page={page} pageSize={pageSize} onPage={setPage} />
       <SecretDialog
         open={editing !== undefined}
         secret={editing ?? null}
         defaultLink={defaultLink}
         onClose={() => setEditing(undefined)}
       />
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t('delete.title', { name: deleting?.name ?? '' })}
-        message={t('delete.message')}
-        loading={remove.isPending}
+      <DeleteConfirm
+        item={deleting}
+        title={(secret) => t('delete.title', { name: secret.name })}
+        done={() => t('toast.deleted')}
+        remove={(secret) => remove.mutateAsync(secret.id)}
         onClose={() => setDeleting(null)}
-        onConfirm={() => {
-          if (!deleting) return;
-          remove
-            .mutateAsync(deleting.id)
-            .then(() => {
-              toastSuccess(t('toast.deleted'));
-              setDeleting(null);
-            })
-            .catch(() => undefined);
-        }}
       />
     </Box>
   );
