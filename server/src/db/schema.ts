@@ -479,7 +479,8 @@ export const attachments = pgTable(
     ...timestamps,
   },
   (t) => [
-    index('attachments_site_idx').on(t.site_id),
+    // A site's files newest first (the list's order, read backwards), and the site's own lookups.
+    index('attachments_site_created_idx').on(t.site_id, t.created_at, t.id),
     index('attachments_attachable_idx').on(t.attachable_type, t.attachable_id),
   ],
 );

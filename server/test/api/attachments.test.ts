@@ -1,11 +1,12 @@
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import type { AttachmentDto } from '@asbuilt/domain';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attachments } from '../../src/db/schema.ts';
+import { attachments, uploads } from '../../src/db/schema.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { PDF, PNG, uploadFile } from '../support/files.ts';
 import { errorList, expectAccessMatrix, logsOf, type SiteWorld, siteWorld } from '../support/sites.ts';
@@ -14,9 +15,15 @@ let t: TestApp;
 let w: SiteWorld;
 let photo: Buffer;
 let heic: Buffer;
+/** Warnings and errors of the app (request lines are below the level). */
+let warnings = '';
 
 beforeAll(async () => {
-  t = await startTestApp();
+  const logStream = new PassThrough();
+  logStream.on('data', (chunk: Buffer) => {
+    warnings += chunk.toString('utf8');
+  });
+  t = await startTestApp({ LOG_LEVEL: 'warn' }, logStream);
   w = await siteWorld(t);
   photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#3a7' } })
     .jpeg()
@@ -39,6 +46,12 @@ async function attach(body: Record<string, unknown>, token = w.tokens.contributo
 
 /** Reads a signed `/api/files/...` URL back through the app. */
 const fetchUrl = (url: string) => t.call('GET', url);
+
+/** The thumbnails and previews stored for the main site. */
+const renditionFiles = () =>
+  readdir(path.join(t.dataDir, 'files', 'attachments', String(w.sites.main.id), 'renditions')).catch(
+    () => [] as string[],
+  );
 
 describe('attaching', () => {
   it('POST is for Contributors and above; Readers 403; other tenants and no access 404', async () => {
@@ -132,12 +145,67 @@ describe('attaching', () => {
     expect(camera.preview_url).not.toBe(camera.url);
   });
 
-  it('keeps a picture it can’t read as a file with an icon: no thumbnail, no failure', async () => {
+  it('keeps a picture it can’t read without a thumbnail: attached, a warning without its contents', async () => {
     const gif = Buffer.from('R0lGODlhAQABAIAAAAAAAP///ywAAAAAAQABAAACAUwAOw==', 'base64');
-    const attachment = await attach({ url: await upload('pixel.gif', gif) });
-    expect(attachment.file_class).toBe('image');
-    const png = await attach({ url: await upload('tiny.png', PNG) });
-    expect(png.thumb_url).not.toBeNull();
+    const pixel = await attach({ url: await upload('pixel.gif', gif) });
+    expect(pixel.file_class).toBe('image');
+    expect((await fetchUrl(pixel.thumb_url!)).headers['content-type']).toBe('image/jpeg');
+
+    // A PNG signature (the upload check passes) over bytes no decoder reads.
+    const marker = 'PRIVATE-PIXELS-0451';
+    const broken = Buffer.concat([PNG.subarray(0, 33), Buffer.from(marker.repeat(20))]);
+    const before = await renditionFiles();
+    const key = await upload('broken.png', broken);
+    const attachment = await attach({ url: key });
+    expect(attachment).toMatchObject({ file_class: 'image', file_type: 'png', filename: 'broken' });
+    const [row] = await t.db.select().from(attachments).where(eq(attachments.id, attachment.id));
+    expect(row).toMatchObject({ thumb_key: null, preview_key: null });
+    expect(await renditionFiles()).toEqual(before);
+    expect(warnings).toContain('attachment kept without a thumbnail');
+    expect(warnings).toContain(key);
+    expect(warnings).not.toContain(marker);
+
+    // Files that aren't pictures get no rendition (and aren't read for one).
+    const svg = await attach({
+      url: await upload('rack.svg', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>')),
+    });
+    expect(svg.thumb_url).not.toBeNull();
+    const [svgRow] = await t.db.select().from(attachments).where(eq(attachments.id, svg.id));
+    expect(svgRow!.thumb_key).toBeNull();
+  });
+
+  it('saves a download under its original name, whatever letters it holds', async () => {
+    const name = 'Schéma (v2) d’installation 50%.pdf';
+    const attachment = await attach({ url: await upload(name, PDF) });
+    expect(attachment).toMatchObject({ original_filename: name, filename: 'Schéma (v2) d’installation 50%' });
+    const download = await fetchUrl(attachment.download_url);
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-disposition']).toBe(
+      `attachment; filename="Sch_ma (v2) d_installation 50_.pdf"; filename*=UTF-8''Sch%C3%A9ma%20%28v2%29%20d%E2%80%99installation%2050%25.pdf`,
+    );
+    expect(download.rawPayload.equals(PDF)).toBe(true);
+  });
+
+  it('attaches a key once when two requests race for it, and leaves no rendition of the loser behind', async () => {
+    const key = await upload('race.jpg', photo);
+    const before = await renditionFiles();
+    const answers = await Promise.all(
+      [0, 1].map(() =>
+        t.call('POST', '/api/global/attachments', {
+          token: w.tokens.contributor,
+          body: { site_id: w.sites.main.id, url: key },
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const loser = answers.find((a) => a.statusCode === 409)!;
+    expect((loser.json() as { code: string }).code).toBe('attachment_exists');
+    const rows = await t.db.select().from(attachments).where(eq(attachments.url, key));
+    expect(rows).toHaveLength(1);
+    const added = (await renditionFiles()).filter((file) => !before.includes(file));
+    expect(added.map((file) => `attachments/${w.sites.main.id}/renditions/${file}`)).toEqual([
+      rows[0]!.thumb_key,
+    ]);
   });
 
   it('refuses a key of another site or tenant, an unverified key, a key attached twice, and a foreign link', async () => {
@@ -191,6 +259,13 @@ describe('attaching', () => {
       body: { site_id: w.sites.main.id, url: key, attachable_type: 'Floor' },
     });
     expect(half.statusCode).toBe(400);
+    expect((half.json() as { code: string }).code).toBe('link_incomplete');
+    const noUrl = await t.call('POST', '/api/global/attachments', {
+      token: w.tokens.contributor,
+      body: { site_id: w.sites.main.id, url: ' ', attachable_type: 'Room', attachable_id: 1 },
+    });
+    expect(noUrl.statusCode).toBe(400);
+    expect((noUrl.json() as { code: string[] }).code).toEqual(['field_required', 'field_one_of']);
   });
 });
 
@@ -254,10 +329,23 @@ describe('renaming, re-linking and deleting', () => {
       body: { site_id: w.sites.main.id, url: key },
     });
     expect(again.statusCode).toBe(400);
+    expect((again.json() as { code: string }).code).toBe('upload_incomplete');
     const missing = await t.call('DELETE', `/api/global/attachments?id=${attachment.id}`, {
       token: w.tokens.contributor,
     });
     expect(missing.statusCode).toBe(404);
+
+    // A HEIC photo goes with its thumbnail and its preview.
+    const camera = await attach({ url: await upload('IMG_0002.heic', heic) });
+    const [cameraRow] = await t.db.select().from(attachments).where(eq(attachments.id, camera.id));
+    const renditions = [cameraRow!.thumb_key!, cameraRow!.preview_key!];
+    for (const key of renditions) expect(await t.ctx.storage.readStart(key, 3)).not.toBeNull();
+    await t.call('DELETE', `/api/global/attachments?id=${camera.id}`, { token: w.tokens.contributor });
+    for (const key of [cameraRow!.url, ...renditions]) expect(await t.ctx.storage.read(key)).toBeNull();
+    expect(await renditionFiles()).not.toContain(path.basename(renditions[0]!));
+    expect(await t.db.select().from(uploads).where(eq(uploads.key, cameraRow!.url))).toEqual([]);
+    const [entry] = (await logsOf(t, 'Attachment', camera.id)).slice(-1);
+    expect(entry).toMatchObject({ note: 'Attachment Deleted', object_name: 'IMG_0002' });
   });
 });
 
@@ -299,5 +387,6 @@ describe('listing', () => {
       token: w.tokens.reader,
     });
     expect(bad.statusCode).toBe(400);
+    expect((bad.json() as { code: string }).code).toBe('invalid_value');
   });
 });

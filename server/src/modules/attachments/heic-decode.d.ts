@@ -5,5 +5,17 @@ declare module 'heic-decode' {
     /** RGBA, 4 bytes per pixel. */
     data: Uint8ClampedArray;
   }
-  export default function decode(input: { buffer: ArrayBufferLike | Uint8Array }): Promise<DecodedImage>;
+  /** An image of the file, measured but not yet decoded. */
+  interface HeicImage {
+    width: number;
+    height: number;
+    decode(): Promise<DecodedImage>;
+  }
+  interface Decode {
+    (input: { buffer: ArrayBufferLike | Uint8Array }): Promise<DecodedImage>;
+    /** Every image of the file; `dispose()` frees them (WebAssembly memory). */
+    all(input: { buffer: ArrayBufferLike | Uint8Array }): Promise<HeicImage[] & { dispose(): void }>;
+  }
+  const decode: Decode;
+  export default decode;
 }

@@ -33,7 +33,12 @@ export function attachmentRoutes(ctx: AppContext) {
       '/api/global/attachments',
       { schema: { tags, body: attachmentCreateSchema, response: ok(attachmentResponseSchema) } },
       async (request) => ({
-        attachment: await service.createAttachment(ctx, requireActor(request.actor), request.body),
+        attachment: await service.createAttachment(
+          ctx,
+          requireActor(request.actor),
+          request.body,
+          request.log,
+        ),
       }),
     );
     app.put(

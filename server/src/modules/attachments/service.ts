@@ -19,7 +19,7 @@ import { assertLinkInSite, type Link, linkNamer } from '../sites/links.ts';
 import { assertKeyInScope } from '../uploads/keys.ts';
 import { type AttachmentRow, linkOf } from './present.ts';
 import { listSiteAttachments, presentRows } from './queries.ts';
-import { makeRenditions, renditionKey } from './renditions.ts';
+import { hasRenditions, makeRenditions, renditionKey } from './renditions.ts';
 
 /**
  * Files and pictures of a site, a floor, a location or a device (core.md sections 2, 4, 5, 7).
@@ -75,6 +75,66 @@ export async function listAttachments(ctx: AppContext, actor: Actor, query: Atta
   return listSiteAttachments(ctx.db, ctx.storage, site, query);
 }
 
+/** Where a rendition that couldn't be made is reported: the request's logger. */
+export interface WarningLog {
+  warn(details: object, message: string): void;
+}
+
+/**
+ * A picture's thumbnail (and, for HEIC, the JPEG the gallery shows), stored beside the file; the
+ * keys stored go into `stored` so that the caller can remove them if the attachment isn't saved.
+ * A picture that can't be read (or a rendition that can't be stored) leaves no rendition, and the
+ * file is still attached: the warning names the key and the reason, never the contents.
+ */
+async function storeRenditions(
+  ctx: AppContext,
+  key: string,
+  extension: string,
+  stored: string[],
+  log?: WarningLog,
+): Promise<{ thumbKey: string | null; previewKey: string | null }> {
+  const none = { thumbKey: null, previewKey: null };
+  if (!hasRenditions(extension)) return none;
+  const mine: string[] = [];
+  const save = async (data: Buffer | null, kind: 'thumb' | 'preview') => {
+    if (!data) return null;
+    const renditionAt = renditionKey(key, kind);
+    mine.push(renditionAt);
+    stored.push(renditionAt);
+    await ctx.storage.put(renditionAt, data, 'image/jpeg');
+    return renditionAt;
+  };
+  try {
+    const file = await ctx.storage.readStart(key, Number.POSITIVE_INFINITY);
+    if (!file) throw new Error('stored file missing');
+    const renditions = await makeRenditions(extension, file.data);
+    return {
+      thumbKey: await save(renditions.thumb, 'thumb'),
+      previewKey: await save(renditions.preview, 'preview'),
+    };
+  } catch (error) {
+    log?.warn(
+      { key, reason: error instanceof Error ? error.message : String(error) },
+      'attachment kept without a thumbnail',
+    );
+    await Promise.all(mine.map((k) => ctx.storage.remove(k)));
+    return none;
+  }
+}
+
+/** The verified upload of this site behind `key`, locked in `tx` so that two requests can't attach it twice. */
+async function verifiedUpload(tx: DbOrTx, key: string, siteId: number, lock: boolean) {
+  const query = tx
+    .select()
+    .from(uploads)
+    .where(and(eq(uploads.key, key), eq(uploads.site_id, siteId), isNotNull(uploads.verified_at)));
+  const [upload] = await (lock ? query.for('update') : query);
+  if (!upload) throw badRequest('upload_incomplete');
+  const [taken] = await tx.select({ id: attachments.id }).from(attachments).where(eq(attachments.url, key));
+  if (taken) throw conflict('attachment_exists');
+  return upload;
+}
+
 /**
  * POST /api/global/attachments. Thumbnails are made before the transaction and removed again
  * if it fails: nothing is left half-saved.
@@ -83,44 +143,22 @@ export async function createAttachment(
   ctx: AppContext,
   actor: Actor,
   input: AttachmentCreateInput,
+  log?: WarningLog,
 ): Promise<AttachmentDto> {
   const { site } = await requireSite(ctx.db, actor, input.site_id, SitePermission.Contributor);
   assertKeyInScope(input.url, { folder: 'attachments', siteId: site.id });
-  const [upload] = await ctx.db
-    .select()
-    .from(uploads)
-    .where(and(eq(uploads.key, input.url), eq(uploads.site_id, site.id), isNotNull(uploads.verified_at)));
-  if (!upload) throw badRequest('upload_incomplete');
+  // Checked once before the renditions are made (no work for a refused key) and again, locked, in the transaction.
+  await verifiedUpload(ctx.db, input.url, site.id, false);
   const link: Link = { type: input.attachable_type ?? null, id: input.attachable_id ?? null };
   await assertLinkInSite(ctx.db, site.id, link);
 
   const extension = fileExtension(input.url);
   const stored: string[] = [];
-  let thumbKey: string | null = null;
-  let previewKey: string | null = null;
   try {
-    const file = await ctx.storage.readStart(input.url, Number.POSITIVE_INFINITY);
-    if (!file) throw badRequest('file_not_arrived');
-    const renditions = await makeRenditions(extension, file.data).catch(() => ({
-      thumb: null,
-      preview: null,
-    }));
-    if (renditions.thumb) {
-      thumbKey = renditionKey(input.url, 'thumb');
-      await ctx.storage.put(thumbKey, renditions.thumb, 'image/jpeg');
-      stored.push(thumbKey);
-    }
-    if (renditions.preview) {
-      previewKey = renditionKey(input.url, 'preview');
-      await ctx.storage.put(previewKey, renditions.preview, 'image/jpeg');
-      stored.push(previewKey);
-    }
+    const { thumbKey, previewKey } = await storeRenditions(ctx, input.url, extension, stored, log);
     return await ctx.db.transaction(async (tx) => {
-      const [taken] = await tx
-        .select({ id: attachments.id })
-        .from(attachments)
-        .where(eq(attachments.url, input.url));
-      if (taken) throw conflict('attachment_exists');
+      const upload = await verifiedUpload(tx, input.url, site.id, true);
+      await assertLinkInSite(tx, site.id, link);
       const values = {
         site_id: site.id,
         user_id: actor.userId,

@@ -24,10 +24,17 @@ const CONTENT_TYPES: Record<string, string> = {
   wav: 'audio/wav',
 };
 
-/** `attachment` with an ASCII fallback and the UTF-8 name (RFC 6266). */
-function attachmentDisposition(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+/**
+ * `attachment` with an ASCII fallback and the UTF-8 name (RFC 6266, RFC 8187: `'()*` are not
+ * attr-chars, so they are escaped too; `%` in the fallback would be read as an escape by some browsers).
+ */
+export function attachmentDisposition(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]|["\\%]/g, '_');
+  const encoded = encodeURIComponent(name).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
 /** Reads a stored file through a signed, expiring URL; the signature is the only credential. */
