@@ -40,6 +40,33 @@ export function changesOf(
   return Object.keys(changes).length ? changes : null;
 }
 
+/** What a created object was given, as the log keeps it: `{ field: { to } }`, empty values left out. */
+export function createdFields(
+  values: Record<string, unknown>,
+): Record<string, { from?: unknown; to?: unknown }> | null {
+  return changesOf(
+    null,
+    Object.fromEntries(Object.entries(values).filter(([, value]) => value !== null && value !== '')),
+  );
+}
+
+/**
+ * What a deleted object was, as the log keeps it: `{ field: { from } }` for the named fields
+ * that held a value (empty ones left out); null when none did.
+ */
+export function removedFields(
+  row: Record<string, unknown>,
+  fields: readonly string[],
+): Record<string, { from?: unknown; to?: unknown }> | null {
+  const changes: Record<string, { from?: unknown; to?: unknown }> = {};
+  for (const field of fields) {
+    const value = plain(row[field]);
+    if (value === undefined || value === null || value === '' || NEVER_LOGGED.has(field)) continue;
+    changes[field] = { from: value };
+  }
+  return Object.keys(changes).length ? changes : null;
+}
+
 function plain(value: unknown): unknown {
   return value instanceof Date ? value.toISOString() : value;
 }

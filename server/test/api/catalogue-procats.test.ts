@@ -75,7 +75,13 @@ describe('POST /api/admin/procats', () => {
       sub3: null,
       tenant_id: 1,
     });
-    await expectLogged(t, 'Procat', procat.id, 'Product Category created');
+    const [log] = await expectLogged(t, 'Procat', procat.id, 'Product Category created');
+    expect(log).toMatchObject({ tenant_id: 1, site_id: null });
+    expect(log!.changes).toEqual({
+      main: { to: 'Audio Visual' },
+      sub1: { to: 'Display' },
+      sub2: { to: 'Interactive' },
+    });
   });
 
   it('lets the Super Admin create one for a tenant; a Library Admin can’t', async () => {
@@ -125,7 +131,12 @@ describe('PUT /api/admin/procats', () => {
       sub1: 'PDU',
       sub2: null,
     });
-    await expectLogged(t, 'Procat', procat.id, 'Product Category updated');
+    const [log] = await expectLogged(t, 'Procat', procat.id, 'Product Category updated');
+    expect(log!.changes).toEqual({
+      name: { from: procat.name, to: 'Power / PDU' },
+      sub1: { from: 'UPS', to: 'PDU' },
+      sub2: { from: 'Rack', to: null },
+    });
   });
 
   it('answers 404 for another tenant’s category and refuses a blank main category', async () => {
@@ -183,7 +194,8 @@ describe('DELETE /api/admin/procats', () => {
     expect(await procatRow(free.id)).toBeUndefined();
     const [row] = await t.db.select().from(products).where(eq(products.id, gone.id));
     expect(row!.procat_id).toBeNull();
-    await expectLogged(t, 'Procat', free.id, 'Product Category deleted');
+    const [log] = await expectLogged(t, 'Procat', free.id, 'Product Category deleted');
+    expect(log!.changes).toEqual({ name: { from: free.name } });
   });
 
   it('answers 404 for another tenant’s category and 403 for tenant users', async () => {

@@ -74,6 +74,17 @@ describe('POST and PUT /api/admin/products', () => {
     });
     expect(moved.statusCode).toBe(200);
     expect(moved.json().product.tenant_id).toBe(w.b.id);
+    const [movedLog] = await expectLogged(
+      t,
+      'Product',
+      product.id,
+      `Product updated (moved from tenant ${w.a.id})`,
+    );
+    expect(movedLog).toMatchObject({
+      tenant_id: w.b.id,
+      changes: { tenant_id: { from: w.a.id, to: w.b.id } },
+    });
+    expect(Object.keys(movedLog!.changes ?? {})).toEqual(['tenant_id']);
 
     const withOwnBrand = await createProduct(t, w.a.id, { name: 'Own brand', brand_id: w.mine.brand.id });
     const badRefs = await t.call('PUT', '/api/admin/products', {
@@ -115,7 +126,8 @@ describe('PUT /api/products (inline edit of one property)', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.json().product).toMatchObject({ id: product.id, sku: 'NEW', name: 'Inline' });
-    await expectLogged(t, 'Product', product.id, 'Product updated (sku)');
+    const [log] = await expectLogged(t, 'Product', product.id, 'Product updated (sku)');
+    expect(log!.changes).toEqual({ sku: { from: 'OLD', to: 'NEW' } });
   });
 
   it('accepts a form-encoded body', async () => {
@@ -219,7 +231,8 @@ describe('DELETE /api/tenant/products and /api/admin/products', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json().product).toMatchObject({ id: product.id, name: 'Disposable' });
     expect((await productRow(product.id)).discarded_at).toBeInstanceOf(Date);
-    await expectLogged(t, 'Product', product.id, 'Product deleted');
+    const [log] = await expectLogged(t, 'Product', product.id, 'Product deleted');
+    expect(log!.changes).toEqual({ name: { from: 'Disposable' } });
 
     const list = (await t.call('GET', '/api/tenant/products', { token: w.tokens.owner })).json();
     expect(list.products.map((p: ProductDto) => p.id)).not.toContain(product.id);

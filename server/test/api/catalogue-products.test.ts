@@ -1,7 +1,7 @@
 import type { ProductDto, ProductsIndexResponse } from '@asbuilt/domain';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { interfaces, products } from '../../src/db/schema.ts';
+import { activityLogs, interfaces, products } from '../../src/db/schema.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { type CatalogueWorld, catalogueWorld, errors, expectLogged } from '../support/catalogue.ts';
 import { createProduct } from '../support/factories.ts';
@@ -161,7 +161,22 @@ describe('POST /api/tenant/products', () => {
       ['output', 'SFP', 'Data', 'Uplink'],
       ['input', 'IEC C14', 'AC/DC', 'Power'],
     ]);
-    await expectLogged(t, 'Product', product.id, 'Product created (interfaces: 4 added)');
+    const [log] = await expectLogged(t, 'Product', product.id, 'Product created (interfaces: 4 added)');
+    expect(log).toMatchObject({
+      tenant_id: w.a.id,
+      changes: {
+        name: { to: 'PoE Switch 8' },
+        ean: { to: '4006381333931' },
+        power: { to: 65 },
+        brand_id: { to: w.library.brand.id },
+        procat_id: { to: w.library.procat.id },
+        preferred_supplier_id: { to: w.mine.supplier.id },
+        product_status: { to: true },
+      },
+    });
+    // A creation has no "before", and empty fields are left out.
+    for (const change of Object.values(log!.changes ?? {})) expect(Object.keys(change)).toEqual(['to']);
+    expect(log!.changes).not.toHaveProperty('rack_units');
   });
 
   it('accepts a form-encoded body: numbers, booleans and the interfaces as JSON text', async () => {
@@ -353,7 +368,8 @@ describe('PUT /api/tenant/products', () => {
       height: 10,
       brand: { id: w.mine.brand.id, name: 'A Brand' },
     });
-    await expectLogged(t, 'Product', product.id, 'Product updated');
+    const [log] = await expectLogged(t, 'Product', product.id, 'Product updated');
+    expect(log!.changes).toEqual({ name: { from: 'Before', to: 'After' } });
   });
 
   it('keeps rack units only while the product is rack mounted', async () => {
@@ -534,5 +550,13 @@ describe('PUT /api/tenant/products', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(errors(response)).toEqual(['Product id must be a number']);
+  });
+
+  it('never writes a password, token or secret into an activity entry', async () => {
+    const rows = await t.db.select().from(activityLogs);
+    expect(rows.some((row) => row.changes !== null)).toBe(true);
+    for (const row of rows) {
+      expect(Object.keys(row.changes ?? {}).filter((key) => /password|token|secret/i.test(key))).toEqual([]);
+    }
   });
 });

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies } from '../../src/db/schema.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
-import { type CatalogueWorld, catalogueWorld, errors } from '../support/catalogue.ts';
+import { type CatalogueWorld, catalogueWorld, errors, expectLogged } from '../support/catalogue.ts';
 import { createCompany, createDevice, createProduct, createSite } from '../support/factories.ts';
 
 let t: TestApp;
@@ -99,6 +99,8 @@ describe('POST, PUT and DELETE /api/admin/companies', () => {
       body: { id: free.id, tenant_id: w.b.id },
     });
     expect(moved.json().company.tenant_id).toBe(w.b.id);
+    const [log] = await expectLogged(t, 'Company', free.id, 'Company updated');
+    expect(log).toMatchObject({ tenant_id: w.b.id, changes: { tenant_id: { from: w.a.id, to: w.b.id } } });
 
     const busy = await createCompany(t, w.a.id, { name: 'Busy agent' });
     const site = await createSite(t, w.a.id);

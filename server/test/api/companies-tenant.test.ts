@@ -1,7 +1,7 @@
 import type { CompanyDto } from '@asbuilt/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companies, siteContractors, sites, users } from '../../src/db/schema.ts';
+import { activityLogs, companies, siteContractors, sites, users } from '../../src/db/schema.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { type CatalogueWorld, catalogueWorld, errors, expectLogged } from '../support/catalogue.ts';
 import { createCompany, createDevice, createProduct, createSite, createUser } from '../support/factories.ts';
@@ -72,7 +72,17 @@ describe('POST /api/tenant/companies', () => {
       brand: true,
       tenant_id: w.a.id,
     });
-    await expectLogged(t, 'Company', company.id, 'Company created');
+    const [created] = await expectLogged(t, 'Company', company.id, 'Company created');
+    expect(created).toMatchObject({ tenant_id: w.a.id, site_id: null, object_name: 'New Brand' });
+    expect(created!.changes).toEqual({
+      name: { to: 'New Brand' },
+      code: { to: 'NB' },
+      company_type: { to: 'Brand' },
+      customer: { to: false },
+      brand: { to: true },
+      supplier: { to: false },
+      contractor: { to: false },
+    });
   });
 
   it('takes the flags of a form-encoded body and derives the type from them', async () => {
@@ -173,6 +183,22 @@ describe('PUT /api/tenant/companies', () => {
       body: { id: company.id, contractor: false },
     });
     expect(unflagged.json().company).toMatchObject({ company_type: 'Customer', contractor: false });
+    // Each entry: only the fields that changed, before and after.
+    const logged = await expectLogged(t, 'Company', company.id, 'Company updated');
+    expect(logged.sort((a, b) => a.id - b.id).map((row) => [row.tenant_id, row.changes])).toEqual([
+      [
+        w.a.id,
+        {
+          name: { from: 'Old name', to: 'New name' },
+          company_type: { from: 'Customer', to: 'Contractor' },
+          contractor: { from: false, to: true },
+        },
+      ],
+      [
+        w.a.id,
+        { company_type: { from: 'Contractor', to: 'Customer' }, contractor: { from: true, to: false } },
+      ],
+    ]);
   });
 
   it('refuses to blank name or code', async () => {
@@ -229,7 +255,11 @@ describe('DELETE /api/tenant/companies', () => {
     expect(await companyRow(company.id)).toBeUndefined();
     const [row] = await t.db.select().from(users).where(eq(users.id, employee.id));
     expect(row!.company_id).toBeNull();
-    await expectLogged(t, 'Company', company.id, 'Company deleted');
+    const logged = await expectLogged(t, 'Company', company.id, 'Company deleted');
+    expect(logged.find((row) => row.note === 'Company deleted')!.changes).toEqual({
+      name: { from: 'Short-lived' },
+      code: { from: company.code },
+    });
   });
 
   it('refuses with 409 naming what still uses the company', async () => {
@@ -297,5 +327,13 @@ describe('DELETE /api/tenant/companies', () => {
     ).toBe(403);
     expect(await companyRow(w.theirs.brand.id)).toBeDefined();
     expect(await companyRow(w.mine.supplier.id)).toBeDefined();
+  });
+
+  it('never writes a password, token or secret into an activity entry', async () => {
+    const rows = await t.db.select().from(activityLogs);
+    expect(rows.some((row) => row.changes !== null)).toBe(true);
+    for (const row of rows) {
+      expect(Object.keys(row.changes ?? {}).filter((key) => /password|token|secret/i.test(key))).toEqual([]);
+    }
   });
 });

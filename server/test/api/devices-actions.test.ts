@@ -46,9 +46,13 @@ describe('POST /api/site/devices/update_status', () => {
     expect(cleared.json().device.status).toBeNull();
     const absent = await call({ id: device.id });
     expect(absent.statusCode).toBe(200);
-    expect((await logsOf(t, 'Device', device.id)).map((l) => [l.note, l.user_id])).toEqual([
-      ['Status changed to Commissioned', w.users.contributor.id],
-      ['Status cleared', w.users.contributor.id],
+    expect((await logsOf(t, 'Device', device.id)).map((l) => [l.note, l.user_id, l.changes])).toEqual([
+      [
+        'Status changed to Commissioned',
+        w.users.contributor.id,
+        { status: { from: null, to: 'Commissioned' } },
+      ],
+      ['Status cleared', w.users.contributor.id, { status: { from: 'Commissioned', to: null } }],
     ]);
   });
 
@@ -121,8 +125,11 @@ describe('POST /api/site/devices/change_product', () => {
       product_id: w.products.own.id,
       product: { name: 'Own Camera', brand: { name: 'A Brand' } },
     });
-    expect((await logsOf(t, 'Device', device.id)).map((l) => l.note)).toEqual([
-      'Product changed from Library Switch to Own Camera',
+    expect((await logsOf(t, 'Device', device.id)).map((l) => [l.note, l.changes])).toEqual([
+      [
+        'Product changed from Library Switch to Own Camera',
+        { product_id: { from: w.products.library.id, to: w.products.own.id } },
+      ],
     ]);
     // The same product again changes nothing.
     await call({ id: device.id, product_id: w.products.own.id });
@@ -168,6 +175,8 @@ describe('POST /api/site/devices/logs', () => {
       user_id: w.users.full.id,
       parent_model: 'Site',
       parent_name: 'Main',
+      site_id: w.sites.main.id,
+      changes: { archived: { from: false, to: true } },
     });
   });
 

@@ -78,6 +78,29 @@ describe('PUT /api/site/devices/bulk', () => {
     expect((await logsOf(t, 'Device', ids[2]!)).map((l) => l.note)).toEqual([
       'Status changed to Installed; Device updated (Floor, Contractor)',
     ]);
+    // Each entry carries its own device's changes (before and after) and its parent after the change.
+    const entries = await Promise.all(ids.map(async (id) => (await logsOf(t, 'Device', id))[0]!));
+    const contractor = { from: null, to: w.companies.contractor.id };
+    expect(entries.map((l) => l.changes)).toEqual([
+      { status: { from: 'Planned', to: 'Installed' }, contractor_id: contractor },
+      {
+        status: { from: null, to: 'Installed' },
+        contractor_id: contractor,
+        floor_id: { from: w.floors.first.id, to: w.floors.ground.id },
+        location_id: { from: w.locations.office.id, to: null },
+        zone_id: { from: w.zones.firstZone.id, to: null },
+      },
+      {
+        status: { from: null, to: 'Installed' },
+        contractor_id: contractor,
+        floor_id: { from: null, to: w.floors.ground.id },
+      },
+    ]);
+    expect(entries.map((l) => [l.site_id, l.tenant_id, l.parent_model, l.parent_id, l.parent_name])).toEqual([
+      [w.sites.main.id, w.a.id, 'Location', w.locations.lobby.id, 'Lobby'],
+      [w.sites.main.id, w.a.id, 'Floor', w.floors.ground.id, 'Ground'],
+      [w.sites.main.id, w.a.id, 'Floor', w.floors.ground.id, 'Ground'],
+    ]);
     const [site] = await t.db.select().from(sites).where(eq(sites.id, w.sites.main.id));
     expect(site!.updated_at.getTime()).toBeGreaterThan(new Date('2024-06-01').getTime());
   });

@@ -1,7 +1,7 @@
 import type { DeviceDto, DeviceNewResponse } from '@asbuilt/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { devices, products, sites } from '../../src/db/schema.ts';
+import { activityLogs, devices, products, sites } from '../../src/db/schema.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { createDevice, createProduct } from '../support/factories.ts';
 import { errorList, expectAccessMatrix, form, logsOf, type SiteWorld, siteWorld } from '../support/sites.ts';
@@ -46,7 +46,7 @@ describe('PUT /api/site/devices', () => {
     expect(errorList(answers.other)).toEqual(['Device not found']);
   });
 
-  it('changes every property in one call, answers the device and logs the change against the site', async () => {
+  it('changes every property in one call, answers the device and logs the change against its location', async () => {
     const device = await newDevice({ status: 'Planned' });
     await t.db
       .update(sites)
@@ -110,8 +110,26 @@ describe('PUT /api/site/devices', () => {
       user_id: w.users.external.id,
       site_id: w.sites.main.id,
       tenant_id: w.a.id,
-      parent_model: 'Site',
-      parent_name: 'Main',
+      parent_model: 'Location',
+      parent_id: w.locations.lobby.id,
+      parent_name: 'Lobby',
+    });
+    expect(log!.changes).toEqual({
+      status: { from: 'Planned', to: 'Installed' },
+      layer_id: { from: null, to: w.layers.network.id },
+      supplier_id: { from: null, to: w.companies.supplier.id },
+      contractor_id: { from: null, to: w.companies.contractor.id },
+      name: { from: device.name, to: 'Entrance camera' },
+      code: { from: device.code, to: 'CAM-001' },
+      type: { from: null, to: 'Dome' },
+      sn: { from: null, to: 'SN123' },
+      mac: { from: null, to: '00:1a:2b:3c:4d:5e' },
+      ip: { from: null, to: '192.168.1.20' },
+      port: { from: null, to: 'Gi1/0/1' },
+      patch: { from: null, to: 'PP-01' },
+      note: { from: null, to: 'Above the door' },
+      purchase_date: { from: null, to: '2024-02-29' },
+      warranty_expiration_date: { from: null, to: '2027-02-28' },
     });
     const [site] = await t.db.select().from(sites).where(eq(sites.id, w.sites.main.id));
     expect(site!.updated_at.getTime()).toBeGreaterThan(new Date('2024-06-01').getTime());
@@ -127,7 +145,9 @@ describe('PUT /api/site/devices', () => {
       ...form({ id: String(device.id), note: '' }),
     });
     expect(cleared.json().device.note).toBeNull();
-    expect((await logsOf(t, 'Device', device.id)).map((l) => l.note)).toEqual(['Device updated (Note)']);
+    expect((await logsOf(t, 'Device', device.id)).map((l) => [l.note, l.changes])).toEqual([
+      ['Device updated (Note)', { note: { from: 'keep', to: null } }],
+    ]);
   });
 
   describe('placement', () => {
@@ -322,7 +342,20 @@ describe('POST /api/site/devices', () => {
     });
     expect(device.public_hash).toBeTruthy();
     expect(await logsOf(t, 'Device', device.id)).toEqual([
-      expect.objectContaining({ note: 'Device created', object_name: 'Own Camera', parent_name: 'Main' }),
+      expect.objectContaining({
+        note: 'Device created',
+        object_name: 'Own Camera',
+        site_id: w.sites.main.id,
+        tenant_id: w.a.id,
+        parent_model: 'Location',
+        parent_id: w.locations.office.id,
+        parent_name: 'Office',
+        changes: {
+          product_id: { to: w.products.own.id },
+          floor_id: { to: w.floors.first.id },
+          location_id: { to: w.locations.office.id },
+        },
+      }),
     ]);
   });
 
@@ -399,5 +432,15 @@ describe('GET /api/site/devices/new', () => {
     expect(body.brands.map((b) => b.name)).toEqual(['Library Brand']);
     const [product] = await t.db.select().from(products).where(eq(products.id, w.products.own.id));
     expect(body.products.some((p) => p.id === product!.id)).toBe(false);
+  });
+});
+
+describe('the activity log', () => {
+  it('never writes a password, token or secret into an entry', async () => {
+    const rows = await t.db.select().from(activityLogs);
+    expect(rows.some((row) => row.changes !== null)).toBe(true);
+    for (const row of rows) {
+      expect(Object.keys(row.changes ?? {}).filter((key) => /password|token|secret/i.test(key))).toEqual([]);
+    }
   });
 });

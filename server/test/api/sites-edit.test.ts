@@ -81,6 +81,18 @@ describe('POST /api/site/sites', () => {
         site_id: site.id,
         tenant_id: w.a.id,
         object_name: 'North',
+        changes: {
+          name: { to: 'North' },
+          customer_id: { to: w.companies.customer.id },
+          image: { to: image },
+          site_status: { to: false },
+          gps: { to: '50.85,4.35' },
+          country: { to: 'Belgium' },
+          zip: { to: '1000' },
+          city: { to: 'Brussels' },
+          street: { to: 'Rue Haute' },
+          street_number: { to: '12' },
+        },
       }),
     ]);
     // The site list is sorted by last update: the new site comes first.
@@ -222,6 +234,14 @@ describe('PUT /api/site/sites', () => {
     expect(row.updated_at.getTime()).toBeGreaterThan(new Date('2024-01-02').getTime());
     const logs = await logsOf(t, 'Site', site.id);
     expect(logs.map((l) => l.note)).toEqual(['Site updated (name, customer_id, image, country, city)']);
+    // Only the changed fields, each before and after (street was already empty).
+    expect(logs[0]!.changes).toEqual({
+      name: { from: 'To Change', to: 'Changed' },
+      customer_id: { from: null, to: w.companies.customer.id },
+      image: { from: null, to: image },
+      country: { from: null, to: 'France' },
+      city: { from: null, to: 'Lille' },
+    });
 
     // The same values again change nothing and write no log.
     const again = await t.call('PUT', '/api/site/sites', {
@@ -334,7 +354,17 @@ describe('PUT /api/site/sites', () => {
     expect(await statusOf(installed.id)).toBe('Planned');
     expect(await statusOf(faulty.id)).toBe('Broken');
     expect(await statusOf(elsewhere.id)).toBe('Planned');
-    expect((await logsOf(t, 'Site', site.id)).map((l) => l.note)).toEqual(['Device statuses updated']);
+    const [log] = await logsOf(t, 'Site', site.id);
+    expect(log).toMatchObject({ note: 'Device statuses updated', site_id: site.id, tenant_id: w.a.id });
+    expect(Object.keys(log!.changes as object)).toEqual(['device_statuses']);
+    expect((log!.changes as Record<string, { from: unknown; to: unknown }>).device_statuses).toEqual({
+      from: [
+        { id: 1, name: 'Planned', color: '#9E9E9E' },
+        { id: 2, name: 'Installed', color: '#1976D2' },
+        { id: 3, name: 'Faulty', color: '#D32F2F' },
+      ],
+      to: response.json().site.device_statuses,
+    });
   });
 
   it('refuses statuses with duplicate names, bad colours, missing names or bad JSON', async () => {
@@ -385,7 +415,12 @@ describe('PUT /api/site/sites', () => {
       w.companies.spareContractor.id,
       w.companies.contractor.id,
     ]);
-    expect((await logsOf(t, 'Site', site.id)).map((l) => l.note)).toEqual(['Contractors updated']);
+    expect((await logsOf(t, 'Site', site.id)).map((l) => [l.note, l.changes])).toEqual([
+      [
+        'Contractors updated',
+        { contractors: { from: [], to: [w.companies.spareContractor.id, w.companies.contractor.id] } },
+      ],
+    ]);
 
     for (const id of [w.companies.theirContractor.id, w.companies.supplier.id]) {
       const refused = await t.call('PUT', '/api/site/sites', {

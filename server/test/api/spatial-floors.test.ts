@@ -95,8 +95,16 @@ describe('POST /api/site/floors', () => {
       locations: [],
       zones: [],
     });
-    expect((await logsOf(t, 'Floor', floor.id)).map((l) => [l.note, l.site_id, l.parent_name])).toEqual([
-      ['Floor created', w.sites.main.id, 'Main'],
+    expect(
+      (await logsOf(t, 'Floor', floor.id)).map((l) => [
+        l.note,
+        l.site_id,
+        l.tenant_id,
+        l.parent_name,
+        l.changes,
+      ]),
+    ).toEqual([
+      ['Floor created', w.sites.main.id, w.a.id, 'Main', { name: { to: 'Basement' }, code: { to: 'B1' } }],
     ]);
   });
 
@@ -138,8 +146,14 @@ describe('PUT /api/site/floors', () => {
       code: null,
       location_transform: 'translate(10,-20.5) scale(1.05)',
     });
-    const notes = (await logsOf(t, 'Floor', floor.id)).map((l) => l.note);
-    expect(notes.at(-1)).toBe('Floor updated (Name, Code, Transform)');
+    const updated = (await logsOf(t, 'Floor', floor.id)).at(-1)!;
+    expect(updated.note).toBe('Floor updated (Name, Code, Transform)');
+    // Only the changed fields, each before and after.
+    expect(updated.changes).toEqual({
+      name: { from: expect.stringMatching(/^Mezz /), to: 'Mezzanine' },
+      code: { from: 'Mez', to: null },
+      location_transform: { from: null, to: 'translate(10,-20.5) scale(1.05)' },
+    });
 
     const cleared = await t.call('PUT', '/api/site/floors', {
       token: w.tokens.contributor,
@@ -217,10 +231,10 @@ describe('PUT /api/site/floors', () => {
     });
     expect(deleted.json().floor).toMatchObject({ svg: null, svg_key: null });
     expect(stored(second)).toBe(false);
-    expect((await logsOf(t, 'Floor', floor.id)).map((l) => l.note)).toEqual([
-      'FloorPlan uploaded',
-      'FloorPlan replaced',
-      'FloorPlan deleted',
+    expect((await logsOf(t, 'Floor', floor.id)).map((l) => [l.note, l.changes])).toEqual([
+      ['FloorPlan uploaded', { svg: { from: null, to: first } }],
+      ['FloorPlan replaced', { svg: { from: first, to: second } }],
+      ['FloorPlan deleted', { svg: { from: second, to: null } }],
     ]);
   });
 
@@ -365,18 +379,33 @@ describe('DELETE /api/site/floors', () => {
         plan_x: null,
         plan_y: null,
       });
-      expect((await logsOf(t, 'Device', id)).map((l) => l.note)).toEqual([
-        'Device unplaced (floor Gone deleted)',
+      expect((await logsOf(t, 'Device', id)).map((l) => [l.note, l.parent_model, l.parent_name])).toEqual([
+        ['Device unplaced (floor Gone deleted)', 'Site', 'Main'],
       ]);
     }
+    expect((await logsOf(t, 'Device', placed.id))[0]!.changes).toEqual({
+      floor_id: { from: floor.id, to: null },
+      location_id: { from: room.id, to: null },
+      zone_id: { from: zone.id, to: null },
+      on_plan: { from: true, to: false },
+      plan_x: { from: 10, to: null },
+      plan_y: { from: 20, to: null },
+    });
+    expect((await logsOf(t, 'Device', archived.id))[0]!.changes).toEqual({
+      floor_id: { from: floor.id, to: null },
+    });
     const [fileAfter] = await t.db.select().from(attachments).where(eq(attachments.id, file!.id));
     expect(fileAfter).toMatchObject({ attachable_type: null, attachable_id: null });
     const [secretAfter] = await t.db.select().from(secrets).where(eq(secrets.id, secret!.id));
     expect(secretAfter).toMatchObject({ secretable_type: null, secretable_id: null });
     expect(stored(plan)).toBe(false);
-    expect((await logsOf(t, 'Floor', floor.id)).map((l) => l.note).at(-1)).toBe(
-      'Floor deleted (1 locations, 1 zones, 2 devices unplaced)',
-    );
+    const removed = (await logsOf(t, 'Floor', floor.id)).at(-1)!;
+    expect(removed).toMatchObject({
+      note: 'Floor deleted (1 locations, 1 zones, 2 devices unplaced)',
+      site_id: w.sites.main.id,
+      tenant_id: w.a.id,
+      changes: { name: { from: 'Gone' }, code: { from: 'Gon' } },
+    });
   });
 
   it('deletes a floor without devices at once; a bad id is 400, an unknown one 404', async () => {

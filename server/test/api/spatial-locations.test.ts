@@ -1,7 +1,7 @@
 import { type LocationDto, POLYGON_MAX_POINTS } from '@asbuilt/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attachments, devices, layers, locations, zones } from '../../src/db/schema.ts';
+import { activityLogs, attachments, devices, layers, locations, zones } from '../../src/db/schema.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { createDevice } from '../support/factories.ts';
 import {
@@ -76,7 +76,20 @@ describe('locations', () => {
       polygon: '10,10 200,10 200,120.5',
     });
     const [log] = await logsOf(t, 'Location', location.id);
-    expect(log).toMatchObject({ note: 'Location created', parent_model: 'Floor', parent_name: 'First' });
+    expect(log).toMatchObject({
+      note: 'Location created',
+      site_id: w.sites.main.id,
+      tenant_id: w.a.id,
+      parent_model: 'Floor',
+      parent_id: w.floors.first.id,
+      parent_name: 'First',
+    });
+    expect(log!.changes).toEqual({
+      name: { to: 'Board room' },
+      code: { to: 'BR' },
+      location_type: { to: 'Meeting Room' },
+      polygon: { to: '10,10 200,10 200,120.5' },
+    });
     const site = await t.call('GET', `/api/site/refresh_site?id=${w.sites.main.id}`, {
       token: w.tokens.reader,
     });
@@ -135,9 +148,16 @@ describe('locations', () => {
       body: { id: location.id, polygon: '' },
     });
     expect(cleared.json().location.polygon).toBeNull();
-    expect((await logsOf(t, 'Location', location.id)).map((l) => l.note)).toEqual([
-      'Location updated (Name, Location Type, Polygon)',
-      'Location updated (Polygon)',
+    expect((await logsOf(t, 'Location', location.id)).map((l) => [l.note, l.changes])).toEqual([
+      [
+        'Location updated (Name, Location Type, Polygon)',
+        {
+          name: { from: 'Storage', to: 'Store' },
+          location_type: { from: 'room', to: 'Workspace' },
+          polygon: { from: null, to: SQUARE },
+        },
+      ],
+      ['Location updated (Polygon)', { polygon: { from: SQUARE, to: null } }],
     ]);
 
     const before = await locationRow(location.id);
@@ -189,9 +209,17 @@ describe('locations', () => {
       floor_id: w.floors.first.id,
       zone_id: w.zones.siteZone.id,
     });
-    expect((await logsOf(t, 'Location', location.id)).map((l) => l.note).at(-1)).toBe(
-      'Location updated (Floor); 2 devices moved along',
-    );
+    expect((await logsOf(t, 'Location', location.id)).at(-1)).toMatchObject({
+      note: 'Location updated (Floor); 2 devices moved along',
+      parent_model: 'Floor',
+      parent_name: 'First',
+      changes: { floor_id: { from: w.floors.ground.id, to: w.floors.first.id } },
+    });
+    expect(
+      (await logsOf(t, 'Device', siteWide.id)).map((l) => [l.parent_model, l.parent_name, l.changes]),
+    ).toEqual([
+      ['Location', location.name, { floor_id: { from: w.floors.ground.id, to: w.floors.first.id } }],
+    ]);
     const otherSite = await t.call('PUT', '/api/site/locations', {
       token: w.tokens.contributor,
       body: { id: location.id, floor_id: w.elsewhere.floor.id },
@@ -263,9 +291,18 @@ describe('locations', () => {
     });
     const [fileAfter] = await t.db.select().from(attachments).where(eq(attachments.id, file!.id));
     expect(fileAfter).toMatchObject({ attachable_type: 'Floor', attachable_id: w.floors.ground.id });
-    expect((await logsOf(t, 'Location', location.id)).map((l) => l.note).at(-1)).toBe(
-      'Location deleted (1 device moved out)',
-    );
+    expect((await logsOf(t, 'Location', location.id)).at(-1)).toMatchObject({
+      note: 'Location deleted (1 device moved out)',
+      parent_model: 'Floor',
+      parent_name: 'Ground',
+      changes: { name: { from: 'Doomed room' }, code: { from: 'Doo' }, location_type: { from: 'room' } },
+    });
+    // The device now hangs on its floor.
+    expect((await logsOf(t, 'Device', device.id)).at(-1)).toMatchObject({
+      parent_model: 'Floor',
+      parent_name: 'Ground',
+      changes: { location_id: { from: location.id, to: null } },
+    });
   });
 });
 
@@ -298,9 +335,9 @@ describe('zones', () => {
       code: 'ALL',
       polygon: null,
     });
-    expect((await logsOf(t, 'Zone', siteWide.json().zone.id)).map((l) => [l.note, l.parent_model])).toEqual([
-      ['Zone created', 'Site'],
-    ]);
+    expect(
+      (await logsOf(t, 'Zone', siteWide.json().zone.id)).map((l) => [l.note, l.parent_model, l.changes]),
+    ).toEqual([['Zone created', 'Site', { name: { to: 'Everywhere' }, code: { to: 'ALL' } }]]);
   });
 
   it('POST refuses a zone without floor or site, a floor of another site, and a polygon without floor', async () => {
@@ -350,10 +387,24 @@ describe('zones', () => {
     });
     expect(drawn.statusCode).toBe(400);
     expect(drawn.json().code).toBe('zone_polygon_needs_floor');
-    expect((await logsOf(t, 'Zone', zone.id)).map((l) => l.note)).toEqual([
-      'Zone updated (Name, Floor); 1 device left it',
-      'Zone updated (Polygon, Floor)',
+    expect((await logsOf(t, 'Zone', zone.id)).map((l) => [l.note, l.parent_name, l.changes])).toEqual([
+      [
+        'Zone updated (Name, Floor); 1 device left it',
+        'First',
+        {
+          name: { from: 'Wandering zone', to: 'Upstairs zone' },
+          floor_id: { from: w.floors.ground.id, to: w.floors.first.id },
+        },
+      ],
+      [
+        'Zone updated (Polygon, Floor)',
+        'Main',
+        { polygon: { from: SQUARE, to: null }, floor_id: { from: w.floors.first.id, to: null } },
+      ],
     ]);
+    expect((await logsOf(t, 'Device', onGround.id))[0]!.changes).toEqual({
+      zone_id: { from: zone.id, to: null },
+    });
 
     const before = await zoneRow(zone.id);
     expect(
@@ -414,9 +465,12 @@ describe('layers', () => {
       body: { id: layer.id, name: 'Safety' },
     });
     expect(unchanged.statusCode).toBe(200);
-    expect((await logsOf(t, 'Layer', layer.id)).map((l) => l.note)).toEqual([
-      'Layer created',
-      'Layer updated (Name, Code)',
+    expect((await logsOf(t, 'Layer', layer.id)).map((l) => [l.note, l.changes])).toEqual([
+      ['Layer created', { name: { to: 'Security' }, code: { to: 'SEC' } }],
+      [
+        'Layer updated (Name, Code)',
+        { name: { from: 'Security', to: 'Safety' }, code: { from: 'SEC', to: null } },
+      ],
     ]);
     const [before] = await t.db.select().from(layers).where(eq(layers.id, layer.id));
     const foreign = await t.call('PUT', '/api/site/layers', {
@@ -450,6 +504,15 @@ describe('layers', () => {
     });
     expect(response.json()).toMatchObject({ layer: { id: layer.id, name: 'Temporary' }, moved_devices: 1 });
     expect(await deviceRow(device.id)).toMatchObject({ layer_id: null, floor_id: w.floors.ground.id });
+    expect((await logsOf(t, 'Layer', layer.id)).at(-1)).toMatchObject({
+      note: 'Layer deleted (1 device taken off it)',
+      changes: { name: { from: 'Temporary' }, code: { from: 'Tem' } },
+    });
+    expect((await logsOf(t, 'Device', device.id)).at(-1)).toMatchObject({
+      parent_model: 'Floor',
+      parent_name: 'Ground',
+      changes: { layer_id: { from: layer.id, to: null } },
+    });
     const emptyLayer = await createLayer(t, w.sites.main.id, 'Empty');
     const plain = await t.call('DELETE', `/api/site/layers?id=${emptyLayer.id}`, {
       token: w.tokens.contributor,
@@ -480,5 +543,15 @@ describe('the OpenAPI description', () => {
     expect(Object.keys(put.requestBody.content['application/json']!.schema.properties)).toEqual(
       expect.arrayContaining(['plan_x', 'plan_y', 'on_plan']),
     );
+  });
+});
+
+describe('the activity log', () => {
+  it('never writes a password, token or secret into an entry', async () => {
+    const rows = await t.db.select().from(activityLogs);
+    expect(rows.some((row) => row.changes !== null)).toBe(true);
+    for (const row of rows) {
+      expect(Object.keys(row.changes ?? {}).filter((key) => /password|token|secret/i.test(key))).toEqual([]);
+    }
   });
 });

@@ -10,7 +10,7 @@ import {
 import { and, count, eq, isNotNull, isNull, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { companies, devices, products, siteContractors, sites, tenants } from '../../db/schema.ts';
-import { logActivity } from '../../platform/activity.ts';
+import { changesOf, createdFields, logActivity, removedFields } from '../../platform/activity.ts';
 import type { Actor } from '../../platform/actor.ts';
 import {
   type CataloguePath,
@@ -157,9 +157,10 @@ export async function createCompany(
     null,
   );
   return ctx.db.transaction(async (tx) => {
+    const given = { name: input.name, code: input.code, ...values };
     const [row] = await tx
       .insert(companies)
-      .values({ ...values, tenant_id: tenantId, name: input.name, code: input.code })
+      .values({ ...given, tenant_id: tenantId })
       .returning();
     await logActivity(tx, actor, {
       objectModel: 'Company',
@@ -167,6 +168,7 @@ export async function createCompany(
       objectName: row!.name,
       note: 'Company created',
       tenantId,
+      changes: createdFields(given),
     });
     return presentCompany(row!);
   });
@@ -198,22 +200,20 @@ export async function updateCompany(
       input.company_type,
       existing.company_type,
     );
-    const [row] = await tx
-      .update(companies)
-      .set({
-        ...values,
-        tenant_id: tenantId,
-        ...(input.name ? { name: input.name } : {}),
-        ...(input.code ? { code: input.code } : {}),
-      })
-      .where(eq(companies.id, existing.id))
-      .returning();
+    const set = {
+      ...(input.name ? { name: input.name } : {}),
+      ...(input.code ? { code: input.code } : {}),
+      ...values,
+      tenant_id: tenantId,
+    };
+    const [row] = await tx.update(companies).set(set).where(eq(companies.id, existing.id)).returning();
     await logActivity(tx, actor, {
       objectModel: 'Company',
       objectId: existing.id,
       objectName: row!.name,
       note: 'Company updated',
       tenantId,
+      changes: changesOf(existing, set),
     });
     return presentCompany(row!);
   });
@@ -246,6 +246,7 @@ export async function deleteCompany(
       objectName: existing.name,
       note: 'Company deleted',
       tenantId: existing.tenant_id,
+      changes: removedFields(existing, ['name', 'code', 'company_type']),
     });
     return presentCompany(existing);
   });

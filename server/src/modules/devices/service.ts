@@ -17,7 +17,7 @@ import {
 import { and, desc, eq, inArray, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { activityLogs, companies, devices, products } from '../../db/schema.ts';
-import { type ActivityEntry, logActivities, logActivity } from '../../platform/activity.ts';
+import { changesOf, createdFields, logActivities } from '../../platform/activity.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { companiesUsableBy } from '../../platform/catalogue.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -27,6 +27,7 @@ import { presentCompany } from '../companies/present.ts';
 import { presentLog } from '../logs/present.ts';
 import { loadProducts } from '../products/service.ts';
 import { touchSite } from '../sites/queries.ts';
+import { type DeviceLogItem, deviceEntries } from './activity.ts';
 import { locateOnPlan } from './plan.ts';
 import { type DeviceRow, deviceLabel, devicePresenter } from './present.ts';
 import { loadDevice, loadDevices } from './queries.ts';
@@ -63,23 +64,9 @@ async function requireDevice(
   return { device: row.device, productName: row.productName, site };
 }
 
-function deviceEntry(
-  site: SiteRow,
-  device: Pick<DeviceRow, 'id' | 'code' | 'name'>,
-  productName: string,
-  note: string,
-): ActivityEntry {
-  return {
-    objectModel: 'Device',
-    objectId: device.id,
-    objectName: deviceLabel(device, productName),
-    note,
-    siteId: site.id,
-    tenantId: site.tenant_id,
-    parentModel: 'Site',
-    parentId: site.id,
-    parentName: site.name,
-  };
+/** Logs device changes of `site` in the caller's transaction (see deviceEntries for the parent). */
+async function logDevices(tx: DbOrTx, actor: Actor, site: SiteRow, items: DeviceLogItem[]) {
+  await logActivities(tx, actor, await deviceEntries(tx, site, items));
 }
 
 async function mustLoad(tx: DbOrTx, ctx: AppContext, id: number): Promise<DeviceDto> {
@@ -102,7 +89,9 @@ async function applyChanges(
   if (problems.length > 0) throw badRequest(problems);
   if (plan) {
     const [row] = await tx.update(devices).set(plan.set).where(eq(devices.id, device.id)).returning();
-    await logActivity(tx, actor, deviceEntry(site, row!, productName, plan.note));
+    await logDevices(tx, actor, site, [
+      { device: row!, productName, note: plan.note, changes: changesOf(device, plan.set) },
+    ]);
     await touchSite(tx, site.id);
   }
   return mustLoad(tx, ctx, device.id);
@@ -121,17 +110,19 @@ export async function createDevice(ctx: AppContext, actor: Actor, input: DeviceC
       refs,
     );
     if (problems.length > 0) throw badRequest(problems);
+    const values = {
+      product_id: product.id,
+      ...changes,
+      ...placement,
+      ...(changes.status !== undefined ? { status: refs.status ?? null } : {}),
+    };
     const [row] = await tx
       .insert(devices)
-      .values({
-        ...changes,
-        ...placement,
-        ...(changes.status !== undefined ? { status: refs.status ?? null } : {}),
-        site_id: site.id,
-        product_id: product.id,
-      })
+      .values({ ...values, site_id: site.id })
       .returning();
-    await logActivity(tx, actor, deviceEntry(site, row!, product.name, 'Device created'));
+    await logDevices(tx, actor, site, [
+      { device: row!, productName: product.name, note: 'Device created', changes: createdFields(values) },
+    ]);
     await touchSite(tx, site.id);
     return mustLoad(tx, ctx, row!.id);
   });
@@ -186,11 +177,14 @@ export async function changeProduct(ctx: AppContext, actor: Actor, id: number, p
     const product = await checkProduct(tx, site, productId);
     if (product.id !== device.product_id) {
       await tx.update(devices).set({ product_id: product.id }).where(eq(devices.id, device.id));
-      await logActivity(
-        tx,
-        actor,
-        deviceEntry(site, device, product.name, `Product changed from ${productName} to ${product.name}`),
-      );
+      await logDevices(tx, actor, site, [
+        {
+          device,
+          productName: product.name,
+          note: `Product changed from ${productName} to ${product.name}`,
+          changes: changesOf(device, { product_id: product.id }),
+        },
+      ]);
       await touchSite(tx, site.id);
     }
     return mustLoad(tx, ctx, device.id);
@@ -245,7 +239,7 @@ export async function bulkUpdate(ctx: AppContext, actor: Actor, input: DeviceBul
 
     const problems: Message[] = [];
     const groups = new Map<string, { set: DeviceSet; ids: number[] }>();
-    const entries: ActivityEntry[] = [];
+    const entries: DeviceLogItem[] = [];
     for (const { device, productName } of rows) {
       const result = planChange(device, input.changes, refs);
       for (const problem of result.problems) {
@@ -262,8 +256,12 @@ export async function bulkUpdate(ctx: AppContext, actor: Actor, input: DeviceBul
       const group = groups.get(key) ?? { set: result.plan.set, ids: [] };
       group.ids.push(device.id);
       groups.set(key, group);
-      const after = { ...device, ...result.plan.set };
-      entries.push(deviceEntry(site, after, productName, result.plan.note));
+      entries.push({
+        device: { ...device, ...result.plan.set },
+        productName,
+        note: result.plan.note,
+        changes: changesOf(device, result.plan.set),
+      });
     }
     if (problems.length > 0) {
       const more = problems.length - MAX_LISTED_PROBLEMS;
@@ -276,7 +274,7 @@ export async function bulkUpdate(ctx: AppContext, actor: Actor, input: DeviceBul
       await tx.update(devices).set(group.set).where(inArray(devices.id, group.ids));
     }
     if (entries.length > 0) {
-      await logActivities(tx, actor, entries);
+      await logDevices(tx, actor, site, entries);
       await touchSite(tx, site.id);
     }
     return loadDevices(tx, inArray(devices.id, ids), presenter(ctx));

@@ -8,7 +8,7 @@ import {
 import { and, count, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { procats, products } from '../../db/schema.ts';
-import { logActivity } from '../../platform/activity.ts';
+import { changesOf, createdFields, logActivity, removedFields } from '../../platform/activity.ts';
 import type { Actor } from '../../platform/actor.ts';
 import {
   catalogueTenantIds,
@@ -84,6 +84,7 @@ export async function createProcat(
       objectName: row!.name,
       note: 'Product Category created',
       tenantId,
+      changes: createdFields(parts),
     });
     return presentProcat(row!);
   });
@@ -111,17 +112,15 @@ export async function updateProcat(
       sub2: input.sub2 !== undefined ? input.sub2 : existing.sub2,
       sub3: input.sub3 !== undefined ? input.sub3 : existing.sub3,
     };
-    const [row] = await tx
-      .update(procats)
-      .set({ ...parts, name: procatName(parts), tenant_id: tenantId })
-      .where(eq(procats.id, existing.id))
-      .returning();
+    const set = { ...parts, name: procatName(parts), tenant_id: tenantId };
+    const [row] = await tx.update(procats).set(set).where(eq(procats.id, existing.id)).returning();
     await logActivity(tx, actor, {
       objectModel: 'Procat',
       objectId: existing.id,
       objectName: row!.name,
       note: 'Product Category updated',
       tenantId,
+      changes: changesOf(existing, set),
     });
     return presentProcat(row!);
   });
@@ -148,6 +147,7 @@ export async function deleteProcat(ctx: AppContext, actor: Actor, id: number): P
       objectName: existing.name,
       note: 'Product Category deleted',
       tenantId: existing.tenant_id,
+      changes: removedFields(existing, ['name']),
     });
     return presentProcat(existing);
   });

@@ -12,7 +12,7 @@ import {
 import { and, count, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { companies, devices, interfaces, procats, products } from '../../db/schema.ts';
-import { logActivity } from '../../platform/activity.ts';
+import { changesOf, createdFields, logActivity, removedFields } from '../../platform/activity.ts';
 import type { Actor } from '../../platform/actor.ts';
 import {
   type CataloguePath,
@@ -279,16 +279,16 @@ export async function createProduct(
 
   return ctx.db.transaction(async (tx) => {
     await checkReferences(tx, tenantId, input);
+    const values = {
+      ...simpleValues(input),
+      name: input.name,
+      product_status: input.product_status ?? true,
+      rack_mounted: rackMounted,
+      rack_units: rackMounted ? (input.rack_units ?? null) : null,
+    };
     const [row] = await tx
       .insert(products)
-      .values({
-        ...simpleValues(input),
-        name: input.name,
-        tenant_id: tenantId,
-        product_status: input.product_status ?? true,
-        rack_mounted: rackMounted,
-        rack_units: rackMounted ? (input.rack_units ?? null) : null,
-      })
+      .values({ ...values, tenant_id: tenantId })
       .returning();
     const product = row!;
     const changes = await applyInterfaces(tx, product.id, input.interfaces_attributes ?? []);
@@ -298,6 +298,7 @@ export async function createProduct(
       objectName: product.name,
       note: note('Product created', changes),
       tenantId,
+      changes: createdFields(values),
     });
     return loadProduct(tx, product.id, signUrl);
   });
@@ -341,20 +342,18 @@ export async function updateProduct(
     });
 
     const rackMounted = input.rack_mounted ?? existing.rack_mounted;
-    await tx
-      .update(products)
-      .set({
-        ...simpleValues(input),
-        tenant_id: tenantId,
-        ...(input.product_status !== undefined ? { product_status: input.product_status } : {}),
-        rack_mounted: rackMounted,
-        rack_units: rackMounted
-          ? input.rack_units !== undefined
-            ? input.rack_units
-            : existing.rack_units
-          : null,
-      })
-      .where(eq(products.id, existing.id));
+    const set = {
+      ...simpleValues(input),
+      tenant_id: tenantId,
+      ...(input.product_status !== undefined ? { product_status: input.product_status } : {}),
+      rack_mounted: rackMounted,
+      rack_units: rackMounted
+        ? input.rack_units !== undefined
+          ? input.rack_units
+          : existing.rack_units
+        : null,
+    };
+    await tx.update(products).set(set).where(eq(products.id, existing.id));
     const changes = await applyInterfaces(tx, existing.id, input.interfaces_attributes ?? []);
     const product = await loadProduct(tx, existing.id, signUrl);
     await logActivity(tx, actor, {
@@ -366,6 +365,7 @@ export async function updateProduct(
         changes,
       ),
       tenantId,
+      changes: changesOf(existing, set),
     });
     return product;
   });
@@ -426,6 +426,7 @@ export async function inlineEditProduct(
         objectName: product.name,
         note: `Product updated (${edit.property})`,
         tenantId: existing.tenant_id,
+        changes: changesOf(existing, set),
       });
     }
     return product;
@@ -455,6 +456,7 @@ export async function deleteProduct(
       objectName: existing.name,
       note: 'Product deleted',
       tenantId: existing.tenant_id,
+      changes: removedFields(existing, ['name', 'product_model', 'sku']),
     });
     return product;
   });

@@ -14,7 +14,7 @@ import {
 import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { companies, devices, siteAccesses, siteContractors, sites, tenants } from '../../db/schema.ts';
-import { logActivity } from '../../platform/activity.ts';
+import { changesOf, createdFields, logActivity } from '../../platform/activity.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { companiesUsableBy, resolveTargetTenant } from '../../platform/catalogue.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -125,6 +125,7 @@ export async function createSite(ctx: AppContext, actor: Actor, input: SiteCreat
       unlimited: true,
       active: true,
     });
+    const { tenant_id: _tenant, device_statuses: _statuses, ...given } = values;
     await logActivity(tx, actor, {
       objectModel: 'Site',
       objectId: site!.id,
@@ -132,6 +133,7 @@ export async function createSite(ctx: AppContext, actor: Actor, input: SiteCreat
       note: 'Site created',
       siteId: site!.id,
       tenantId,
+      changes: createdFields(given),
     });
     return loadSiteDetail(tx, ctx.storage, site!, {
       userId: actor.userId,
@@ -168,8 +170,11 @@ async function renameStatuses(tx: DbOrTx, siteId: number, before: DeviceStatus[]
     );
 }
 
-/** The site's contractors, replaced by `ids` in that order: contractor companies of the site's tenant. */
-async function replaceContractors(tx: DbOrTx, site: SiteRow, ids: number[]): Promise<boolean> {
+/**
+ * The site's contractors, replaced by `ids` in that order: contractor companies of the site's
+ * tenant. Returns the ids before, or null when nothing changed.
+ */
+async function replaceContractors(tx: DbOrTx, site: SiteRow, ids: number[]): Promise<number[] | null> {
   const wanted = [...new Set(ids)];
   if (wanted.length > 0) {
     const rows = await tx
@@ -189,14 +194,15 @@ async function replaceContractors(tx: DbOrTx, site: SiteRow, ids: number[]): Pro
     .from(siteContractors)
     .where(eq(siteContractors.site_id, site.id))
     .orderBy(asc(siteContractors.position), asc(siteContractors.company_id));
-  if (current.map((c) => c.id).join() === wanted.join()) return false;
+  const before = current.map((c) => c.id);
+  if (before.join() === wanted.join()) return null;
   await tx.delete(siteContractors).where(eq(siteContractors.site_id, site.id));
   if (wanted.length > 0) {
     await tx
       .insert(siteContractors)
       .values(wanted.map((companyId, position) => ({ site_id: site.id, company_id: companyId, position })));
   }
-  return true;
+  return before;
 }
 
 /**
@@ -224,9 +230,9 @@ export async function updateSite(ctx: AppContext, actor: Actor, input: SiteUpdat
       await renameStatuses(tx, site.id, site.device_statuses, statuses);
       notes.push('Device statuses updated');
     }
-    if (input.contractors !== undefined && (await replaceContractors(tx, site, input.contractors))) {
-      notes.push('Contractors updated');
-    }
+    const contractorsBefore =
+      input.contractors !== undefined ? await replaceContractors(tx, site, input.contractors) : null;
+    if (contractorsBefore) notes.push('Contractors updated');
 
     let updated = site;
     if (notes.length > 0) {
@@ -244,6 +250,12 @@ export async function updateSite(ctx: AppContext, actor: Actor, input: SiteUpdat
         note: notes.join('; '),
         siteId: site.id,
         tenantId: site.tenant_id,
+        changes: {
+          ...changesOf(site, set),
+          ...(contractorsBefore
+            ? { contractors: { from: contractorsBefore, to: [...new Set(input.contractors ?? [])] } }
+            : {}),
+        },
       });
     }
     return loadSiteDetail(tx, ctx.storage, updated, { userId: actor.userId, permission });

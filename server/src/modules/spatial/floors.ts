@@ -8,7 +8,13 @@ import {
 import { and, asc, eq, inArray, like, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { devices, floors, locations, uploads, zones } from '../../db/schema.ts';
-import { logActivity } from '../../platform/activity.ts';
+import {
+  type ActivityEntry,
+  changesOf,
+  createdFields,
+  logActivity,
+  removedFields,
+} from '../../platform/activity.ts';
 import type { Actor } from '../../platform/actor.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { conflict } from '../../platform/errors.ts';
@@ -38,8 +44,8 @@ import {
  * committed.
  */
 
-const floorEntry = (site: SiteRow, floor: FloorRow, note: string) =>
-  spatialEntry(site, { model: 'Floor', id: floor.id, name: floor.name }, note);
+const floorEntry = (site: SiteRow, floor: FloorRow, note: string, changes: ActivityEntry['changes']) =>
+  spatialEntry(site, { model: 'Floor', id: floor.id, name: floor.name }, note, null, changes);
 
 /** The floor as answered: with its locations and zones, sorted by id. */
 export async function loadFloorDto(db: DbOrTx, floor: FloorRow, sign: Sign): Promise<FloorDto> {
@@ -69,11 +75,12 @@ async function removeFiles(ctx: AppContext, keys: (string | null)[]) {
 export async function createFloor(ctx: AppContext, actor: Actor, input: FloorCreateInput): Promise<FloorDto> {
   return ctx.db.transaction(async (tx) => {
     const { site } = await requireSite(tx, actor, input.site_id, SitePermission.Contributor);
+    const values = { name: input.name, code: input.code ?? null };
     const [floor] = await tx
       .insert(floors)
-      .values({ site_id: site.id, name: input.name, code: input.code ?? null })
+      .values({ ...values, site_id: site.id })
       .returning();
-    await logActivity(tx, actor, floorEntry(site, floor!, 'Floor created'));
+    await logActivity(tx, actor, floorEntry(site, floor!, 'Floor created', createdFields(values)));
     await touchSite(tx, site.id);
     return presentFloor(floor!, [], [], signer(ctx));
   });
@@ -119,7 +126,7 @@ export async function updateFloor(ctx: AppContext, actor: Actor, input: FloorUpd
     if (notes.length > 0) {
       const [row] = await tx.update(floors).set(set).where(eq(floors.id, floor.id)).returning();
       updated = row!;
-      await logActivity(tx, actor, floorEntry(site, updated, notes.join('; ')));
+      await logActivity(tx, actor, floorEntry(site, updated, notes.join('; '), changesOf(floor, set)));
       await touchSite(tx, site.id);
     }
     return loadFloorDto(tx, updated, signer(ctx));
@@ -178,7 +185,11 @@ export async function deleteFloor(ctx: AppContext, actor: Actor, query: SpatialD
       `${zoneIds.length} zones`,
       ...(moved > 0 ? [devicesNote(moved, 'unplaced')] : []),
     ];
-    await logActivity(tx, actor, floorEntry(site, floor, `Floor deleted (${parts.join(', ')})`));
+    await logActivity(
+      tx,
+      actor,
+      floorEntry(site, floor, `Floor deleted (${parts.join(', ')})`, removedFields(floor, ['name', 'code'])),
+    );
     await touchSite(tx, site.id);
     dropped.push(ownPlan(site, floor));
     return { floor: dto, moved_devices: moved };

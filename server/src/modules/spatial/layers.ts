@@ -7,7 +7,13 @@ import {
 } from '@asbuilt/domain';
 import { eq } from 'drizzle-orm';
 import { devices, layers } from '../../db/schema.ts';
-import { logActivity } from '../../platform/activity.ts';
+import {
+  type ActivityEntry,
+  changesOf,
+  createdFields,
+  logActivity,
+  removedFields,
+} from '../../platform/activity.ts';
 import type { Actor } from '../../platform/actor.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { conflict } from '../../platform/errors.ts';
@@ -25,18 +31,19 @@ import {
 
 /** Layers of a site (the devices' trades: network, security...). Contributor or more. */
 
-const layerEntry = (site: SiteRow, layer: LayerRow, note: string) =>
-  spatialEntry(site, { model: 'Layer', id: layer.id, name: layer.name }, note);
+const layerEntry = (site: SiteRow, layer: LayerRow, note: string, changes: ActivityEntry['changes']) =>
+  spatialEntry(site, { model: 'Layer', id: layer.id, name: layer.name }, note, null, changes);
 
 /** POST /api/site/layers */
 export async function createLayer(ctx: AppContext, actor: Actor, input: LayerCreateInput): Promise<LayerDto> {
   return ctx.db.transaction(async (tx) => {
     const { site } = await requireSite(tx, actor, input.site_id, SitePermission.Contributor);
+    const values = { name: input.name, code: input.code ?? null };
     const [layer] = await tx
       .insert(layers)
-      .values({ site_id: site.id, name: input.name, code: input.code ?? null })
+      .values({ ...values, site_id: site.id })
       .returning();
-    await logActivity(tx, actor, layerEntry(site, layer!, 'Layer created'));
+    await logActivity(tx, actor, layerEntry(site, layer!, 'Layer created', createdFields(values)));
     await touchSite(tx, site.id);
     return presentLayer(layer!);
   });
@@ -58,7 +65,11 @@ export async function updateLayer(ctx: AppContext, actor: Actor, input: LayerUpd
     }
     if (labels.length === 0) return presentLayer(layer);
     const [updated] = await tx.update(layers).set(set).where(eq(layers.id, layer.id)).returning();
-    await logActivity(tx, actor, layerEntry(site, updated!, updatedNote('Layer', labels)));
+    await logActivity(
+      tx,
+      actor,
+      layerEntry(site, updated!, updatedNote('Layer', labels), changesOf(layer, set)),
+    );
     await touchSite(tx, site.id);
     return presentLayer(updated!);
   });
@@ -84,7 +95,7 @@ export async function deleteLayer(ctx: AppContext, actor: Actor, query: SpatialD
         : 0;
     await tx.delete(layers).where(eq(layers.id, layer.id));
     const note = moved > 0 ? `Layer deleted (${devicesNote(moved, 'taken off it')})` : 'Layer deleted';
-    await logActivity(tx, actor, layerEntry(site, layer, note));
+    await logActivity(tx, actor, layerEntry(site, layer, note, removedFields(layer, ['name', 'code'])));
     await touchSite(tx, site.id);
     return { layer: presentLayer(layer), moved_devices: moved };
   });

@@ -7,7 +7,13 @@ import {
 } from '@asbuilt/domain';
 import { and, eq, inArray, isNotNull, ne } from 'drizzle-orm';
 import { devices, locations, zones } from '../../db/schema.ts';
-import { logActivity } from '../../platform/activity.ts';
+import {
+  type ActivityEntry,
+  changesOf,
+  createdFields,
+  logActivity,
+  removedFields,
+} from '../../platform/activity.ts';
 import type { Actor } from '../../platform/actor.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { conflict } from '../../platform/errors.ts';
@@ -32,8 +38,13 @@ import {
  * (domain geometry: at least 3 points, finite numbers, at most POLYGON_MAX_POINTS).
  */
 
-const locationEntry = (site: SiteRow, location: LocationRow, floor: FloorRow, note: string) =>
-  spatialEntry(site, { model: 'Location', id: location.id, name: location.name }, note, floor);
+const locationEntry = (
+  site: SiteRow,
+  location: LocationRow,
+  floor: FloorRow,
+  note: string,
+  changes: ActivityEntry['changes'],
+) => spatialEntry(site, { model: 'Location', id: location.id, name: location.name }, note, floor, changes);
 
 /** POST /api/site/locations */
 export async function createLocation(
@@ -43,18 +54,21 @@ export async function createLocation(
 ): Promise<LocationDto> {
   return ctx.db.transaction(async (tx) => {
     const { floor, site } = await requireFloor(tx, actor, input.floor_id, SitePermission.Contributor);
+    const values = {
+      name: input.name,
+      code: input.code ?? null,
+      location_type: input.location_type ?? null,
+      polygon: input.polygon ?? null,
+    };
     const [location] = await tx
       .insert(locations)
-      .values({
-        site_id: site.id,
-        floor_id: floor.id,
-        name: input.name,
-        code: input.code ?? null,
-        location_type: input.location_type ?? null,
-        polygon: input.polygon ?? null,
-      })
+      .values({ ...values, site_id: site.id, floor_id: floor.id })
       .returning();
-    await logActivity(tx, actor, locationEntry(site, location!, floor, 'Location created'));
+    await logActivity(
+      tx,
+      actor,
+      locationEntry(site, location!, floor, 'Location created', createdFields(values)),
+    );
     await touchSite(tx, site.id);
     return presentLocation(location!);
   });
@@ -123,7 +137,7 @@ export async function updateLocation(
     const [updated] = await tx.update(locations).set(set).where(eq(locations.id, location.id)).returning();
     const note =
       updatedNote('Location', labels) + (moved > 0 ? `; ${devicesNote(moved, 'moved along')}` : '');
-    await logActivity(tx, actor, locationEntry(site, updated!, floor, note));
+    await logActivity(tx, actor, locationEntry(site, updated!, floor, note, changesOf(location, set)));
     await touchSite(tx, site.id);
     return presentLocation(updated!);
   });
@@ -154,7 +168,11 @@ export async function deleteLocation(ctx: AppContext, actor: Actor, query: Spati
     await relinkFiles(tx, { type: 'Location', ids: [location.id] }, { type: 'Floor', id: floor.id });
     await tx.delete(locations).where(eq(locations.id, location.id));
     const note = moved > 0 ? `Location deleted (${devicesNote(moved, 'moved out')})` : 'Location deleted';
-    await logActivity(tx, actor, locationEntry(site, location, floor, note));
+    await logActivity(
+      tx,
+      actor,
+      locationEntry(site, location, floor, note, removedFields(location, ['name', 'code', 'location_type'])),
+    );
     await touchSite(tx, site.id);
     return { location: presentLocation(location), moved_devices: moved };
   });

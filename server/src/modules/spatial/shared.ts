@@ -11,12 +11,13 @@ import {
   secrets,
   zones,
 } from '../../db/schema.ts';
-import { type ActivityEntry, logActivities } from '../../platform/activity.ts';
+import { type ActivityEntry, changesOf, logActivities } from '../../platform/activity.ts';
 import type { Actor } from '../../platform/actor.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { requireSite, type SiteRow } from '../../platform/policy.ts';
-import { type DeviceRow, deviceLabel } from '../devices/present.ts';
+import { deviceEntries } from '../devices/activity.ts';
+import type { DeviceRow } from '../devices/present.ts';
 import type { FloorRow, LayerRow, LocationRow, ZoneRow } from '../sites/present.ts';
 
 /**
@@ -121,11 +122,13 @@ export async function changeDevices(
   set: DeviceSet,
   note: string,
 ): Promise<number> {
-  const changed = await tx
-    .update(devices)
-    .set(set)
-    .where(and(eq(devices.site_id, site.id), where))
-    .returning({ id: devices.id, code: devices.code, name: devices.name, product_id: devices.product_id });
+  const matching = and(eq(devices.site_id, site.id), where);
+  // The rows before the change (locked until the end of the transaction), for each entry's changes.
+  const before = new Map(
+    (await tx.select().from(devices).where(matching).for('update')).map((d) => [d.id, d]),
+  );
+  if (before.size === 0) return 0;
+  const changed = await tx.update(devices).set(set).where(matching).returning();
   if (changed.length === 0) return 0;
   const unnamed = [...new Set(changed.filter((d) => !d.code && !d.name).map((d) => d.product_id))];
   const productNames = new Map<number, string>();
@@ -136,21 +139,20 @@ export async function changeDevices(
       .where(inArray(products.id, unnamed));
     for (const row of rows) productNames.set(row.id, row.name);
   }
-  await logActivities(
+  const entries = await deviceEntries(
     tx,
-    actor,
-    changed.map((device) => ({
-      objectModel: 'Device',
-      objectId: device.id,
-      objectName: deviceLabel(device, productNames.get(device.product_id)),
-      note,
-      siteId: site.id,
-      tenantId: site.tenant_id,
-      parentModel: 'Site',
-      parentId: site.id,
-      parentName: site.name,
-    })),
+    site,
+    changed.map((device) => {
+      const old = before.get(device.id);
+      return {
+        device,
+        productName: productNames.get(device.product_id),
+        note,
+        changes: old ? changesOf(old, set) : null,
+      };
+    }),
   );
+  await logActivities(tx, actor, entries);
   return changed.length;
 }
 
@@ -180,6 +182,7 @@ export function spatialEntry(
   object: { model: 'Floor' | 'Location' | 'Zone' | 'Layer'; id: number; name: string },
   note: string,
   parentFloor?: { id: number; name: string } | null,
+  changes?: ActivityEntry['changes'],
 ): ActivityEntry {
   return {
     objectModel: object.model,
@@ -191,6 +194,7 @@ export function spatialEntry(
     parentModel: parentFloor ? 'Floor' : 'Site',
     parentId: parentFloor ? parentFloor.id : site.id,
     parentName: parentFloor ? parentFloor.name : site.name,
+    ...(changes ? { changes } : {}),
   };
 }
 

@@ -8,7 +8,13 @@ import {
 import { and, eq, isNull, ne, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { devices, zones } from '../../db/schema.ts';
-import { logActivity } from '../../platform/activity.ts';
+import {
+  type ActivityEntry,
+  changesOf,
+  createdFields,
+  logActivity,
+  removedFields,
+} from '../../platform/activity.ts';
 import type { Actor } from '../../platform/actor.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, conflict } from '../../platform/errors.ts';
@@ -31,8 +37,13 @@ import {
  * Contributor or more.
  */
 
-const zoneEntry = (site: SiteRow, zone: ZoneRow, floor: FloorRow | null, note: string) =>
-  spatialEntry(site, { model: 'Zone', id: zone.id, name: zone.name }, note, floor);
+const zoneEntry = (
+  site: SiteRow,
+  zone: ZoneRow,
+  floor: FloorRow | null,
+  note: string,
+  changes: ActivityEntry['changes'],
+) => spatialEntry(site, { model: 'Zone', id: zone.id, name: zone.name }, note, floor, changes);
 
 async function floorOf(tx: DbOrTx, site: SiteRow, floorId: number | null) {
   return floorId === null ? null : floorOnSite(tx, site, floorId);
@@ -52,17 +63,12 @@ export async function createZone(ctx: AppContext, actor: Actor, input: ZoneCreat
       ({ site } = await requireSite(tx, actor, input.site_id!, SitePermission.Contributor));
     }
     if (!floor && input.polygon) throw badRequest('zone_polygon_needs_floor');
+    const values = { name: input.name, code: input.code ?? null, polygon: input.polygon ?? null };
     const [zone] = await tx
       .insert(zones)
-      .values({
-        site_id: site.id,
-        floor_id: floor?.id ?? null,
-        name: input.name,
-        code: input.code ?? null,
-        polygon: input.polygon ?? null,
-      })
+      .values({ ...values, site_id: site.id, floor_id: floor?.id ?? null })
       .returning();
-    await logActivity(tx, actor, zoneEntry(site, zone!, floor, 'Zone created'));
+    await logActivity(tx, actor, zoneEntry(site, zone!, floor, 'Zone created', createdFields(values)));
     await touchSite(tx, site.id);
     return presentZone(zone!);
   });
@@ -110,7 +116,7 @@ export async function updateZone(ctx: AppContext, actor: Actor, input: ZoneUpdat
     if (labels.length === 0) return presentZone(zone);
     const [updated] = await tx.update(zones).set(set).where(eq(zones.id, zone.id)).returning();
     const note = updatedNote('Zone', labels) + (cleared > 0 ? `; ${devicesNote(cleared, 'left it')}` : '');
-    await logActivity(tx, actor, zoneEntry(site, updated!, floor, note));
+    await logActivity(tx, actor, zoneEntry(site, updated!, floor, note, changesOf(zone, set)));
     await touchSite(tx, site.id);
     return presentZone(updated!);
   });
@@ -137,7 +143,7 @@ export async function deleteZone(ctx: AppContext, actor: Actor, query: SpatialDe
         : 0;
     await tx.delete(zones).where(eq(zones.id, zone.id));
     const note = moved > 0 ? `Zone deleted (${devicesNote(moved, 'moved out')})` : 'Zone deleted';
-    await logActivity(tx, actor, zoneEntry(site, zone, floor, note));
+    await logActivity(tx, actor, zoneEntry(site, zone, floor, note, removedFields(zone, ['name', 'code'])));
     await touchSite(tx, site.id);
     return { zone: presentZone(zone), moved_devices: moved };
   });
