@@ -21,6 +21,8 @@ const GLOBAL_RULES = {
   'admin:access': (a: Actor) => a.role === Role.SuperAdmin,
   'user:loginAs': (a: Actor) => a.role === Role.SuperAdmin,
   'tenant:manage': (a: Actor) => a.role >= Role.BuildingOwner,
+  /** The user card of /tenant/users: the own tenant's users, roles 1 to 3 (Building Owner and above). */
+  'user:manage': (a: Actor) => a.role >= Role.BuildingOwner,
   'site:create': (a: Actor) => a.role >= Role.Integrator,
   /** The admin catalogue calls (/api/admin/products, procats, companies) and product status. */
   'catalogue:admin': (a: Actor) => a.role >= Role.LibraryAdmin,

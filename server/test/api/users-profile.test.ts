@@ -41,14 +41,25 @@ describe('PUT /api/tenant/users (own profile)', () => {
     expect(logs.map((l) => l.note)).toContain('Profile updated');
   });
 
-  it('ignores fields a user may not set on themself (role, tenant, status)', async () => {
+  it('ignores another tenant_id, keeps the role and state as they are, refuses to change them (403)', async () => {
     const user = await createUser(t, { tenantId, role: Role.User });
     const token = await signIn(t, user.email);
-    const response = await t.call('PUT', '/api/tenant/users', {
+    const same = await t.call('PUT', '/api/tenant/users', {
       token,
-      body: { email: user.email, fname: 'A', lname: 'B', role: 5, tenant_id: 1, user_status: false },
+      body: { email: user.email, fname: 'A', lname: 'B', role: Role.User, tenant_id: 1, user_status: true },
     });
-    expect(response.statusCode).toBe(200);
+    expect(same.statusCode).toBe(200);
+    for (const [change, code] of [
+      [{ role: 5 }, 'own_role_unchangeable'],
+      [{ user_status: false }, 'own_status_unchangeable'],
+    ] as const) {
+      const response = await t.call('PUT', '/api/tenant/users', {
+        token,
+        body: { email: user.email, fname: 'A', lname: 'B', ...change },
+      });
+      expect(response.statusCode).toBe(403);
+      expect(response.json().code).toBe(code);
+    }
     const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
     expect(row).toMatchObject({ role: Role.User, tenant_id: tenantId, user_status: true });
   });

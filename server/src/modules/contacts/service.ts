@@ -4,10 +4,10 @@ import {
   type ContactUpdateInput,
   SitePermission,
 } from '@asbuilt/domain';
-import { and, asc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { companies, contacts, siteAccesses, users } from '../../db/schema.ts';
-import { changesOf, logActivity } from '../../platform/activity.ts';
+import { changesOf, createdFields, logActivity, removedFields } from '../../platform/activity.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { companiesUsableBy } from '../../platform/catalogue.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -30,7 +30,12 @@ async function loadContacts(db: DbOrTx, where: SQL): Promise<ContactDto[]> {
     .leftJoin(users, eq(users.id, contacts.user_id))
     .leftJoin(companies, eq(companies.id, contacts.company_id))
     .where(where)
-    .orderBy(asc(contacts.lname), asc(contacts.fname), asc(contacts.id));
+    // By the names shown: a registered contact's are its user's.
+    .orderBy(
+      asc(sql`lower(coalesce(${users.lname}, ${contacts.lname}, ''))`),
+      asc(sql`lower(coalesce(${users.fname}, ${contacts.fname}, ''))`),
+      asc(contacts.id),
+    );
   return rows.map((r) => presentContact(r.contact, r.user, r.company?.name ? r.company : null));
 }
 
@@ -73,7 +78,12 @@ async function assertUsableCompany(tx: DbOrTx, site: SiteRow, companyId: number)
 
 type Fields = Omit<ContactUpdateInput, 'id'>;
 
-/** The columns a contact stores: a registered one keeps only its user, company and job. */
+const OWN_DETAILS = ['fname', 'lname', 'email', 'phone1', 'phone2'] as const;
+
+/**
+ * The columns a contact stores: a registered one keeps only its user, company and job (its
+ * name, e-mail and phones are read from the user); an unregistered one needs a first or last name.
+ */
 async function columnsOf(tx: DbOrTx, site: SiteRow, input: Fields, current: ContactRow | null) {
   const userId = input.user_id !== undefined ? input.user_id : (current?.user_id ?? null);
   if (input.user_id) await assertReachableUser(tx, site, input.user_id);
@@ -84,10 +94,15 @@ async function columnsOf(tx: DbOrTx, site: SiteRow, input: Fields, current: Cont
     ...(input.company_id !== undefined && { company_id: input.company_id }),
     ...(input.company_name !== undefined && { company_name: input.company_name }),
   };
+  for (const key of OWN_DETAILS) {
+    if (userId !== null) {
+      if (current?.[key] != null) columns[key] = null;
+    } else if (input[key] !== undefined) columns[key] = input[key];
+  }
   if (userId === null) {
-    for (const key of ['fname', 'lname', 'email', 'phone1', 'phone2'] as const) {
-      if (input[key] !== undefined) columns[key] = input[key];
-    }
+    const fname = columns.fname !== undefined ? columns.fname : current?.fname;
+    const lname = columns.lname !== undefined ? columns.lname : current?.lname;
+    if (!fname && !lname) throw badRequest('contact_name_required');
   }
   return columns;
 }
@@ -133,7 +148,7 @@ export async function createContact(
       .values({ ...columns, site_id: site.id })
       .returning();
     const dto = await loadOne(tx, row!.id);
-    await logContact(tx, actor, site, dto, 'Contact Created', changesOf(null, columns));
+    await logContact(tx, actor, site, dto, 'Contact Created', createdFields(columns));
     return dto;
   });
 }
@@ -162,11 +177,23 @@ export async function deleteContact(ctx: AppContext, actor: Actor, id: number): 
     const { contact, site } = await requireContact(tx, actor, id, SitePermission.Contributor);
     const dto = await loadOne(tx, contact.id);
     await tx.delete(contacts).where(eq(contacts.id, contact.id));
-    await logContact(tx, actor, site, dto, 'Contact Deleted', {
-      fname: { from: dto.fname },
-      lname: { from: dto.lname },
-      email: { from: dto.email },
-    });
+    await logContact(
+      tx,
+      actor,
+      site,
+      dto,
+      'Contact Deleted',
+      removedFields(dto, [
+        'user_id',
+        'fname',
+        'lname',
+        'email',
+        'phone1',
+        'phone2',
+        'company_name',
+        'job_description',
+      ]),
+    );
     return { id: contact.id };
   });
 }

@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { requireActor } from '../../platform/actor.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { errorResponses, messageSchema, parseBody } from '../../platform/http.ts';
+import * as directory from './directory.ts';
 import * as people from './people.ts';
 import * as users from './service.ts';
 
@@ -45,7 +46,15 @@ export function userRoutes(ctx: AppContext) {
      * PUT /api/tenant/users: with the id of another user, the user card (role 2 and above);
      * without an id or with one's own, the profile form.
      */
-    const profileBody = profileSchema.extend(languageBodySchema.partial().shape);
+    const profileBody = profileSchema.extend({
+      ...languageBodySchema.partial().shape,
+      // The user card on oneself sends no phones (absent keeps them), its role, state and password.
+      phone1: userUpdateSchema.shape.phone1,
+      phone2: userUpdateSchema.shape.phone2,
+      role: userUpdateSchema.shape.role,
+      user_status: userUpdateSchema.shape.user_status,
+      password: userUpdateSchema.shape.password,
+    });
     app.put(
       '/api/tenant/users',
       {
@@ -92,8 +101,8 @@ export function userRoutes(ctx: AppContext) {
           const actor = requireActor(request.actor);
           const { id } = request.query;
           return id === undefined
-            ? { users: await people.listUsers(ctx, actor, scope) }
-            : people.userDetail(ctx, actor, scope, id);
+            ? { users: await directory.listUsers(ctx, actor, scope) }
+            : directory.userDetail(ctx, actor, scope, id);
         },
       );
       app.post(
@@ -119,7 +128,7 @@ export function userRoutes(ctx: AppContext) {
     app.get(
       '/api/global/user_list',
       { schema: { tags, response: { 200: usersResponseSchema, ...errorResponses } } },
-      async (request) => ({ users: await people.userList(ctx, requireActor(request.actor)) }),
+      async (request) => ({ users: await directory.userList(ctx, requireActor(request.actor)) }),
     );
 
     app.post(
