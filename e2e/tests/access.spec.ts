@@ -1,40 +1,65 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { apiSignIn } from '../support/api.ts';
 import { outboxFiles, waitForLink } from '../support/outbox.ts';
 import { signIn } from '../support/session.ts';
-import { apiCreateSite, unique } from '../support/sites.ts';
+import { apiCreateSite, apiSiteByName, unique } from '../support/sites.ts';
+import { dismissToasts } from '../support/toasts.ts';
 
 const INTEGRATOR = 'integrator@asbuilt.demo';
 
-test('share a site with a new e-mail: invitation, sign-up as Reader of that site only, edit, revoke and grant', async ({
+const toast = (page: Page, text: string) => page.locator('.Toastify__toast').filter({ hasText: text });
+const siteNav = (page: Page) => page.getByRole('navigation', { name: 'Site' });
+const sitesMain = (page: Page) => page.getByRole('main');
+
+test('share Demo HQ with a new e-mail: the invitation from the outbox, sign-up, Reader of that site only; revoked, the next click is refused; granted again', async ({
   page,
   browser,
   request,
 }) => {
+  // Two browsers, a sign-up and a dozen saves.
+  test.slow();
   const { token } = await apiSignIn(request, INTEGRATOR);
-  const site = await apiCreateSite(request, token, `Shared ${unique()}`);
+  const hq = await apiSiteByName(request, token, 'Demo HQ');
   const email = `invitee.${unique().toLowerCase()}@example.test`;
-  const seen = await outboxFiles();
+  let seen = await outboxFiles();
 
   await signIn(page, INTEGRATOR);
-  await page.goto(`/site/${site.id}/access`);
+  await page.goto(`/site/${hq.id}/access`);
+  await expect(page.getByRole('heading', { name: 'Internal User Access' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'External User Access' })).toBeVisible();
+
+  // Save waits for the e-mail lookup, which runs when the field is left.
   await page.getByRole('button', { name: 'Share Site' }).click();
   const share = page.getByRole('dialog', { name: 'Share Site' });
   await expect(share.getByRole('button', { name: 'Save' })).toBeDisabled();
   await share.getByLabel('E-mail').fill(email);
+  await expect(share.getByRole('button', { name: 'Save' })).toBeDisabled();
   await share.getByLabel('E-mail').blur();
-  await expect(share.getByText(/invitation to sign up will be sent/)).toBeVisible();
+  await expect(share.getByText(/an invitation to sign up will be sent/)).toBeVisible();
   await share.getByRole('button', { name: 'Invite and share' }).click();
-  await expect(page.locator('.Toastify__toast').filter({ hasText: 'User Invited to sign up' })).toBeVisible();
-  await expect(page.locator('.Toastify__toast').filter({ hasText: 'Site Access Created' })).toBeVisible();
-  const row = page.getByRole('row', { name: new RegExp(email.replace(/\./g, '\\.')) });
-  await expect(row).toContainText('Reader');
-  await expect(row).toContainText('never');
-  await expect(row.getByRole('button', { name: /Resend the invitation/ })).toBeVisible();
+  await expect(toast(page, 'User Invited to sign up')).toBeVisible();
+  await expect(toast(page, 'Site Access Created')).toBeVisible();
+  await expect(share).toBeHidden();
 
-  // The invitee signs up from the mailed link, in a browser of their own.
+  // An invitee belongs to the site's tenant: the internal table, Reader, never visited, invited.
+  const internal = page.getByRole('table', { name: 'Internal User Access' });
+  const row = internal.getByRole('row').filter({ hasText: email });
+  await expect(row).toContainText('Reader');
+  await expect(row.getByRole('cell').nth(1)).toHaveText('never');
+  await expect(row.getByRole('cell').nth(3)).toHaveText('never');
+  await expect(row).toContainText('Invited');
+  await waitForLink(email, seen);
+
+  // Resend Invitation: a fresh link (the first one stops working).
+  seen = await outboxFiles();
+  await dismissToasts(page);
+  await row.getByRole('button', { name: /Resend the invitation/ }).click();
+  await expect(toast(page, "User's invitation resent")).toBeVisible();
   const link = await waitForLink(email, seen);
-  const invitee = await (await browser.newContext()).newPage();
+
+  // The invitee signs up from the mailed link, in a browser of their own, and sees Demo HQ alone.
+  const inviteeContext = await browser.newContext();
+  const invitee = await inviteeContext.newPage();
   await invitee.goto(link.pathname + link.search);
   await invitee.getByLabel('First Name').fill('Ines');
   await invitee.getByLabel('Last Name').fill('Vermeulen');
@@ -42,37 +67,122 @@ test('share a site with a new e-mail: invitation, sign-up as Reader of that site
   await invitee.getByLabel('Retype Password', { exact: true }).fill('welcome-42');
   await invitee.getByRole('button', { name: 'Sign Up' }).click();
   await expect(invitee).toHaveURL(/\/sites$/);
-  await expect(invitee.getByText(site.name)).toBeVisible();
-  await expect(invitee.getByText('Demo HQ')).toHaveCount(0);
-  await invitee.goto(`/site/${site.id}/devices`);
-  await expect(invitee.getByRole('heading', { name: 'Devices' })).toBeVisible();
-  await expect(invitee.getByRole('button', { name: /Add Device/i })).toHaveCount(0);
+  await expect(sitesMain(invitee).getByText('Demo HQ', { exact: true })).toBeVisible();
+  await expect(sitesMain(invitee).getByText('Demo Warehouse', { exact: true })).toHaveCount(0);
+  await expect(sitesMain(invitee).getByText('Demo Clinic', { exact: true })).toHaveCount(0);
 
-  // Contributor from now on.
+  // A Reader: no Add Product, no Access or Config pages.
+  await sitesMain(invitee).getByText('Demo HQ', { exact: true }).click();
+  await expect(invitee).toHaveURL(new RegExp(`/site/${hq.id}/dashboard$`));
+  await siteNav(invitee).getByRole('link', { name: 'Devices' }).click();
+  await expect(invitee.getByRole('heading', { name: 'Devices', level: 1 })).toBeVisible();
+  await expect(invitee.getByTestId('device-counter')).toBeVisible();
+  await expect(invitee.getByRole('button', { name: 'Add Product' })).toHaveCount(0);
+  await expect(siteNav(invitee).getByRole('link', { name: 'Access' })).toHaveCount(0);
+  await expect(siteNav(invitee).getByRole('link', { name: 'Config' })).toHaveCount(0);
+
+  // The integrator sees the name now, the visit, and no invitation left to resend.
   await page.reload();
-  await row.getByRole('button', { name: /Edit the access/ }).click();
-  const right = page.getByRole('dialog', { name: `Access to ${site.name}` });
+  const signedUp = internal.getByRole('row').filter({ hasText: 'Ines Vermeulen' });
+  await expect(signedUp).toContainText(email);
+  await expect(signedUp.getByRole('cell').nth(1)).toHaveText(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+  await expect(signedUp.getByRole('button', { name: /Resend the invitation/ })).toHaveCount(0);
+
+  // Edit Access changes the role label.
+  await signedUp.getByRole('button', { name: 'Edit the access of Ines Vermeulen' }).click();
+  const right = page.getByRole('dialog', { name: 'Access to Demo HQ' });
+  await expect(right).toContainText(email);
   await right.getByLabel('Role').click();
   await page.getByRole('option', { name: 'Contributor' }).click();
   await right.getByRole('button', { name: 'Save' }).click();
-  await expect(row).toContainText('Contributor');
-  await expect(row.getByText('invited, not signed up yet')).toHaveCount(0);
+  await expect(toast(page, 'Site Access Updated')).toBeVisible();
+  await expect(right).toBeHidden();
+  await expect(signedUp.getByRole('cell').nth(2)).toHaveText('Contributor');
 
-  // Revoked: the invitee's next click is refused, without signing in again.
-  await row.getByRole('button', { name: /Revoke the access/ }).click();
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke' }).click();
-  await expect(row).toContainText('Access Expired');
-  await invitee.getByRole('link', { name: 'Locations' }).first().click();
+  // Revoke (after confirming): the invitee's next click is refused, without signing in again.
+  await signedUp.getByRole('button', { name: 'Revoke the access of Ines Vermeulen' }).click();
+  const confirm = page.getByRole('alertdialog');
+  await expect(confirm).toContainText('Revoke the access of Ines Vermeulen?');
+  await confirm.getByRole('button', { name: 'Revoke' }).click();
+  await expect(toast(page, 'Access Revoked')).toBeVisible();
+  await expect(signedUp.getByRole('cell').nth(2)).toHaveText('Access Expired');
+  await expect(signedUp.getByRole('button', { name: /Edit the access/ })).toHaveCount(0);
+
+  await siteNav(invitee).getByRole('link', { name: 'Locations' }).click();
   await expect(invitee).toHaveURL(/\/sites$/);
-  await expect(invitee.getByText(site.name)).toHaveCount(0);
+  await expect(invitee.getByText('You have no access to this site')).toBeVisible();
+  await expect(sitesMain(invitee).getByText('Demo HQ', { exact: true })).toHaveCount(0);
 
-  // Granted again.
-  await row.getByRole('button', { name: /Grant access/ }).click();
-  await page
-    .getByRole('dialog', { name: `Access to ${site.name}` })
-    .getByRole('button', { name: 'Save' })
-    .click();
-  await expect(row).toContainText('Contributor');
-  await invitee.goto(`/site/${site.id}/devices`);
-  await expect(invitee.getByRole('heading', { name: 'Devices' })).toBeVisible();
+  // Grant Access reopens it, through the same dialog.
+  await signedUp.getByRole('button', { name: 'Grant access to Ines Vermeulen again' }).click();
+  await expect(right).toBeVisible();
+  await right.getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page, 'Site Access Updated').last()).toBeVisible();
+  await expect(signedUp.getByRole('cell').nth(2)).toHaveText('Contributor');
+
+  await invitee.goto(`/site/${hq.id}/devices`);
+  await expect(invitee.getByRole('heading', { name: 'Devices', level: 1 })).toBeVisible();
+  await expect(invitee.getByRole('button', { name: 'Add Product' })).toBeVisible();
+  await inviteeContext.close();
+});
+
+test('share a site with a registered user of another tenant: the external table, an expiry, no actions on your own access', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.slow();
+  const { token } = await apiSignIn(request, INTEGRATOR);
+  const site = await apiCreateSite(request, token, `Shared ${unique()}`);
+
+  await signIn(page, INTEGRATOR);
+  await page.goto(`/site/${site.id}/access`);
+  await page.getByRole('button', { name: 'Share Site' }).click();
+  const share = page.getByRole('dialog', { name: 'Share Site' });
+  // Enter looks the e-mail up too.
+  await share.getByLabel('E-mail').fill('Other@Asbuilt.demo');
+  await share.getByLabel('E-mail').press('Enter');
+  await expect(share.getByText(/has an Asbuilt account in another organisation/)).toBeVisible();
+  await share.getByLabel('Role').click();
+  await page.getByRole('option', { name: 'Full Access' }).click();
+  await share.getByLabel('Expires on').fill('2099-12-31');
+  await share.getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page, 'Site Access Created')).toBeVisible();
+  await expect(toast(page, 'User Invited to sign up')).toHaveCount(0);
+
+  const external = page.getByRole('table', { name: 'External User Access' });
+  const row = external.getByRole('row').filter({ hasText: 'other@asbuilt.demo' });
+  await expect(row.getByRole('cell').nth(2)).toHaveText('Full Access');
+  await expect(row.getByRole('cell').nth(3)).toHaveText('31/12/2099');
+  await expect(row.getByRole('button', { name: /Resend the invitation/ })).toHaveCount(0);
+
+  // Shared again with the same person: the dialog says to edit instead.
+  await page.getByRole('button', { name: 'Share Site' }).click();
+  await share.getByLabel('E-mail').fill('other@asbuilt.demo');
+  await share.getByLabel('E-mail').blur();
+  await expect(share.getByText(/already has access to the site/)).toBeVisible();
+  await expect(share.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await share.getByRole('button', { name: 'Cancel' }).click();
+
+  // Unlimited again: the date is cleared, Expires On reads "never".
+  await row.getByRole('button', { name: /Edit the access/ }).click();
+  const right = page.getByRole('dialog', { name: `Access to ${site.name}` });
+  await expect(right.getByLabel('Expires on')).toHaveValue('2099-12-31');
+  await right.getByRole('button', { name: 'No expiry date (unlimited)' }).click();
+  await right.getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page, 'Site Access Updated')).toBeVisible();
+  await expect(row.getByRole('cell').nth(3)).toHaveText('never');
+
+  // The other integrator holds Full Access there now, but not over their own access.
+  const otherContext = await browser.newContext();
+  const otherPage = await otherContext.newPage();
+  await signIn(otherPage, 'other@asbuilt.demo');
+  await otherPage.goto(`/site/${site.id}/access`);
+  const own = otherPage
+    .getByRole('table', { name: 'External User Access' })
+    .getByRole('row')
+    .filter({ hasText: 'other@asbuilt.demo' });
+  await expect(own).toContainText('Your own access');
+  await expect(own.getByRole('button')).toHaveCount(0);
+  await otherContext.close();
 });

@@ -1,10 +1,12 @@
 /**
  * /site/{id}/access (Full Access): who holds an access to the site, internal (the site's tenant)
- * and external, with Share Site, Edit Access, Revoke, Grant and Resend Invitation.
+ * and external, with Share Site, Edit Access, Revoke, Grant and Resend Invitation. Below Full
+ * Access the page says so and shows nothing else (the server refuses the list anyway).
  */
 import { type SiteAccessDto, SitePermission } from '@asbuilt/domain';
+import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import ShareIcon from '@mui/icons-material/Share';
-import { Button, Paper, Typography } from '@mui/material';
+import { Box, Button, Paper, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useReinviteUser, useRevokeAccess, useSiteAccesses, useUpdateAccess } from '../../api/accesses.ts';
@@ -31,14 +33,21 @@ export function AccessPage() {
   const [sharing, setSharing] = useState(false);
   const [editing, setEditing] = useState<{ access: SiteAccessDto; grant: boolean } | null>(null);
   const [revoking, setRevoking] = useState<SiteAccessDto | null>(null);
+  const [resending, setResending] = useState<number | null>(null);
 
   const header = <PageHeader title={t('title')} subtitle={site.name} />;
   if (!full) {
     return (
       <>
         {header}
-        <Paper sx={{ p: 3 }}>
-          <Typography color="text.secondary">{t('full_access_only')}</Typography>
+        <Paper sx={{ p: 3, display: 'flex', gap: 2, alignItems: 'flex-start' }}>
+          <LockOutlinedIcon color="action" />
+          <Box>
+            <Typography variant="subtitle1" component="h2">
+              {t('no_access.title')}
+            </Typography>
+            <Typography color="text.secondary">{t('no_access.message')}</Typography>
+          </Box>
         </Paper>
       </>
     );
@@ -50,23 +59,28 @@ export function AccessPage() {
     onEdit: (access: SiteAccessDto) => setEditing({ access, grant: false }),
     onGrant: (access: SiteAccessDto) => setEditing({ access, grant: true }),
     onRevoke: setRevoking,
-    onResend: (access: SiteAccessDto) =>
+    onResend: (access: SiteAccessDto) => {
+      setResending(access.id);
       reinvite
         .mutateAsync(access.user_id)
         .then(() => toastSuccess(t('toast.resent')))
-        .catch(() => undefined),
+        .catch(() => undefined)
+        .finally(() => setResending(null));
+    },
+    resending,
   };
+  const myId = me.data?.id;
   const internal = accesses.data.filter((a) => a.internal);
   const external = accesses.data.filter((a) => !a.internal);
   return (
     <>
       {header}
       <Paper sx={{ p: { xs: 1.5, sm: 2 } }}>
-        <AccessTable title={t('internal')} accesses={internal} myId={me.data?.id} actions={actions} />
+        <AccessTable title={t('internal')} accesses={internal} myId={myId} actions={actions} />
         <AccessTable
           title={t('external')}
           accesses={external}
-          myId={me.data?.id}
+          myId={myId}
           actions={actions}
           headerAction={
             <Button variant="contained" startIcon={<ShareIcon />} onClick={() => setSharing(true)}>
@@ -75,7 +89,13 @@ export function AccessPage() {
           }
         />
       </Paper>
-      <ShareSiteDialog open={sharing} siteId={siteId} onClose={() => setSharing(false)} />
+      <ShareSiteDialog
+        open={sharing}
+        siteId={siteId}
+        accesses={accesses.data}
+        myId={myId}
+        onClose={() => setSharing(false)}
+      />
       <AccessRightDialog
         open={editing !== null}
         access={editing?.access ?? null}
@@ -95,7 +115,7 @@ export function AccessPage() {
         open={revoking !== null}
         title={t('revoke.title', { name: revoking ? userName(revoking) : '' })}
         message={t('revoke.message')}
-        confirmLabel={t('action.revoke')}
+        confirmLabel={t('revoke.confirm')}
         loading={revoke.isPending}
         onClose={() => setRevoking(null)}
         onConfirm={() => {

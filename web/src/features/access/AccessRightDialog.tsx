@@ -1,10 +1,29 @@
-/** The role (Reader, Contributor, Full Access) and the expiry of an access; a blank expiry is unlimited. */
+/**
+ * The role (Reader, Contributor, Full Access) and the expiry of an access; a blank expiry is
+ * unlimited. Used by the Access page (Edit Access, Grant Access) and by the user card's Access
+ * rights tab (web/src/features/people), which passes `access: null` for a site without one.
+ */
 import type { SiteAccessDto } from '@asbuilt/domain';
-import { Button, DialogActions, DialogContent, MenuItem, Stack, TextField } from '@mui/material';
+import ClearIcon from '@mui/icons-material/Clear';
+import {
+  Avatar,
+  Box,
+  Button,
+  DialogActions,
+  DialogContent,
+  IconButton,
+  InputAdornment,
+  MenuItem,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AccessValues } from '../../api/accesses.ts';
 import { FormDialog } from '../../components/FormDialog.tsx';
+import { userName } from './AccessTable.tsx';
 
 export const SITE_ROLES = [1, 2, 3] as const;
 
@@ -38,11 +57,13 @@ function AccessRightForm({
   onClose: () => void;
   onSave: (values: AccessValues) => Promise<void>;
 }) {
-  const { t } = useTranslation(['access', 'domain']);
+  const { t } = useTranslation('access');
   const [role, setRole] = useState<number>(access?.user_role ?? 1);
-  const [validity, setValidity] = useState(access?.validity ?? '');
+  const [validity, setValidity] = useState(access && !access.unlimited ? (access.validity ?? '') : '');
   const [saving, setSaving] = useState(false);
+  const invalid = validityError(validity) !== null;
   const submit = async () => {
+    if (invalid) return;
     setSaving(true);
     try {
       await onSave({ user_role: role, validity: validity || null });
@@ -51,6 +72,7 @@ function AccessRightForm({
       setSaving(false);
     }
   };
+  const name = access ? userName(access) : '';
   return (
     <form
       noValidate
@@ -60,18 +82,46 @@ function AccessRightForm({
       }}
     >
       <DialogContent>
+        {access && (
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.25, mb: 2 }}>
+            <Avatar src={access.user.avatar ?? undefined} alt="" sx={{ width: 32, height: 32, fontSize: 14 }}>
+              {name.charAt(0).toUpperCase()}
+            </Avatar>
+            <Box sx={{ minWidth: 0 }}>
+              <Typography variant="body2" noWrap>
+                {name}
+              </Typography>
+              {name !== access.user.email && (
+                <Typography variant="caption" color="text.secondary" component="div" noWrap>
+                  {access.user.email}
+                </Typography>
+              )}
+            </Box>
+          </Box>
+        )}
         <AccessFields role={role} onRole={setRole} validity={validity} onValidity={setValidity} />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={saving}>
           {t('action.cancel')}
         </Button>
-        <Button type="submit" variant="contained" loading={saving}>
+        <Button type="submit" variant="contained" loading={saving} disabled={invalid}>
           {t('action.save')}
         </Button>
       </DialogActions>
     </form>
   );
+}
+
+/** Today as the date field writes it (`YYYY-MM-DD`), in the reader's time zone. */
+const today = () => dayjs().format('YYYY-MM-DD');
+
+/**
+ * An expiry already past would leave the access expired the moment it is saved: the key of the
+ * message saying so, or null. Blank (unlimited) and today onwards are fine.
+ */
+export function validityError(validity: string): 'field.expires_past' | null {
+  return validity !== '' && validity < today() ? 'field.expires_past' : null;
 }
 
 /** The role select and the "Expires on" date, shared by the access dialog and Share Site. */
@@ -87,6 +137,7 @@ export function AccessFields({
   onValidity: (validity: string) => void;
 }) {
   const { t } = useTranslation(['access', 'domain']);
+  const error = validityError(validity);
   return (
     <Stack spacing={2} sx={{ pt: 1 }}>
       <TextField select label={t('field.role')} value={role} onChange={(e) => onRole(Number(e.target.value))}>
@@ -101,8 +152,26 @@ export function AccessFields({
         type="date"
         value={validity}
         onChange={(e) => onValidity(e.target.value)}
-        helperText={t('field.expires_hint')}
-        slotProps={{ inputLabel: { shrink: true } }}
+        error={error !== null}
+        helperText={error ? t(error) : validity ? t('field.expires_set') : t('field.expires_hint')}
+        slotProps={{
+          inputLabel: { shrink: true },
+          htmlInput: { min: today() },
+          input: {
+            endAdornment: validity ? (
+              <InputAdornment position="end">
+                <IconButton
+                  edge="end"
+                  size="small"
+                  aria-label={t('field.unlimited')}
+                  onClick={() => onValidity('')}
+                >
+                  <ClearIcon fontSize="small" />
+                </IconButton>
+              </InputAdornment>
+            ) : undefined,
+          },
+        }}
       />
     </Stack>
   );

@@ -1,29 +1,35 @@
 /**
- * Share Site: the e-mail is looked up when the field is left (more than 2 characters); Save waits
- * for the lookup. Someone without an account is invited first, then given the access.
+ * Share Site: the e-mail is looked up when the field is left (more than 2 characters; Enter does
+ * it too); Save waits for the lookup. Someone without an account is invited first ("User Invited
+ * to sign up"), then given the access ("Site Access Created").
  */
-import type { FoundUser } from '@asbuilt/domain';
+import type { FoundUser, SiteAccessDto } from '@asbuilt/domain';
 import { Alert, Button, DialogActions, DialogContent, Stack, TextField } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCreateAccess, useFindUser, useInviteUser } from '../../api/accesses.ts';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { toastSuccess } from '../../lib/toast.ts';
-import { AccessFields } from './AccessRightDialog.tsx';
+import { AccessFields, validityError } from './AccessRightDialog.tsx';
 
 export function ShareSiteDialog({
   open,
   siteId,
+  accesses,
+  myId,
   onClose,
 }: {
   open: boolean;
   siteId: number;
+  /** The site's accesses: someone who already holds an active one is edited, not shared with. */
+  accesses: SiteAccessDto[];
+  myId: number | undefined;
   onClose: () => void;
 }) {
   const { t } = useTranslation('access');
   return (
     <FormDialog open={open} onClose={onClose} title={t('share.title')}>
-      {(key) => <ShareForm key={key} siteId={siteId} onClose={onClose} />}
+      {(key) => <ShareForm key={key} siteId={siteId} accesses={accesses} myId={myId} onClose={onClose} />}
     </FormDialog>
   );
 }
@@ -33,7 +39,20 @@ type Lookup =
   | { state: 'found'; email: string; user: FoundUser }
   | { state: 'new'; email: string };
 
-function ShareForm({ siteId, onClose }: { siteId: number; onClose: () => void }) {
+/** More than 2 characters (spatial-and-admin.md section 5). */
+const MIN_LOOKUP_LENGTH = 3;
+
+function ShareForm({
+  siteId,
+  accesses,
+  myId,
+  onClose,
+}: {
+  siteId: number;
+  accesses: SiteAccessDto[];
+  myId: number | undefined;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('access');
   const find = useFindUser(siteId);
   const invite = useInviteUser(siteId);
@@ -46,8 +65,12 @@ function ShareForm({ siteId, onClose }: { siteId: number; onClose: () => void })
   const looked = lookup.state !== 'idle' && lookup.email === typed;
   const saving = invite.isPending || create.isPending;
 
+  const found = looked && lookup.state === 'found' ? lookup.user : null;
+  const held = found ? accesses.find((a) => a.user_id === found.id) : undefined;
+  const blocked = found !== null && (found.id === myId || (held?.active ?? false));
+
   const look = () => {
-    if (typed.length <= 2 || (lookup.state !== 'idle' && lookup.email === typed)) return;
+    if (typed.length < MIN_LOOKUP_LENGTH || looked || find.isPending) return;
     find
       .mutateAsync(typed)
       .then((user) =>
@@ -57,23 +80,42 @@ function ShareForm({ siteId, onClose }: { siteId: number; onClose: () => void })
   };
 
   const save = async () => {
-    if (!looked) return;
-    let userId: number;
+    if (!looked || blocked || validityError(validity)) return;
+    let user: FoundUser;
     if (lookup.state === 'new') {
-      userId = (await invite.mutateAsync(typed)).id;
+      const invited = await invite.mutateAsync(typed);
       toastSuccess(t('toast.invited'));
+      user = {
+        id: invited.id,
+        email: invited.email,
+        fname: invited.fname,
+        lname: invited.lname,
+        user_status: false,
+        internal: true,
+      };
+      // Invited: should the access fail now, Save again only creates it.
+      setLookup({ state: 'found', email: typed, user });
     } else if (lookup.state === 'found') {
-      userId = lookup.user.id;
+      user = lookup.user;
     } else return;
-    await create.mutateAsync({ user_id: userId, email: typed, user_role: role, validity: validity || null });
+    await create.mutateAsync({ user_id: user.id, email: typed, user_role: role, validity: validity || null });
     toastSuccess(t('toast.created'));
     onClose();
   };
 
-  const foundName =
-    lookup.state === 'found'
-      ? [lookup.user.fname, lookup.user.lname].filter(Boolean).join(' ') || lookup.user.email
-      : '';
+  const foundMessage = () => {
+    if (!found) return null;
+    if (found.id === myId) return <Alert severity="warning">{t('share.yourself')}</Alert>;
+    if (held?.active) return <Alert severity="warning">{t('share.already')}</Alert>;
+    const name = [found.fname, found.lname].filter(Boolean).join(' ');
+    return (
+      <Alert severity="success">
+        {found.internal && name ? t('share.found_internal', { name }) : t('share.found_external')}
+        {held ? ` ${t('share.reopens')}` : ''}
+      </Alert>
+    );
+  };
+
   return (
     <form
       noValidate
@@ -83,19 +125,25 @@ function ShareForm({ siteId, onClose }: { siteId: number; onClose: () => void })
       }}
     >
       <DialogContent>
-        <Stack spacing={2}>
+        <Stack spacing={2} sx={{ pt: 1 }}>
           <TextField
             label={t('share.email')}
             type="email"
+            autoComplete="off"
             autoFocus
             value={email}
             onChange={(e) => setEmail(e.target.value)}
             onBlur={look}
+            onKeyDown={(event) => {
+              // Enter looks the e-mail up (Save is still disabled: the form would not submit).
+              if (event.key === 'Enter' && !looked) {
+                event.preventDefault();
+                look();
+              }
+            }}
             helperText={find.isPending ? t('share.looking') : t('share.email_hint')}
           />
-          {looked && lookup.state === 'found' && (
-            <Alert severity="success">{t('share.found', { name: foundName })}</Alert>
-          )}
+          {foundMessage()}
           {looked && lookup.state === 'new' && <Alert severity="info">{t('share.not_found')}</Alert>}
           <AccessFields role={role} onRole={setRole} validity={validity} onValidity={setValidity} />
         </Stack>
@@ -104,8 +152,13 @@ function ShareForm({ siteId, onClose }: { siteId: number; onClose: () => void })
         <Button onClick={onClose} disabled={saving}>
           {t('action.cancel')}
         </Button>
-        <Button type="submit" variant="contained" disabled={!looked} loading={saving}>
-          {lookup.state === 'new' && looked ? t('share.invite') : t('action.save')}
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={!looked || blocked || validityError(validity) !== null}
+          loading={saving}
+        >
+          {looked && lookup.state === 'new' ? t('share.invite') : t('action.save')}
         </Button>
       </DialogActions>
     </form>
