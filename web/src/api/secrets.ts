@@ -82,14 +82,26 @@ export function useDeleteSecret(siteId: number) {
   return useSecretMutation(siteId, (id: number) => api.delete<{ id: number }>('/site/secrets', { id }));
 }
 
-/** One password, on demand; the reveal is written to the activity log by the server. */
+/**
+ * One password, on demand; the reveal is written to the activity log by the server. The password
+ * goes to `onPassword` and the mutation itself resolves to nothing, so that no cache of
+ * react-query (the mutation cache keeps results and variables) ever holds it.
+ */
 export function useRevealSecret(siteId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) =>
-      api
-        .post<{ id: number; password: string | null }>('/site/secrets/reveal', { id })
-        .then((a) => a.password),
+    mutationFn: async ({ id, onPassword }: { id: number; onPassword: (password: string) => void }) => {
+      const answer = await api.post<{ id: number; password: string | null }>('/site/secrets/reveal', { id });
+      onPassword(answer.password ?? '');
+    },
+    gcTime: 0,
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: siteKeys.deviceLogsAll(siteId) }),
+  });
+}
+
+/** Asks for one password through `useRevealSecret`; rejects as the call does. */
+export function revealPassword(reveal: ReturnType<typeof useRevealSecret>, id: number): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    reveal.mutateAsync({ id, onPassword: resolve }).catch(reject);
   });
 }

@@ -10,20 +10,12 @@ import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
 import { Box, CircularProgress, IconButton, Tooltip, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
-import { useRevealSecret } from '../../api/secrets.ts';
+import { revealPassword, useRevealSecret } from '../../api/secrets.ts';
 import { useSite } from '../sites/SiteContext.tsx';
+import { copyText } from './clipboard.ts';
 
 const MASK = '••••••••';
-
-export async function copyText(text: string, done: string, failed: string) {
-  try {
-    await navigator.clipboard.writeText(text);
-    toast.success(done);
-  } catch {
-    toast.error(failed);
-  }
-}
+const SHORT_PASSWORD = 24;
 
 export function PasswordCell({ secret }: { secret: SecretDto }) {
   const { t } = useTranslation('vault');
@@ -37,7 +29,7 @@ export function PasswordCell({ secret }: { secret: SecretDto }) {
       </Typography>
     );
   }
-  const fetchPassword = async () => (await reveal.mutateAsync(secret.id)) ?? '';
+  const fetchPassword = () => revealPassword(reveal, secret.id);
   const toggle = async () => {
     if (password !== null) {
       setPassword(null);
@@ -45,17 +37,16 @@ export function PasswordCell({ secret }: { secret: SecretDto }) {
     }
     setPassword(await fetchPassword());
   };
-  const copy = async () => {
-    const text = password ?? (await fetchPassword());
-    await copyText(text, t('toast.copied'), t('toast.copy_failed'));
-  };
+  // Not awaited before the copy starts: the clipboard gets the promise (see clipboard.ts).
+  const copy = () => copyText(password ?? fetchPassword(), t('toast.copied'), t('toast.copy_failed'));
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, minWidth: 0 }}>
       <Typography
         variant="body2"
         sx={{
           fontFamily: 'monospace',
-          whiteSpace: password === null ? 'nowrap' : 'normal',
+          // The mask and a short password stay on one line; a long one wraps anywhere.
+          whiteSpace: password === null || password.length <= SHORT_PASSWORD ? 'nowrap' : 'normal',
           overflowWrap: 'anywhere',
         }}
         aria-label={password === null ? t('password_hidden') : undefined}

@@ -8,6 +8,7 @@ import VisibilityIcon from '@mui/icons-material/Visibility';
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
 import {
   Autocomplete,
+  Box,
   Button,
   Checkbox,
   DialogActions,
@@ -114,15 +115,18 @@ function SecretForm({
   };
 
   return (
-    <form
+    // A flex column, so that the fields scroll between the title and the buttons, which stay put.
+    <Box
+      component="form"
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
         submit().catch(() => undefined);
       }}
+      sx={{ display: 'flex', flexDirection: 'column', flex: '1 1 auto', minHeight: 0 }}
     >
-      <DialogContent>
-        <Stack spacing={2}>
+      <DialogContent sx={{ pt: 0 }}>
+        <Stack spacing={2} sx={{ pt: 1 }}>
           <TextField
             label={t('field.name')}
             required
@@ -202,6 +206,6 @@ function SecretForm({
           {t('action.save')}
         </Button>
       </DialogActions>
-    </form>
+    </Box>
   );
 }

@@ -5,6 +5,7 @@
  */
 import type { SecretDto } from '@asbuilt/domain';
 import AddIcon from '@mui/icons-material/Add';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import LockIcon from '@mui/icons-material/Lock';
@@ -25,10 +26,8 @@ import {
   TableRow,
   Tooltip,
   Typography,
-  useMediaQuery,
 } from '@mui/material';
-import { useTheme } from '@mui/material/styles';
-import { useMemo, useState } from 'react';
+import { useLayoutEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type SecretLinkFilter, useDeleteSecret, useSecrets } from '../../api/secrets.ts';
 import { DeleteConfirm } from '../../components/DeleteConfirm.tsx';
@@ -37,9 +36,28 @@ import { ListPager } from '../../components/ListPager.tsx';
 import { SearchField } from '../../components/SearchField.tsx';
 import type { LinkValue } from '../links/LinkedItemPicker.tsx';
 import { useSite } from '../sites/SiteContext.tsx';
+import { copyText } from './clipboard.ts';
 import { PasswordCell } from './PasswordCell.tsx';
 import { SecretDialog } from './SecretDialog.tsx';
 import { matchesSecret, safeHref } from './secretSearch.ts';
+
+/** Below this width of the view, the secrets are cards instead of a table. */
+const TABLE_MIN_WIDTH = 900;
+
+/** Whether the element given to the returned ref is at least `minWidth` wide, followed as it resizes. */
+function useWiderThan(minWidth: number) {
+  const [element, setElement] = useState<HTMLElement | null>(null);
+  const [wide, setWide] = useState(false);
+  useLayoutEffect(() => {
+    if (!element) return;
+    const measure = () => setWide(element.clientWidth >= minWidth);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [element, minWidth]);
+  return [setElement, wide] as const;
+}
 
 export type VaultView = 'site' | 'floor' | 'location' | 'device';
 
@@ -58,8 +76,9 @@ export function SecretsView({
 }) {
   const { t } = useTranslation('vault');
   const { siteId, permission } = useSite();
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down('md'));
+  // A table where its columns have room (the site page on a computer), cards in a narrower place
+  // (a phone, the device card's drawer).
+  const [measured, wide] = useWiderThan(TABLE_MIN_WIDTH);
   const secrets = useSecrets(siteId, filter);
   const remove = useDeleteSecret(siteId);
   const [query, setQuery] = useState('');
@@ -103,22 +122,50 @@ export function SecretsView({
   const urlOf = (secret: SecretDto) => {
     const href = safeHref(secret.url);
     return href ? (
-      <Link href={href} target="_blank" rel="noopener noreferrer" sx={{ overflowWrap: 'anywhere' }}>
+      <Link
+        href={href}
+        target="_blank"
+        rel="noopener noreferrer"
+        title={secret.url ?? undefined}
+        noWrap
+        sx={{ display: 'block', maxWidth: { xs: '100%', md: 200 } }}
+      >
         {secret.url}
       </Link>
     ) : (
       (secret.url ?? '')
     );
   };
+  const usernameOf = (secret: SecretDto) =>
+    secret.username ? (
+      <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, minWidth: 0 }}>
+        <Box component="span" sx={{ whiteSpace: { md: 'nowrap' }, overflowWrap: 'anywhere' }}>
+          {secret.username}
+        </Box>
+        <Tooltip title={t('action.copy_username')}>
+          <IconButton
+            size="small"
+            aria-label={t('action.copy_username_named', { name: secret.name })}
+            onClick={() => {
+              copyText(secret.username ?? '', t('toast.copied'), t('toast.copy_failed')).catch(
+                () => undefined,
+              );
+            }}
+          >
+            <ContentCopyIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      </Box>
+    ) : null;
   const nameOf = (secret: SecretDto) => (
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1, rowGap: 0.5 }}>
       <span>{secret.name}</span>
       {secret.private && <Chip size="small" icon={<LockIcon />} label={t('private')} />}
     </Box>
   );
 
   return (
-    <Box>
+    <Box ref={measured}>
       <Box
         sx={{
           display: 'flex',
@@ -147,26 +194,48 @@ export function SecretsView({
         <Typography color="text.secondary" sx={{ py: 3, textAlign: 'center' }}>
           {query ? t('no_match') : t(`empty.${view}`)}
         </Typography>
-      ) : phone ? (
+      ) : !wide ? (
         <Stack spacing={1}>
           {pageRows.map((secret) => (
-            <Card key={secret.id} variant="outlined" data-testid="secret-card">
-              <CardContent sx={{ '&:last-child': { pb: 2 } }}>
+            <Card key={secret.id} variant="outlined" data-testid="secret">
+              <CardContent sx={{ '&:last-child': { pb: 1.5 }, py: 1.5 }}>
                 <Box
                   sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: 1 }}
                 >
-                  <Typography variant="subtitle1" component="div">
+                  <Typography variant="subtitle1" component="div" sx={{ minWidth: 0 }}>
                     {nameOf(secret)}
                   </Typography>
                   {actions(secret)}
                 </Box>
-                <Typography variant="body2" color="text.secondary">
-                  {t('column.username')}: {secret.username ?? '—'}
-                </Typography>
-                <PasswordCell secret={secret} />
-                <Typography variant="body2">{urlOf(secret)}</Typography>
-                <Typography variant="caption" color="text.secondary">
-                  {t('column.linked')}: {secret.linked.name}
+                <Box
+                  sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 2, minWidth: 0 }}
+                >
+                  {secret.username ? (
+                    <Typography
+                      variant="body2"
+                      component="div"
+                      sx={{ display: 'flex', alignItems: 'center' }}
+                    >
+                      <Box component="span" sx={{ color: 'text.secondary', mr: 0.5 }}>
+                        {t('card.username')}
+                      </Box>
+                      {usernameOf(secret)}
+                    </Typography>
+                  ) : null}
+                  <Typography
+                    variant="body2"
+                    component="div"
+                    sx={{ display: 'flex', alignItems: 'center', minWidth: 0 }}
+                  >
+                    <Box component="span" sx={{ color: 'text.secondary', mr: 0.5 }}>
+                      {t('card.password')}
+                    </Box>
+                    <PasswordCell key={secret.updated_at} secret={secret} />
+                  </Typography>
+                </Box>
+                {secret.url ? <Typography variant="body2">{urlOf(secret)}</Typography> : null}
+                <Typography variant="caption" color="text.secondary" component="div" sx={{ mt: 0.5 }}>
+                  {t('card.footer', { id: secret.id, linked: secret.linked.name })}
                 </Typography>
               </CardContent>
             </Card>
@@ -174,7 +243,11 @@ export function SecretsView({
         </Stack>
       ) : (
         <TableContainer>
-          <Table size="small" aria-label={t('table')}>
+          <Table
+            size="small"
+            aria-label={t('table')}
+            sx={{ '& .MuiTableCell-root': { px: 1 }, '& .MuiTableCell-root:first-of-type': { pl: 2 } }}
+          >
             <TableHead>
               <TableRow>
                 <TableCell>{t('column.id')}</TableCell>
@@ -188,15 +261,16 @@ export function SecretsView({
             </TableHead>
             <TableBody>
               {pageRows.map((secret) => (
-                <TableRow key={secret.id} hover>
+                <TableRow key={secret.id} hover data-testid="secret">
                   <TableCell>{secret.id}</TableCell>
-                  <TableCell>{nameOf(secret)}</TableCell>
-                  <TableCell sx={{ overflowWrap: 'anywhere' }}>{secret.username}</TableCell>
+                  <TableCell sx={{ minWidth: 120 }}>{nameOf(secret)}</TableCell>
+                  <TableCell>{usernameOf(secret)}</TableCell>
                   <TableCell>
-                    <PasswordCell secret={secret} />
+                    {/* A changed secret forgets a password shown before the change. */}
+                    <PasswordCell key={secret.updated_at} secret={secret} />
                   </TableCell>
-                  <TableCell sx={{ maxWidth: 240 }}>{urlOf(secret)}</TableCell>
-                  <TableCell>{secret.linked.name}</TableCell>
+                  <TableCell>{urlOf(secret)}</TableCell>
+                  <TableCell sx={{ minWidth: 150 }}>{secret.linked.name}</TableCell>
                   {canEdit && <TableCell align="right">{actions(secret)}</TableCell>}
                 </TableRow>
               ))}

@@ -12,7 +12,10 @@ export function matchesSecret(secret: SecretDto, query: string): boolean {
 /** Only web addresses become links: a `javascript:` URL typed in a secret never runs. */
 export function safeHref(url: string | null): string | null {
   if (!url) return null;
-  const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(url) ? url : `https://${url}`;
+  const text = url.trim();
+  // "router.local:8443/admin" is a host and a port, not a scheme "router.local:".
+  const hostAndPort = /^[^/:?#\s]+:\d+(?:[/?#]|$)/.test(text);
+  const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(text) && !hostAndPort ? text : `https://${text}`;
   try {
     const parsed = new URL(withScheme);
     return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.href : null;
