@@ -1,6 +1,13 @@
 import type { DeviceDto, SiteDetail } from '@asbuilt/domain';
 import { describe, expect, it } from 'vitest';
-import { DEVICE_MATCH_LIMIT, linkTreeRows } from '../src/features/links/linkTree.ts';
+import {
+  DEVICE_MATCH_LIMIT,
+  DEVICES_PER_NODE,
+  type LinkTreeRow,
+  linkPath,
+  linkTreeRows,
+  revealKeys,
+} from '../src/features/links/linkTree.ts';
 
 const site = {
   id: 1,
@@ -37,7 +44,8 @@ const devices = [
   device(4, 'SW-OLD', { archived: true }),
 ];
 
-const names = (rows: { name: string; depth: number }[]) => rows.map((r) => `${r.depth}:${r.name}`);
+const names = (rows: LinkTreeRow[]) =>
+  rows.map((r) => (r.kind === 'more' ? `${r.depth}:+${r.count}` : `${r.depth}:${r.name}`));
 
 describe('the linked-item tree', () => {
   it('shows the site and its floors; locations and devices only under opened nodes', () => {
@@ -55,7 +63,7 @@ describe('the linked-item tree', () => {
       '2:Lobby',
       '1:First floor',
     ]);
-    expect(opened.find((r) => r.name === 'Lobby')!.openable).toBe(true);
+    expect(opened.find((r) => r.key === 'Location:101')).toMatchObject({ name: 'Lobby', openable: true });
   });
 
   it('a search keeps the matches and the way to them, ignoring case and accents, never archived devices', () => {
@@ -82,5 +90,51 @@ describe('the linked-item tree', () => {
     const tree = linkTreeRows(site, many, 'cam', new Set());
     expect(tree.rows.filter((r) => r.kind === 'device')).toHaveLength(DEVICE_MATCH_LIMIT);
     expect(tree.hiddenDevices).toBe(20_000 - DEVICE_MATCH_LIMIT);
+  });
+
+  it('opens at most DEVICES_PER_NODE devices under a node, counts the rest, and keeps the chosen one', () => {
+    const many = Array.from({ length: 20_000 }, (_, i) => device(10 + i, `CAM-${i}`));
+    const open = new Set(['Floor:10', 'Location:100']);
+    const tree = linkTreeRows(site, many, '', open);
+    expect(tree.rows.filter((r) => r.kind === 'device')).toHaveLength(DEVICES_PER_NODE);
+    expect(tree.rows.find((r) => r.kind === 'more')).toMatchObject({
+      depth: 3,
+      count: 20_000 - DEVICES_PER_NODE,
+    });
+    const chosen = linkTreeRows(site, many, '', open, 'Device:15000').rows;
+    expect(chosen.filter((r) => r.kind === 'device')).toHaveLength(DEVICES_PER_NODE + 1);
+    expect(chosen.some((r) => r.key === 'Device:15000')).toBe(true);
+  });
+
+  it('a device placed on an unknown location hangs from its floor, and search still finds it', () => {
+    const stray = [device(7, 'STRAY-1', { floor_id: 11, location_id: 999 })];
+    expect(names(linkTreeRows(site, stray, '', new Set(['Floor:11'])).rows)).toEqual([
+      '0:HQ',
+      '1:Ground floor',
+      '1:First floor',
+      '2:Café',
+      '2:STRAY-1',
+    ]);
+    expect(names(linkTreeRows(site, stray, 'stray', new Set()).rows)).toEqual([
+      '0:HQ',
+      '1:First floor',
+      '2:STRAY-1',
+    ]);
+  });
+
+  it('opens the way to the chosen item and names it', () => {
+    expect(revealKeys(site, devices, { type: 'Device', id: 1 })).toEqual(['Floor:10', 'Location:100']);
+    expect(revealKeys(site, devices, { type: 'Device', id: 3 })).toEqual(['Floor:11']);
+    expect(revealKeys(site, devices, { type: 'Location', id: 110 })).toEqual(['Floor:11']);
+    expect(revealKeys(site, devices, { type: null, id: null })).toEqual([]);
+    expect(linkPath(site, devices, { type: 'Device', id: 1 })).toEqual([
+      'Ground floor',
+      'Server room',
+      'SW-01',
+    ]);
+    expect(linkPath(site, devices, { type: 'Location', id: 110 })).toEqual(['First floor', 'Café']);
+    expect(linkPath(site, devices, { type: 'Floor', id: 10 })).toEqual(['Ground floor']);
+    expect(linkPath(site, [], { type: 'Device', id: 1 })).toEqual(['#1']);
+    expect(linkPath(site, devices, { type: null, id: null })).toBeNull();
   });
 });

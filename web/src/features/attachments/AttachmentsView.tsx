@@ -1,7 +1,8 @@
 /**
  * Files and pictures of a site, a floor, a location or a device (core.md section 2): search, a
  * card grid (2 columns on the site page, 4 in the cards) with an Add File tile, drop several
- * files anywhere on it, take a picture on a phone, the gallery of the pictures shown.
+ * files anywhere on it (each with its progress, cancellable), take a picture on a phone (a touch
+ * screen), the gallery of the pictures shown.
  */
 import type { AttachmentDto } from '@asbuilt/domain';
 import AddPhotoAlternateIcon from '@mui/icons-material/AddPhotoAlternate';
@@ -9,7 +10,17 @@ import CloseIcon from '@mui/icons-material/Close';
 import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
 import ReplayIcon from '@mui/icons-material/Replay';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { Alert, Box, Button, Card, IconButton, LinearProgress, Stack, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  IconButton,
+  LinearProgress,
+  Stack,
+  Typography,
+  useMediaQuery,
+} from '@mui/material';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type AttachmentLinkFilter, useAttachments, useDeleteAttachment } from '../../api/attachments.ts';
@@ -52,6 +63,8 @@ export function AttachmentsView({
   const uploads = useUploadQueue(siteId, link, onDone);
   const fileInput = useRef<HTMLInputElement>(null);
   const cameraInput = useRef<HTMLInputElement>(null);
+  // A touch screen: a phone or a tablet, with a camera to take the picture and nothing to drag from.
+  const touch = useMediaQuery('(pointer: coarse)');
 
   useEffect(() => {
     const timer = setTimeout(() => {
@@ -64,6 +77,9 @@ export function AttachmentsView({
   const items = list.data?.attachments ?? [];
   const total = list.data?.total ?? 0;
   const pictures = useMemo(() => items.filter((a) => a.file_class === 'image'), [items]);
+  const empty = list.isSuccess && items.length === 0;
+  // With nothing to show yet, the Add File tile is the empty state: the whole row, saying so.
+  const addIsEmptyState = empty && !query && canEdit;
 
   const view = (attachment: AttachmentDto) => {
     if (attachment.file_class === 'image') setViewing(pictures.indexOf(attachment));
@@ -168,15 +184,28 @@ export function AttachmentsView({
                 {t('upload.failed', { name: item.file.name })}
               </Alert>
             ) : (
-              <Box key={item.id} data-testid="upload-progress">
-                <Typography variant="body2" noWrap>
-                  {t('upload.sending', { name: item.file.name })}
-                </Typography>
-                <LinearProgress
-                  variant="determinate"
-                  value={Math.round(item.progress * 100)}
-                  aria-label={t('upload.progress', { name: item.file.name })}
-                />
+              <Box
+                key={item.id}
+                data-testid="upload-progress"
+                sx={{ display: 'flex', alignItems: 'center', gap: 1 }}
+              >
+                <Box sx={{ flex: 1, minWidth: 0 }}>
+                  <Typography variant="body2" noWrap>
+                    {t('upload.sending', { name: item.file.name })}
+                  </Typography>
+                  <LinearProgress
+                    variant="determinate"
+                    value={Math.round(item.progress * 100)}
+                    aria-label={t('upload.progress', { name: item.file.name })}
+                  />
+                </Box>
+                <IconButton
+                  size="small"
+                  aria-label={t('upload.cancel', { name: item.file.name })}
+                  onClick={() => uploads.cancel(item.id)}
+                >
+                  <CloseIcon fontSize="small" />
+                </IconButton>
               </Box>
             ),
           )}
@@ -210,9 +239,11 @@ export function AttachmentsView({
                 p: 2,
                 minHeight: 200,
                 textAlign: 'center',
+                ...(addIsEmptyState && { gridColumn: '1 / -1' }),
               }}
             >
               <AddPhotoAlternateIcon color="action" sx={{ fontSize: 40 }} />
+              {addIsEmptyState && <Typography color="text.secondary">{t('empty')}</Typography>}
               <Button
                 variant="contained"
                 startIcon={<UploadFileIcon />}
@@ -220,16 +251,19 @@ export function AttachmentsView({
               >
                 {t('action.add')}
               </Button>
-              <Button
-                size="small"
-                startIcon={<PhotoCameraIcon />}
-                onClick={() => cameraInput.current?.click()}
-              >
-                {t('action.camera')}
-              </Button>
-              <Typography variant="caption" color="text.secondary">
-                {t('drop_hint')}
-              </Typography>
+              {touch ? (
+                <Button
+                  size="small"
+                  startIcon={<PhotoCameraIcon />}
+                  onClick={() => cameraInput.current?.click()}
+                >
+                  {t('action.camera')}
+                </Button>
+              ) : (
+                <Typography variant="caption" color="text.secondary">
+                  {t('drop_hint')}
+                </Typography>
+              )}
             </Card>
           )}
           {items.map((attachment) => (
@@ -244,7 +278,7 @@ export function AttachmentsView({
           ))}
         </Box>
       </Box>
-      {list.isSuccess && items.length === 0 && (
+      {empty && !addIsEmptyState && (
         <Typography color="text.secondary" sx={{ py: 3, textAlign: 'center' }}>
           {query ? t('no_match') : t('empty')}
         </Typography>

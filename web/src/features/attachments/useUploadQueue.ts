@@ -1,7 +1,7 @@
 /**
  * Several files at once: each is uploaded and attached on its own, with its own progress. A
  * failed one stays in the queue with its message until dismissed or tried again; nothing of it
- * is saved.
+ * is saved. A running one can be cancelled.
  */
 import { useCallback, useRef, useState } from 'react';
 import { type AttachmentLinkFilter, useAddAttachment } from '../../api/attachments.ts';
@@ -21,6 +21,7 @@ export function useUploadQueue(siteId: number, link: AttachmentLinkFilter, onDon
   const add = useAddAttachment(siteId);
   const [queue, setQueue] = useState<QueuedUpload[]>([]);
   const nextId = useRef(0);
+  const running = useRef(new Map<number, AbortController>());
 
   const patch = useCallback(
     (id: number, change: Partial<QueuedUpload>) =>
@@ -35,16 +36,22 @@ export function useUploadQueue(siteId: number, link: AttachmentLinkFilter, onDon
       const worker = async () => {
         for (let item = work.shift(); item; item = work.shift()) {
           const current = item;
+          const abort = new AbortController();
+          running.current.set(current.id, abort);
           try {
             await add.mutateAsync({
               file: current.file,
               link,
               onProgress: (fraction) => patch(current.id, { progress: fraction }),
+              signal: abort.signal,
             });
             done += 1;
             setQueue((list) => list.filter((q) => q.id !== current.id));
           } catch {
-            patch(current.id, { failed: true, progress: 0 });
+            // A cancelled upload has already left the queue.
+            if (!abort.signal.aborted) patch(current.id, { failed: true, progress: 0 });
+          } finally {
+            running.current.delete(current.id);
           }
         }
       };
@@ -76,5 +83,14 @@ export function useUploadQueue(siteId: number, link: AttachmentLinkFilter, onDon
 
   const dismiss = useCallback((id: number) => setQueue((current) => current.filter((q) => q.id !== id)), []);
 
-  return { queue, enqueue, retry, dismiss };
+  /** Stops a running upload and drops it from the queue (no message: the user asked for it). */
+  const cancel = useCallback(
+    (id: number) => {
+      running.current.get(id)?.abort();
+      dismiss(id);
+    },
+    [dismiss],
+  );
+
+  return { queue, enqueue, retry, dismiss, cancel };
 }

@@ -1,7 +1,8 @@
 /**
  * Where a file or a secret belongs: a searchable tree of Site > Floor > Location > Device
  * (core.md section 2; search debounce 750 ms). Floors open to their locations, locations to
- * their devices; a search shows the matches and the way to them.
+ * their devices; a search shows the matches and the way to them. The chosen item is named above
+ * the tree and opened to when the picker appears.
  */
 import type { SiteDetail } from '@asbuilt/domain';
 import ApartmentIcon from '@mui/icons-material/Apartment';
@@ -20,10 +21,19 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSiteDevices } from '../../api/sites.ts';
-import { LINK_TREE_DEBOUNCE_MS, type LinkRow, type LinkValue, linkKey, linkTreeRows } from './linkTree.ts';
+import {
+  LINK_TREE_DEBOUNCE_MS,
+  type LinkRow,
+  type LinkValue,
+  linkKey,
+  linkPath,
+  linkTreeRows,
+  PATH_SEPARATOR,
+  revealKeys,
+} from './linkTree.ts';
 
 export type { LinkValue } from './linkTree.ts';
 
@@ -33,14 +43,6 @@ const ICONS = {
   location: MeetingRoomIcon,
   device: DevicesOtherIcon,
 } as const;
-
-function openPath(site: SiteDetail, value: LinkValue): string[] {
-  if (value.type === 'Location') {
-    const floor = site.floors.find((f) => f.locations.some((l) => l.id === value.id));
-    return floor ? [`Floor:${floor.id}`] : [];
-  }
-  return [];
-}
 
 export function LinkedItemPicker({
   site,
@@ -57,7 +59,19 @@ export function LinkedItemPicker({
   const devices = useSiteDevices(site.id);
   const [typed, setTyped] = useState('');
   const [query, setQuery] = useState('');
-  const [open, setOpen] = useState<Set<string>>(() => new Set(openPath(site, value)));
+  const [open, setOpen] = useState<Set<string>>(() => new Set(revealKeys(site, [], value)));
+  const selected = linkKey(value);
+  const selectedRow = useRef<HTMLDivElement>(null);
+  // Once the devices are in, open the way to the item chosen when the picker appeared, and show it.
+  const revealed = useRef(false);
+  const initial = useRef(value);
+  useEffect(() => {
+    if (revealed.current || !devices.data) return;
+    revealed.current = true;
+    const keys = revealKeys(site, devices.data, initial.current);
+    if (keys.length > 0) setOpen((current) => new Set([...current, ...keys]));
+    requestAnimationFrame(() => selectedRow.current?.scrollIntoView({ block: 'nearest' }));
+  }, [site, devices.data]);
 
   useEffect(() => {
     const timer = setTimeout(() => setQuery(typed), LINK_TREE_DEBOUNCE_MS);
@@ -65,10 +79,10 @@ export function LinkedItemPicker({
   }, [typed]);
 
   const tree = useMemo(
-    () => linkTreeRows(site, devices.data ?? [], query, open),
-    [site, devices.data, query, open],
+    () => linkTreeRows(site, devices.data ?? [], query, open, selected),
+    [site, devices.data, query, open, selected],
   );
-  const selected = linkKey(value);
+  const path = linkPath(site, devices.data ?? [], value);
   const toggle = (row: LinkRow) =>
     setOpen((current) => {
       const next = new Set(current);
@@ -79,8 +93,9 @@ export function LinkedItemPicker({
 
   return (
     <Box>
-      <Typography variant="subtitle2" gutterBottom>
-        {label ?? t('label')}
+      <Typography variant="subtitle2">{label ?? t('label')}</Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-testid="link-chosen">
+        {path ? path.join(PATH_SEPARATOR) : t('site_named', { name: site.name })}
       </Typography>
       <TextField
         size="small"
@@ -97,11 +112,24 @@ export function LinkedItemPicker({
         sx={{ maxHeight: 280, overflow: 'auto', mt: 1, border: 1, borderColor: 'divider', borderRadius: 1 }}
       >
         {tree.rows.map((row) => {
+          if (row.kind === 'more') {
+            return (
+              <Typography
+                key={row.key}
+                variant="body2"
+                color="text.secondary"
+                sx={{ pl: 5 + row.depth * 2, pr: 2, py: 0.5 }}
+              >
+                {t('more_in_node', { count: row.count })}
+              </Typography>
+            );
+          }
           const Icon = ICONS[row.kind];
           const isOpen = query !== '' || open.has(row.key);
           return (
             <ListItemButton
               key={row.key}
+              ref={row.key === selected ? selectedRow : undefined}
               role="treeitem"
               aria-selected={row.key === selected}
               selected={row.key === selected}
