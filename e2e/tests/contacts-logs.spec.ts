@@ -10,6 +10,7 @@ test('contacts of a site, registered and not; the site logs with before and afte
   page,
   request,
 }) => {
+  test.slow();
   const { token } = await apiSignIn(request, INTEGRATOR);
   const site = await apiCreateSite(request, token, `Contacts ${unique()}`);
   await signIn(page, INTEGRATOR);
@@ -22,7 +23,9 @@ test('contacts of a site, registered and not; the site logs with before and afte
   await expect(dialog.getByRole('button', { name: 'Save' })).toBeDisabled();
   await dialog.getByLabel('E-mail of the user').fill('tech@asbuilt.demo');
   await dialog.getByLabel('Job description').click();
-  await expect(dialog.getByRole('alert')).toContainText('Tom Peeters');
+  const details = dialog.getByRole('group', { name: "From the user's profile (read only)" });
+  await expect(details).toContainText('Tom Peeters');
+  await expect(details).toContainText('tech@asbuilt.demo');
   await dialog.getByLabel('Job description').fill('On-site technician');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(page.locator('.Toastify__toast').filter({ hasText: 'Contact Created' })).toBeVisible();
@@ -59,12 +62,19 @@ test('contacts of a site, registered and not; the site logs with before and afte
   await expect(page.locator('.Toastify__toast').filter({ hasText: 'Contact Updated' })).toBeVisible();
   await expect(lotte).toContainText('Lead electrician');
 
-  // The site's logs hold the change, with its before and after.
+  // The site's logs hold the creation and the change, each with its before and after.
   await page.goto(`/site/${site.id}/logs`);
+  const created = page.getByRole('row', { name: /Contact Created/ }).filter({ hasText: 'Lotte Wouters' });
+  await expect(created).toHaveCount(1);
+  await created.click();
+  let changes = page.getByRole('dialog');
+  await expect(changes.getByRole('row', { name: /^First name/ })).toContainText('—');
+  await expect(changes.getByRole('row', { name: /^First name/ })).toContainText('Lotte');
+  await changes.getByRole('button', { name: 'Close' }).click();
   const updated = page.getByRole('row', { name: /Contact Updated/ });
   await expect(updated).toContainText('Lotte Wouters');
   await updated.click();
-  const changes = page.getByRole('dialog');
+  changes = page.getByRole('dialog');
   await expect(changes.getByRole('row', { name: /Electrician/ })).toContainText('Lead electrician');
   await changes.getByRole('button', { name: 'Close' }).click();
 
@@ -81,4 +91,24 @@ test('contacts of a site, registered and not; the site logs with before and afte
   await expect(rows.filter({ hasText: 'Contact Updated' })).toHaveCount(1);
   await expect(rows.filter({ hasText: 'Tom Peeters' })).toHaveCount(1);
   await expect(rows.filter({ hasText: 'Demo HQ' })).toHaveCount(0);
+});
+
+test('@phone contacts in one column and the logs as a list, each entry opening its changes', async ({
+  page,
+}) => {
+  await signIn(page, INTEGRATOR);
+  await page.goto('/site/1/contacts');
+  const cards = page.getByTestId('contact-card');
+  await expect(cards.first()).toBeVisible();
+  const [first, second] = await Promise.all([cards.nth(0).boundingBox(), cards.nth(1).boundingBox()]);
+  expect(second!.y).toBeGreaterThan(first!.y + first!.height - 1);
+  await expect(cards.first().getByRole('link').first()).toHaveAttribute('href', /^(tel|mailto):/);
+
+  await page.goto('/site/1/logs');
+  const entries = page.getByRole('list', { name: 'Activity log' }).getByRole('button');
+  await expect(entries.first()).toBeVisible();
+  await entries.filter({ hasText: 'Site created' }).click();
+  await expect(page.getByRole('dialog', { name: /Site · Demo HQ/ })).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
 });

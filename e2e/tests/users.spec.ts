@@ -8,6 +8,7 @@ const INTEGRATOR = 'integrator@asbuilt.demo';
 test('tenant users: create, edit, give access to one site in the user card, sign in as them, delete', async ({
   page,
 }) => {
+  test.slow();
   const email = `colleague.${unique().toLowerCase()}@example.test`;
   await signIn(page, INTEGRATOR);
   await page.goto('/tenant/users');
@@ -27,6 +28,7 @@ test('tenant users: create, edit, give access to one site in the user card, sign
   card = page.getByRole('dialog', { name: 'Edit User' });
   await card.getByLabel('First name').fill('Bram-Jan');
   await card.getByRole('button', { name: 'Save' }).click();
+  await expect(page.locator('.Toastify__toast').filter({ hasText: 'User Updated' })).toBeVisible();
   await expect(row).toContainText('Bram-Jan');
 
   await row.click();
@@ -34,7 +36,7 @@ test('tenant users: create, edit, give access to one site in the user card, sign
   await card.getByRole('tab', { name: 'Access rights' }).click();
   const warehouse = card.getByRole('row', { name: /Demo Warehouse/ });
   await expect(warehouse).toContainText('No Access');
-  await warehouse.getByRole('button', { name: 'Grant Access' }).click();
+  await warehouse.getByRole('button', { name: 'Grant Access to Demo Warehouse' }).click();
   await page
     .getByRole('dialog', { name: 'Access to Demo Warehouse' })
     .getByRole('button', { name: 'Save' })
@@ -50,7 +52,17 @@ test('tenant users: create, edit, give access to one site in the user card, sign
 
   await signIn(page, INTEGRATOR);
   await page.goto('/tenant/users');
-  await page.getByRole('button', { name: `Delete ${email}` }).click();
+  // One's own card: the sign-out hint and no Delete.
+  await page.getByRole('row', { name: /integrator@asbuilt\.demo/ }).click();
+  card = page.getByRole('dialog', { name: 'Edit User' });
+  await expect(card.getByText('Changing your own password signs you out.')).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+  await card.getByRole('button', { name: 'Cancel' }).click();
+  await expect(card).toBeHidden();
+
+  await page.getByRole('row', { name: new RegExp(email.replace(/\./g, '\\.')) }).click();
+  card = page.getByRole('dialog', { name: 'Edit User' });
+  await card.getByRole('button', { name: 'Delete' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
   await expect(page.locator('.Toastify__toast').filter({ hasText: /User \d+ Deleted/ })).toBeVisible();
   await expect(page.getByRole('row', { name: new RegExp(email.replace(/\./g, '\\.')) })).toHaveCount(0);

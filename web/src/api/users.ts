@@ -1,6 +1,7 @@
 /** The people of a tenant (or of all tenants, for the Super Admin) and the user card. */
-import type { UserDto, UserSiteAccess } from '@asbuilt/domain';
+import type { SiteAccessDto, UserDto, UserSiteAccess } from '@asbuilt/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { accessKeys } from './accesses.ts';
 import { api } from './client.ts';
 
 export type UserScope = 'tenant' | 'admin';
@@ -60,4 +61,58 @@ export function useUpdateUser(scope: UserScope) {
 
 export function useDeleteUser(scope: UserScope) {
   return useUserMutation((id: number) => api.delete<{ message: string }>(`/${scope}/users`, { id }));
+}
+
+/**
+ * The user card's Access rights tab: create (a site without an access), edit or grant again
+ * (`active: true`), revoke. The site's own access list and the user card are refetched.
+ */
+export interface UserAccessChange {
+  siteId: number;
+  /** The user's access on the site, if any (an inactive one is reopened by `active: true`). */
+  accessId: number | null;
+  userId: number;
+  email: string;
+  user_role: number;
+  /** `YYYY-MM-DD`, or null: unlimited. */
+  validity: string | null;
+}
+
+function useAccessChange<Input extends { siteId: number }, Answer>(call: (input: Input) => Promise<Answer>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: (_answer, input) => {
+      void queryClient.invalidateQueries({ queryKey: userKeys.all });
+      void queryClient.invalidateQueries({ queryKey: accessKeys.list(input.siteId) });
+    },
+  });
+}
+
+export function useSaveUserAccess() {
+  return useAccessChange((input: UserAccessChange) => {
+    const body = {
+      user_role: input.user_role,
+      validity: input.validity ?? '',
+      unlimited: input.validity === null,
+    };
+    return input.accessId === null
+      ? api.post<{ site_access: SiteAccessDto }>('/site/site_accesses', {
+          site_id: input.siteId,
+          user_id: input.userId,
+          email: input.email,
+          ...body,
+        })
+      : api.put<{ site_access: SiteAccessDto }>('/site/site_accesses', {
+          id: input.accessId,
+          ...body,
+          active: true,
+        });
+  });
+}
+
+export function useRevokeUserAccess() {
+  return useAccessChange((input: { siteId: number; accessId: number }) =>
+    api.delete<{ site_access: SiteAccessDto }>('/site/site_accesses', { id: input.accessId }),
+  );
 }

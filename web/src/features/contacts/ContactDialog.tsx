@@ -3,19 +3,25 @@
  * details are read only, plus a job description) or unregistered (free fields and a company of
  * the site's tenant, or a company name typed).
  */
-import type { CompanyDto, ContactDto, FoundUser } from '@asbuilt/domain';
+import type { ContactDto, FoundUser } from '@asbuilt/domain';
+import EmailIcon from '@mui/icons-material/Email';
+import PersonIcon from '@mui/icons-material/Person';
+import PhoneIcon from '@mui/icons-material/Phone';
 import {
   Alert,
   Autocomplete,
+  Box,
   Button,
   DialogActions,
   DialogContent,
+  Paper,
   Stack,
   TextField,
   ToggleButton,
   ToggleButtonGroup,
+  Typography,
 } from '@mui/material';
-import { useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFindUser } from '../../api/accesses.ts';
 import { type ContactInput, useCreateContact, useUpdateContact } from '../../api/contacts.ts';
@@ -46,6 +52,32 @@ export function ContactDialog({
 }
 
 type Kind = 'registered' | 'unregistered';
+/** A company of the site's tenant (picked) or a free name (typed). */
+type CompanyChoice = { id: number; name: string } | string | null;
+
+/** The user's name, e-mail and phones: read only, they come from the user's profile. */
+function UserDetails({ name, email, phones }: { name: string; email: string; phones: string[] }) {
+  const { t } = useTranslation('contacts');
+  const headingId = useId();
+  const line = (icon: ReactNode, text: string) => (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, overflowWrap: 'anywhere' }}>
+      {icon}
+      <Typography variant="body2">{text}</Typography>
+    </Box>
+  );
+  return (
+    <Paper variant="outlined" role="group" aria-labelledby={headingId} sx={{ p: 1.5 }}>
+      <Typography id={headingId} variant="caption" color="text.secondary" component="p" sx={{ mb: 0.5 }}>
+        {t('dialog.from_user')}
+      </Typography>
+      <Stack spacing={0.5}>
+        {name && line(<PersonIcon fontSize="small" color="action" />, name)}
+        {line(<EmailIcon fontSize="small" color="action" />, email)}
+        {phones.map((phone) => line(<PhoneIcon fontSize="small" color="action" />, phone))}
+      </Stack>
+    </Paper>
+  );
+}
 
 function ContactForm({ contact, onClose }: { contact: ContactDto | null; onClose: () => void }) {
   const { t } = useTranslation('contacts');
@@ -76,9 +108,9 @@ function ContactForm({ contact, onClose }: { contact: ContactDto | null; onClose
   const [email, setEmail] = useState(contact && !contact.registered ? (contact.email ?? '') : '');
   const [phone1, setPhone1] = useState(contact && !contact.registered ? (contact.phone1 ?? '') : '');
   const [phone2, setPhone2] = useState(contact && !contact.registered ? (contact.phone2 ?? '') : '');
-  const [company, setCompany] = useState<CompanyDto | string | null>(
+  const [company, setCompany] = useState<CompanyChoice>(
     contact?.company_id
-      ? ((companies.data ?? []).find((c) => c.id === contact.company_id) ?? contact.company_name)
+      ? { id: contact.company_id, name: contact.company_name ?? '' }
       : (contact?.company_name ?? null),
   );
   const [touched, setTouched] = useState(Boolean(contact));
@@ -95,6 +127,18 @@ function ContactForm({ contact, onClose }: { contact: ContactDto | null; onClose
   };
 
   const ready = kind === 'registered' ? Boolean(found) : touched;
+  // The site's own phones of a registered contact are its user's (known once saved).
+  const foundPhones =
+    found && contact?.registered && found.id === contact.user_id
+      ? [contact.phone1, contact.phone2].filter((p): p is string => Boolean(p))
+      : [];
+  /** A typed name that is one of the tenant's companies is that company. */
+  const chosenCompany = (): { company_id: number | null; company_name: string } => {
+    if (company && typeof company === 'object') return { company_id: company.id, company_name: '' };
+    const typed = (company ?? '').trim();
+    const known = (companies.data ?? []).find((c) => c.name.toLowerCase() === typed.toLowerCase());
+    return known ? { company_id: known.id, company_name: '' } : { company_id: null, company_name: typed };
+  };
   const save = async () => {
     const input: ContactInput =
       kind === 'registered'
@@ -107,8 +151,7 @@ function ContactForm({ contact, onClose }: { contact: ContactDto | null; onClose
             email,
             phone1,
             phone2,
-            company_id: typeof company === 'object' && company ? company.id : null,
-            company_name: typeof company === 'string' ? company : '',
+            ...chosenCompany(),
           };
     if (contact) {
       await update.mutateAsync({ ...input, id: contact.id });
@@ -155,9 +198,11 @@ function ContactForm({ contact, onClose }: { contact: ContactDto | null; onClose
               />
               {found === null && <Alert severity="warning">{t('dialog.not_found')}</Alert>}
               {found && (
-                <Alert severity="success">
-                  {[found.fname, found.lname].filter(Boolean).join(' ') || found.email}
-                </Alert>
+                <UserDetails
+                  name={[found.fname, found.lname].filter(Boolean).join(' ')}
+                  email={found.email}
+                  phones={foundPhones}
+                />
               )}
             </>
           ) : (
@@ -196,10 +241,11 @@ function ContactForm({ contact, onClose }: { contact: ContactDto | null; onClose
                 value={phone2}
                 onChange={(e) => setPhone2(e.target.value)}
               />
-              <Autocomplete
+              <Autocomplete<{ id: number; name: string }, false, false, true>
                 freeSolo
                 options={companies.data ?? []}
                 getOptionLabel={(option) => (typeof option === 'string' ? option : option.name)}
+                isOptionEqualToValue={(option, value) => typeof value !== 'string' && option.id === value.id}
                 value={company}
                 onChange={(_e, value) => setCompany(value)}
                 onInputChange={(_e, value, reason) => {

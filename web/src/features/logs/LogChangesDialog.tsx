@@ -2,6 +2,7 @@
 import type { LogEntryDto } from '@asbuilt/domain';
 import { isFieldKey } from '@asbuilt/domain';
 import {
+  Box,
   Button,
   Dialog,
   DialogActions,
@@ -13,11 +14,13 @@ import {
   TableHead,
   TableRow,
   Typography,
+  useMediaQuery,
 } from '@mui/material';
+import { useTheme } from '@mui/material/styles';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../lib/dates.ts';
-import { modelName } from './logText.ts';
+import { itemText, modelName } from './logText.ts';
 
 const shown = (value: unknown) =>
   value === null || value === undefined || value === ''
@@ -29,11 +32,17 @@ const shown = (value: unknown) =>
 export function LogChangesDialog({ log, onClose }: { log: LogEntryDto | null; onClose: () => void }) {
   const { t } = useTranslation(['logs', 'domain']);
   const titleId = useId();
-  const changes = Object.entries(log?.changes ?? {});
+  // A field empty before and after (a creation's blank fields) says nothing.
+  const changes = Object.entries(log?.changes ?? {}).filter(
+    ([, change]) => shown(change.from) !== '—' || shown(change.to) !== '—',
+  );
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'));
+  const label = (field: string) => (isFieldKey(field) ? t(`domain:field.${field}`) : field);
   return (
     <Dialog open={log !== null} onClose={onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
       <DialogTitle id={titleId}>
-        {log ? `${modelName(t, log.object_model)} · ${log.object_name ?? ''}` : ''}
+        {log ? [modelName(t, log.object_model), itemText(log)].filter(Boolean).join(' · ') : ''}
       </DialogTitle>
       <DialogContent>
         {log && (
@@ -47,6 +56,22 @@ export function LogChangesDialog({ log, onClose }: { log: LogEntryDto | null; on
         )}
         {changes.length === 0 ? (
           <Typography>{t('changes.none')}</Typography>
+        ) : phone ? (
+          <Box component="dl" aria-label={t('changes.table')} sx={{ m: 0 }}>
+            {changes.map(([field, change]) => (
+              <Box key={field} sx={{ py: 1, borderBottom: 1, borderColor: 'divider' }}>
+                <Typography component="dt" variant="subtitle2">
+                  {label(field)}
+                </Typography>
+                <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+                  {t('changes.before_value', { value: shown(change.from) })}
+                </Typography>
+                <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+                  {t('changes.after_value', { value: shown(change.to) })}
+                </Typography>
+              </Box>
+            ))}
+          </Box>
         ) : (
           <Table size="small" aria-label={t('changes.table')}>
             <TableHead>
@@ -59,9 +84,9 @@ export function LogChangesDialog({ log, onClose }: { log: LogEntryDto | null; on
             <TableBody>
               {changes.map(([field, change]) => (
                 <TableRow key={field}>
-                  <TableCell>{isFieldKey(field) ? t(`domain:field.${field}`) : field}</TableCell>
-                  <TableCell sx={{ overflowWrap: 'anywhere' }}>{shown(change.from)}</TableCell>
-                  <TableCell sx={{ overflowWrap: 'anywhere' }}>{shown(change.to)}</TableCell>
+                  <TableCell>{label(field)}</TableCell>
+                  <TableCell sx={{ wordBreak: 'break-word' }}>{shown(change.from)}</TableCell>
+                  <TableCell sx={{ wordBreak: 'break-word' }}>{shown(change.to)}</TableCell>
                 </TableRow>
               ))}
             </TableBody>

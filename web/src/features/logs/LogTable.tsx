@@ -1,6 +1,22 @@
-/** Activity entries as a table, 50 to a page; a row opens its before and after. */
+/**
+ * Activity entries as a table, 50 to a page (a list of short cards at phone width); an entry
+ * opens its before and after.
+ */
 import type { LogEntryDto } from '@asbuilt/domain';
-import { Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  ButtonBase,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+  useMediaQuery,
+} from '@mui/material';
+import { useTheme } from '@mui/material/styles';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListPager } from '../../components/ListPager.tsx';
@@ -14,8 +30,47 @@ export function LogTable({ logs, showSite }: { logs: LogEntryDto[]; showSite: bo
   const { t } = useTranslation(['logs', 'domain']);
   const [page, setPage] = useState(0);
   const [open, setOpen] = useState<LogEntryDto | null>(null);
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const rows = logs.slice(page * PAGE, (page + 1) * PAGE);
   if (page > 0 && rows.length === 0) setPage(0);
+  if (phone) {
+    return (
+      <>
+        {rows.length === 0 && <Typography color="text.secondary">{t('empty')}</Typography>}
+        <Stack component="ul" aria-label={t('table')} spacing={1} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+          {rows.map((log) => (
+            <li key={log.id}>
+              <Paper variant="outlined">
+                <ButtonBase
+                  onClick={() => setOpen(log)}
+                  sx={{ display: 'block', width: '100%', textAlign: 'left', p: 1.5, borderRadius: 'inherit' }}
+                >
+                  <Typography variant="caption" color="text.secondary" component="p">
+                    {[
+                      `${formatDate(log.created_at)} ${formatTime(log.created_at)}`,
+                      log.user_name,
+                      showSite ? (log.site_name ?? log.parent_name) : null,
+                    ]
+                      .filter(Boolean)
+                      .join(' · ')}
+                  </Typography>
+                  <Typography variant="body2" sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
+                    {[modelName(t, log.object_model), itemText(log)].filter(Boolean).join(' · ')}
+                  </Typography>
+                  <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                    {log.note}
+                  </Typography>
+                </ButtonBase>
+              </Paper>
+            </li>
+          ))}
+        </Stack>
+        <ListPager count={logs.length} page={page} pageSize={PAGE} onPage={setPage} />
+        <LogChangesDialog log={open} onClose={() => setOpen(null)} />
+      </>
+    );
+  }
   return (
     <>
       <TableContainer>

@@ -76,7 +76,7 @@ export function SiteLogsPage() {
             </Button>
           )}
         </Box>
-        <LogTable logs={shown} showSite={false} />
+        <LogTable key={`${query}\n${users.join('\n')}`} logs={shown} showSite={false} />
       </Paper>
     </>
   );

@@ -5,6 +5,7 @@
 import { LOG_RESULTS } from '@asbuilt/domain';
 import FilterListIcon from '@mui/icons-material/FilterList';
 import {
+  Alert,
   Autocomplete,
   Badge,
   Box,
@@ -18,6 +19,7 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/client.ts';
 import { type LogFilter, type LogScope, useFilteredLogs, useLogChoices } from '../../api/logs.ts';
 import { ErrorState } from '../../components/ErrorState.tsx';
 import { LoadingScreen } from '../../components/LoadingScreen.tsx';
@@ -36,6 +38,16 @@ export function TenantLogsPage({ scope = 'tenant' }: { scope?: LogScope }) {
   const [users, setUsers] = useState<Choice[]>([]);
   const [results, setResults] = useState<number>(LOG_RESULTS.default);
 
+  if (choices.error instanceof ApiError && choices.error.status === 403) {
+    return (
+      <>
+        <PageHeader title={t('title')} />
+        <Alert severity="info" sx={{ maxWidth: 640 }}>
+          {t(scope === 'admin' ? 'forbidden.admin' : 'forbidden.tenant')}
+        </Alert>
+      </>
+    );
+  }
   if (choices.isError) return <ErrorState error={choices.error} onRetry={() => choices.refetch()} />;
   if (!choices.data) return <LoadingScreen fullPage={false} />;
   const logs = filter ? (filtered.data ?? []) : choices.data.logs;
@@ -70,7 +82,7 @@ export function TenantLogsPage({ scope = 'tenant' }: { scope?: LogScope }) {
         }
       />
       <Paper sx={{ p: { xs: 1.5, sm: 2 } }}>
-        <LogTable logs={logs} showSite />
+        <LogTable key={JSON.stringify(filter)} logs={logs} showSite />
       </Paper>
       <Popover
         open={anchor !== null}

@@ -1,8 +1,18 @@
 /**
  * The user card (core.md section 2): Credentials (e-mail, password on create or "blank keeps",
- * names, role, active, tenant on the admin form) and, when editing, Access rights.
+ * names, role, active, tenant on the admin form) and, when editing, Access rights. Editing
+ * another user offers Delete behind a confirmation; one's own card has no Delete, and one's own
+ * role and state are locked (the server refuses those changes too).
  */
-import type { UserDto } from '@asbuilt/domain';
+import {
+  emailSchema,
+  encodeMessage,
+  MIN_PASSWORD_LENGTH,
+  requiredText,
+  type UserDto,
+  userCreateSchema,
+} from '@asbuilt/domain';
+import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import {
   Alert,
   Box,
@@ -13,23 +23,70 @@ import {
   DialogTitle,
   FormControlLabel,
   MenuItem,
-  Stack,
   Switch,
   Tab,
   Tabs,
-  TextField,
   useMediaQuery,
 } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import { useId, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { useMe } from '../../api/auth.ts';
-import { type UserScope, useCreateUser, useUpdateUser, useUserDetail } from '../../api/users.ts';
+import {
+  type UserScope,
+  useCreateUser,
+  useDeleteUser,
+  useUpdateUser,
+  useUserDetail,
+} from '../../api/users.ts';
+import { DeleteConfirm } from '../../components/DeleteConfirm.tsx';
+import { ErrorState } from '../../components/ErrorState.tsx';
+import { FormTextField } from '../../components/FormTextField.tsx';
 import { LoadingScreen } from '../../components/LoadingScreen.tsx';
+import { useDialogSession } from '../../lib/dialogs.ts';
+import { formResolver } from '../../lib/forms.ts';
 import { toastSuccess } from '../../lib/toast.ts';
 import { UserAccessTab } from './UserAccessTab.tsx';
 
 const ROLES = { tenant: [1, 2, 3], admin: [1, 2, 3, 4, 5] } as const;
+
+/** Blank keeps the current password; otherwise the same minimum as on create. */
+const keptPassword = z
+  .string()
+  .refine(
+    (value) => value === '' || value.length >= MIN_PASSWORD_LENGTH,
+    encodeMessage('password_min', { min: MIN_PASSWORD_LENGTH }),
+  );
+
+function cardSchema(creating: boolean, admin: boolean) {
+  return z.object({
+    email: z
+      .string()
+      .trim()
+      .min(1, encodeMessage('field_required', { field: 'email' }))
+      .pipe(emailSchema),
+    password: creating ? userCreateSchema.shape.password : keptPassword,
+    fname: requiredText('fname'),
+    lname: requiredText('lname'),
+    role: z.number(),
+    user_status: z.boolean(),
+    tenant_id: admin
+      ? z.number({ error: encodeMessage('field_required', { field: 'tenant' }) })
+      : z.number().nullable(),
+  });
+}
+type CardSchema = ReturnType<typeof cardSchema>;
+interface CardValues {
+  email: string;
+  password: string;
+  fname: string;
+  lname: string;
+  role: number;
+  user_status: boolean;
+  tenant_id: number | null;
+}
 
 export function UserCardDialog({
   open,
@@ -42,6 +99,7 @@ export function UserCardDialog({
   scope: UserScope;
   /** null: a new user. */
   userId: number | null;
+  /** The admin form's tenant choices. */
   tenants?: Array<{ id: number; name: string }>;
   onClose: () => void;
 }) {
@@ -49,36 +107,51 @@ export function UserCardDialog({
   const titleId = useId();
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
-  const detail = useUserDetail(scope, open ? userId : null);
+  const session = useDialogSession(open);
+  const detail = useUserDetail(scope, session.mounted ? userId : null);
   const [tab, setTab] = useState<'credentials' | 'access'>('credentials');
+  const editing = userId !== null;
   return (
     <Dialog
       open={open}
       onClose={onClose}
       aria-labelledby={titleId}
-      maxWidth="md"
+      maxWidth={editing ? 'md' : 'sm'}
       fullWidth
       fullScreen={phone}
+      slotProps={{
+        transition: {
+          onExited: () => {
+            session.onExited();
+            setTab('credentials');
+          },
+        },
+      }}
     >
-      <DialogTitle id={titleId}>{userId === null ? t('card.new_title') : t('card.edit_title')}</DialogTitle>
-      {userId !== null && (
-        <Tabs value={tab} onChange={(_e, value) => setTab(value)} sx={{ px: 3 }}>
+      <DialogTitle id={titleId}>{editing ? t('card.edit_title') : t('card.new_title')}</DialogTitle>
+      {editing && (
+        <Tabs value={tab} onChange={(_e, value) => setTab(value)} sx={{ px: { xs: 1, sm: 3 } }}>
           <Tab value="credentials" label={t('tab.credentials')} />
           <Tab value="access" label={t('tab.access')} />
         </Tabs>
       )}
-      {userId !== null && !detail.data ? (
-        <DialogContent>
+      {!session.mounted ? null : editing && detail.isError ? (
+        <>
+          <DialogContent>
+            <ErrorState error={detail.error} onRetry={() => detail.refetch()} />
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={onClose}>{t('action.close')}</Button>
+          </DialogActions>
+        </>
+      ) : editing && !detail.data ? (
+        <DialogContent sx={{ minHeight: 320 }}>
           <LoadingScreen fullPage={false} />
         </DialogContent>
       ) : tab === 'access' && detail.data ? (
         <>
-          <DialogContent>
-            <UserAccessTab
-              userId={detail.data.user.id}
-              email={detail.data.user.email}
-              sites={detail.data.sites}
-            />
+          <DialogContent sx={{ minHeight: { sm: 320 }, px: { xs: 2, sm: 3 } }}>
+            <UserAccessTab user={detail.data.user} sites={detail.data.sites} />
           </DialogContent>
           <DialogActions>
             <Button onClick={onClose}>{t('action.close')}</Button>
@@ -86,9 +159,9 @@ export function UserCardDialog({
         </>
       ) : (
         <CredentialsForm
-          key={detail.data?.user.id ?? 'new'}
+          key={`${session.key}-${detail.data?.user.id ?? 'new'}`}
           scope={scope}
-          user={detail.data?.user ?? null}
+          user={editing ? (detail.data?.user ?? null) : null}
           tenants={tenants}
           onClose={onClose}
         />
@@ -112,120 +185,172 @@ function CredentialsForm({
   const me = useMe();
   const create = useCreateUser(scope);
   const update = useUpdateUser(scope);
-  const [email, setEmail] = useState(user?.email ?? '');
-  const [password, setPassword] = useState('');
-  const [fname, setFname] = useState(user?.fname ?? '');
-  const [lname, setLname] = useState(user?.lname ?? '');
-  const [role, setRole] = useState<number>(user?.role ?? 1);
-  const [active, setActive] = useState(user?.user_status ?? true);
-  const [tenantId, setTenantId] = useState<number | ''>(user?.tenant_id ?? '');
+  const remove = useDeleteUser(scope);
+  const [confirming, setConfirming] = useState(false);
   const yourself = user !== null && user.id === me.data?.id;
+  const admin = scope === 'admin';
+  const { control, handleSubmit } = useForm<CardValues, unknown, z.output<CardSchema>>({
+    resolver: formResolver<CardValues, CardSchema>(cardSchema(user === null, admin)),
+    mode: 'onTouched',
+    defaultValues: {
+      email: user?.email ?? '',
+      password: '',
+      fname: user?.fname ?? '',
+      lname: user?.lname ?? '',
+      role: user?.role ?? 1,
+      user_status: user?.user_status ?? true,
+      tenant_id: user?.tenant_id ?? (admin ? (me.data?.tenant_id ?? null) : null),
+    },
+  });
   const saving = create.isPending || update.isPending;
 
-  const submit = async () => {
+  const submit = handleSubmit((values) => {
     const input = {
-      email,
-      fname,
-      lname,
-      role,
-      user_status: active,
-      ...(password ? { password } : {}),
-      ...(scope === 'admin' && tenantId !== '' ? { tenant_id: tenantId } : {}),
+      email: values.email,
+      fname: values.fname,
+      lname: values.lname,
+      role: values.role,
+      user_status: values.user_status,
+      ...(values.password ? { password: values.password } : {}),
+      ...(admin && values.tenant_id !== null ? { tenant_id: values.tenant_id } : {}),
     };
     if (user) {
-      const saved = await update.mutateAsync({ ...input, id: user.id });
-      toastSuccess(t('toast.updated', { id: saved.id }));
+      update.mutate(
+        { ...input, id: user.id },
+        {
+          onSuccess: () => {
+            toastSuccess(t('toast.updated'));
+            onClose();
+          },
+        },
+      );
     } else {
-      await create.mutateAsync(input);
-      toastSuccess(t('toast.created'));
+      create.mutate(input, {
+        onSuccess: () => {
+          toastSuccess(t('toast.created'));
+          onClose();
+        },
+      });
     }
-    onClose();
-  };
+  });
+
+  // A role above the scope's choices (an admin account seen from a tenant) stays shown as is.
+  const roles: readonly number[] =
+    user && !(ROLES[scope] as readonly number[]).includes(user.role)
+      ? [...ROLES[scope], user.role]
+      : ROLES[scope];
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit().catch(() => undefined);
-      }}
-    >
-      <DialogContent>
-        <Stack spacing={2} sx={{ maxWidth: 520 }}>
-          <TextField
-            label={t('field.email')}
-            type="email"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-          <TextField
-            label={t('field.password')}
-            type="password"
-            required={!user}
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            helperText={user ? t('field.password_keep') : t('field.password_min')}
-            slotProps={{ htmlInput: { autoComplete: 'new-password' } }}
-          />
-          {yourself && <Alert severity="info">{t('card.own_password')}</Alert>}
-          <TextField
-            label={t('field.fname')}
-            required
-            value={fname}
-            onChange={(e) => setFname(e.target.value)}
-          />
-          <TextField
-            label={t('field.lname')}
-            required
-            value={lname}
-            onChange={(e) => setLname(e.target.value)}
-          />
-          <TextField
-            select
-            label={t('field.role')}
-            value={role}
-            disabled={yourself}
-            onChange={(e) => setRole(Number(e.target.value))}
+    <>
+      <form noValidate onSubmit={(event) => void submit(event)}>
+        <DialogContent sx={{ minHeight: { sm: 320 }, px: { xs: 2, sm: 3 } }}>
+          <Box
+            sx={{
+              display: 'grid',
+              gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
+              columnGap: 2,
+              rowGap: 1,
+              pt: 1,
+            }}
           >
-            {ROLES[scope].map((value) => (
-              <MenuItem key={value} value={value}>
-                {t(`domain:role.${value}`)}
-              </MenuItem>
-            ))}
-          </TextField>
-          {scope === 'admin' && tenants && (
-            <TextField
+            <FormTextField
+              control={control}
+              name="email"
+              label={t('field.email')}
+              type="email"
+              required
+              autoComplete="off"
+              autoFocus={!user}
+            />
+            <FormTextField
+              control={control}
+              name="password"
+              label={t('field.password')}
+              type="password"
+              required={!user}
+              autoComplete="new-password"
+              helperText={
+                user ? t('field.password_keep') : t('field.password_min', { min: MIN_PASSWORD_LENGTH })
+              }
+            />
+            {yourself && (
+              <Alert severity="info" sx={{ mb: 1, gridColumn: '1 / -1' }}>
+                {t('card.own_password')}
+              </Alert>
+            )}
+            <FormTextField control={control} name="fname" label={t('field.fname')} required />
+            <FormTextField control={control} name="lname" label={t('field.lname')} required />
+            <FormTextField
+              control={control}
+              name="role"
+              label={t('field.role')}
               select
-              label={t('field.tenant')}
-              value={tenantId}
-              onChange={(e) => setTenantId(Number(e.target.value))}
+              disabled={yourself}
+              helperText={yourself ? t('card.own_role') : undefined}
             >
-              {tenants.map((tenant) => (
-                <MenuItem key={tenant.id} value={tenant.id}>
-                  {tenant.name}
+              {roles.map((value) => (
+                <MenuItem key={value} value={value}>
+                  {t(`domain:role.${value as 1 | 2 | 3 | 4 | 5}`)}
                 </MenuItem>
               ))}
-            </TextField>
-          )}
-          <Box>
-            <FormControlLabel
-              control={
-                <Switch checked={active} onChange={(e) => setActive(e.target.checked)} disabled={yourself} />
-              }
-              label={t('field.active')}
-            />
+            </FormTextField>
+            {admin && tenants && (
+              <FormTextField control={control} name="tenant_id" label={t('field.tenant')} select required>
+                {tenants.map((tenant) => (
+                  <MenuItem key={tenant.id} value={tenant.id}>
+                    {tenant.name}
+                  </MenuItem>
+                ))}
+              </FormTextField>
+            )}
+            <Box sx={{ gridColumn: '1 / -1' }}>
+              <Controller
+                control={control}
+                name="user_status"
+                render={({ field }) => (
+                  <FormControlLabel
+                    control={
+                      <Switch
+                        checked={field.value}
+                        onChange={(event) => field.onChange(event.target.checked)}
+                        disabled={yourself}
+                      />
+                    }
+                    label={field.value ? t('field.active') : t('field.inactive')}
+                  />
+                )}
+              />
+            </Box>
           </Box>
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={saving}>
-          {t('action.cancel')}
-        </Button>
-        <Button type="submit" variant="contained" loading={saving}>
-          {t('action.save')}
-        </Button>
-      </DialogActions>
-    </form>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          {user && !yourself && (
+            <Button
+              color="error"
+              startIcon={<DeleteOutlinedIcon />}
+              onClick={() => setConfirming(true)}
+              disabled={saving}
+              sx={{ mr: 'auto' }}
+            >
+              {t('action.delete')}
+            </Button>
+          )}
+          <Button onClick={onClose} disabled={saving}>
+            {t('action.cancel')}
+          </Button>
+          <Button type="submit" variant="contained" loading={saving}>
+            {t('action.save')}
+          </Button>
+        </DialogActions>
+      </form>
+      <DeleteConfirm
+        item={confirming ? user : null}
+        title={(u) => t('delete.title', { name: u.email })}
+        message={t('delete.message')}
+        done={(u) => t('toast.deleted', { id: u.id })}
+        remove={(u) => remove.mutateAsync(u.id).then(onClose)}
+        onClose={() => setConfirming(false)}
+      />
+    </>
   );
 }

@@ -1,143 +1,167 @@
 /**
- * /tenant/users (roles 2 and above): the tenant's people; New User; a row opens the user card.
- * `scope="admin"` lists every tenant's users with their tenant.
+ * /tenant/users (roles 2 and above): the tenant's people, sortable and searchable; New User; a
+ * row opens the user card. `scope="admin"` (/admin/users) lists every tenant's users with their
+ * tenant and offers roles 1 to 5. At phone width the rows become cards.
  */
 import type { UserDto } from '@asbuilt/domain';
 import AddIcon from '@mui/icons-material/Add';
 import CheckIcon from '@mui/icons-material/Check';
 import DeleteIcon from '@mui/icons-material/Delete';
-import {
-  Box,
-  Button,
-  IconButton,
-  Paper,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Tooltip,
-} from '@mui/material';
-import { useMemo, useState } from 'react';
+import { Alert, Button, IconButton, Stack, Tooltip } from '@mui/material';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '../../api/auth.ts';
+import { ApiError } from '../../api/client.ts';
 import { type UserScope, useDeleteUser, useUsers } from '../../api/users.ts';
+import { usePageTitle } from '../../app/PageTitle.tsx';
+import { createDataTableColumns, DataTable, type DataTableColumn } from '../../components/DataTable.tsx';
 import { DeleteConfirm } from '../../components/DeleteConfirm.tsx';
 import { ErrorState } from '../../components/ErrorState.tsx';
-import { ListPager } from '../../components/ListPager.tsx';
-import { LoadingScreen } from '../../components/LoadingScreen.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { SearchField } from '../../components/SearchField.tsx';
 import { formatDate } from '../../lib/dates.ts';
 import { UserCardDialog } from './UserCardDialog.tsx';
 
-const PAGE = 25;
+const col = createDataTableColumns<UserDto>();
 
 export function UsersPage({ scope = 'tenant' }: { scope?: UserScope }) {
   const { t } = useTranslation(['people', 'domain']);
+  usePageTitle(t('title'));
   const users = useUsers(scope);
   const me = useMe();
+  const meId = me.data?.id;
   const remove = useDeleteUser(scope);
-  const [query, setQuery] = useState('');
-  const [page, setPage] = useState(0);
-  const [open, setOpen] = useState<number | null | undefined>(undefined);
+  const [search, setSearch] = useState('');
+  const query = useDeferredValue(search.trim());
+  const [card, setCard] = useState<{ open: boolean; userId: number | null }>({ open: false, userId: null });
   const [deleting, setDeleting] = useState<UserDto | null>(null);
-  const shown = useMemo(() => {
-    const wanted = query.trim().toLowerCase();
-    return (users.data ?? []).filter(
-      (u) =>
-        !wanted || [u.email, u.fname, u.lname, u.tenant_name].some((v) => v?.toLowerCase().includes(wanted)),
-    );
-  }, [users.data, query]);
+
   const tenants = useMemo(() => {
     const byId = new Map((users.data ?? []).map((u) => [u.tenant_id, u.tenant_name ?? String(u.tenant_id)]));
     return [...byId].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name));
   }, [users.data]);
 
-  if (users.isError) return <ErrorState error={users.error} onRetry={() => users.refetch()} />;
-  if (!users.data) return <LoadingScreen fullPage={false} />;
-  const rows = shown.slice(page * PAGE, (page + 1) * PAGE);
+  const columns = useMemo<DataTableColumn<UserDto>[]>(
+    () =>
+      col.columns([
+        col.accessor('id', {
+          header: t('column.id'),
+          sortFn: 'basic',
+          meta: { width: 56, grow: 0, card: 'hidden' },
+        }),
+        col.accessor('email', {
+          header: t('column.email'),
+          meta: { width: 190, grow: 3, card: 'title' },
+        }),
+        col.accessor('fname', { header: t('column.fname'), meta: { width: 110, grow: 1 } }),
+        col.accessor('lname', { header: t('column.lname'), meta: { width: 110, grow: 1 } }),
+        col.accessor((u) => t(`domain:role.${u.role as 1 | 2 | 3 | 4 | 5}`), {
+          id: 'role',
+          header: t('column.role'),
+          meta: { width: 130, grow: 1 },
+        }),
+        ...(scope === 'admin'
+          ? [
+              col.accessor((u) => u.tenant_name ?? '', {
+                id: 'tenant',
+                header: t('column.tenant'),
+                meta: { width: 150, grow: 1 },
+              }),
+            ]
+          : []),
+        col.accessor((u) => (u.user_status ? 1 : 0), {
+          id: 'active',
+          header: t('column.active'),
+          sortFn: 'basic',
+          meta: { width: 72, grow: 0, align: 'center', searchable: false },
+          cell: ({ row }) =>
+            row.original.user_status ? (
+              <CheckIcon fontSize="small" color="success" titleAccess={t('active')} />
+            ) : (
+              <span>{t('inactive')}</span>
+            ),
+        }),
+        col.accessor('created_at', {
+          header: t('column.created'),
+          sortFn: 'basic',
+          meta: { width: 112, grow: 0, searchable: false, card: 'hidden' },
+          cell: ({ getValue }) => formatDate(getValue()),
+        }),
+        col.accessor('updated_at', {
+          header: t('column.updated'),
+          sortFn: 'basic',
+          meta: { width: 112, grow: 0, searchable: false, card: 'hidden' },
+          cell: ({ getValue }) => formatDate(getValue()),
+        }),
+        col.display({
+          id: 'actions',
+          header: '',
+          meta: { width: 56, grow: 0, align: 'right', card: 'actions', label: t('column.actions') },
+          cell: ({ row }) =>
+            row.original.id === meId ? null : (
+              <Tooltip title={t('action.delete')}>
+                <IconButton
+                  size="small"
+                  aria-label={t('action.delete_named', { name: row.original.email })}
+                  onClick={() => setDeleting(row.original)}
+                >
+                  <DeleteIcon fontSize="small" />
+                </IconButton>
+              </Tooltip>
+            ),
+        }),
+      ]),
+    [t, scope, meId],
+  );
+
+  const forbidden = users.error instanceof ApiError && users.error.status === 403;
   return (
     <>
       <PageHeader
         title={t('title')}
         actions={
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setOpen(null)}>
-            {t('action.new')}
-          </Button>
+          forbidden ? undefined : (
+            <Button
+              variant="contained"
+              startIcon={<AddIcon />}
+              onClick={() => setCard({ open: true, userId: null })}
+            >
+              {t('action.new')}
+            </Button>
+          )
         }
       />
-      <Paper sx={{ p: { xs: 1.5, sm: 2 } }}>
-        <Box sx={{ mb: 2 }}>
-          <SearchField
-            value={query}
-            onChange={(value) => {
-              setQuery(value);
-              setPage(0);
-            }}
-            label={t('search')}
+      {forbidden ? (
+        <Alert severity="info" sx={{ maxWidth: 640 }}>
+          {t(scope === 'admin' ? 'forbidden.admin' : 'forbidden.tenant')}
+        </Alert>
+      ) : users.isError ? (
+        <ErrorState error={users.error} onRetry={() => users.refetch()} />
+      ) : (
+        <>
+          <Stack direction="row" sx={{ mb: 2 }}>
+            <SearchField value={search} onChange={setSearch} label={t('search')} />
+          </Stack>
+          <DataTable
+            label={t('title')}
+            data={users.data ?? []}
+            columns={columns}
+            getRowId={(user) => String(user.id)}
+            search={query}
+            initialSorting={[{ id: 'id', desc: false }]}
+            loading={users.isPending}
+            onRowClick={(user) => setCard({ open: true, userId: user.id })}
+            maxHeight="calc(100dvh - 260px)"
+            emptyMessage={query ? t('no_match', { search: search.trim() }) : t('empty')}
           />
-        </Box>
-        <TableContainer>
-          <Table size="small" aria-label={t('title')} sx={{ minWidth: 760 }}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('column.id')}</TableCell>
-                <TableCell>{t('column.email')}</TableCell>
-                <TableCell>{t('column.fname')}</TableCell>
-                <TableCell>{t('column.lname')}</TableCell>
-                <TableCell>{t('column.role')}</TableCell>
-                {scope === 'admin' && <TableCell>{t('column.tenant')}</TableCell>}
-                <TableCell>{t('column.active')}</TableCell>
-                <TableCell>{t('column.created')}</TableCell>
-                <TableCell>{t('column.updated')}</TableCell>
-                <TableCell />
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((user) => (
-                <TableRow key={user.id} hover sx={{ cursor: 'pointer' }} onClick={() => setOpen(user.id)}>
-                  <TableCell>{user.id}</TableCell>
-                  <TableCell sx={{ overflowWrap: 'anywhere' }}>{user.email}</TableCell>
-                  <TableCell>{user.fname}</TableCell>
-                  <TableCell>{user.lname}</TableCell>
-                  <TableCell>{t(`domain:role.${user.role as 1 | 2 | 3 | 4 | 5}`)}</TableCell>
-                  {scope === 'admin' && <TableCell>{user.tenant_name}</TableCell>}
-                  <TableCell>
-                    {user.user_status ? <CheckIcon fontSize="small" aria-label={t('active')} /> : null}
-                  </TableCell>
-                  <TableCell>{formatDate(user.created_at)}</TableCell>
-                  <TableCell>{formatDate(user.updated_at)}</TableCell>
-                  <TableCell align="right">
-                    {user.id !== me.data?.id && (
-                      <Tooltip title={t('action.delete')}>
-                        <IconButton
-                          size="small"
-                          aria-label={t('action.delete_named', { name: user.email })}
-                          onClick={(event) => {
-                            event.stopPropagation();
-                            setDeleting(user);
-                          }}
-                        >
-                          <DeleteIcon fontSize="small" />
-                        </IconButton>
-                      </Tooltip>
-                    )}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
-        <ListPager count={shown.length} page={page} pageSize={PAGE} onPage={setPage} />
-      </Paper>
+        </>
+      )}
       <UserCardDialog
-        open={open !== undefined}
+        open={card.open}
         scope={scope}
-        userId={open ?? null}
+        userId={card.userId}
         tenants={tenants}
-        onClose={() => setOpen(undefined)}
+        onClose={() => setCard((current) => ({ ...current, open: false }))}
       />
       <DeleteConfirm
         item={deleting}
