@@ -527,6 +527,10 @@ export const activityLogs = pgTable(
     object_id: integer('object_id'),
     object_name: text('object_name'),
     note: text('note').notNull(),
+    /** What happened, as a code the web translates (LOG_ACTIONS); null on entries older than it. */
+    action: text('action'),
+    /** The numbers or names the action's words need, e.g. `{ devices: 3 }`. */
+    params: jsonb('params').$type<Record<string, string | number>>(),
     parent_model: text('parent_model'),
     parent_id: integer('parent_id'),
     parent_name: text('parent_name'),
