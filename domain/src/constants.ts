@@ -45,6 +45,32 @@ export const DASHBOARD_LOG_COUNT = 5;
 export const SITE_LOG_LIMIT = 500;
 export const LOG_RESULTS = { min: 10, max: 500, step: 10, default: 100 } as const;
 
+/**
+ * What an activity entry records, as a code each reader sees in their own language; the entry's
+ * `note` keeps the English words for entries older than the codes and for other readers of the
+ * table. `deleted` may carry `{ devices }`: how many devices the deletion changed.
+ */
+export const LOG_ACTIONS = [
+  'created',
+  'updated',
+  'deleted',
+  'archived',
+  'unarchived',
+  'placed_on_plan',
+  'moved_on_plan',
+  'taken_off_plan',
+  'revealed',
+  'access_granted',
+  'access_revoked',
+  'invited',
+  'invitation_resent',
+  'password_changed',
+  'signed_in_as',
+] as const;
+export type LogAction = (typeof LOG_ACTIONS)[number];
+export const isLogAction = (value: unknown): value is LogAction =>
+  (LOG_ACTIONS as readonly unknown[]).includes(value);
+
 export const ADMIN_EXPORT_MODELS = [
   'activity_logs',
   'attachments',

@@ -62,11 +62,12 @@ export const DEFAULT_DEVICE_HEADERS: DeviceColumnKey[] = [
   'status',
 ];
 
+export const isDeviceColumnKey = (key: unknown): key is DeviceColumnKey =>
+  (DEVICE_COLUMN_KEYS as readonly unknown[]).includes(key);
+
 /** Saved visible columns, or the defaults when none (or only unknown ones) are saved. */
 export function visibleDeviceHeaders(saved: readonly string[] | null | undefined): DeviceColumnKey[] {
-  const known = (saved ?? []).filter((k): k is DeviceColumnKey =>
-    (DEVICE_COLUMN_KEYS as readonly string[]).includes(k),
-  );
+  const known = (saved ?? []).filter(isDeviceColumnKey);
   return known.length > 0 ? known : [...DEFAULT_DEVICE_HEADERS];
 }
 

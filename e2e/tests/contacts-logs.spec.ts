@@ -64,14 +64,15 @@ test('contacts of a site, registered and not; the site logs with before and afte
 
   // The site's logs hold the creation and the change, each with its before and after.
   await page.goto(`/site/${site.id}/logs`);
-  const created = page.getByRole('row', { name: /Contact Created/ }).filter({ hasText: 'Lotte Wouters' });
+  const created = page.getByRole('row', { name: /Contact .*Lotte Wouters Created$/ });
   await expect(created).toHaveCount(1);
   await created.click();
   let changes = page.getByRole('dialog');
   await expect(changes.getByRole('row', { name: /^First name/ })).toContainText('—');
   await expect(changes.getByRole('row', { name: /^First name/ })).toContainText('Lotte');
   await changes.getByRole('button', { name: 'Close' }).click();
-  const updated = page.getByRole('row', { name: /Contact Updated/ });
+  // The action in the reader's words, with the field it changed.
+  const updated = page.getByRole('row', { name: /Contact .*Updated: Job description$/ });
   await expect(updated).toContainText('Lotte Wouters');
   await updated.click();
   changes = page.getByRole('dialog');
@@ -88,7 +89,7 @@ test('contacts of a site, registered and not; the site logs with before and afte
   await page.getByRole('option', { name: 'Iris Janssens' }).click();
   await menu.getByRole('button', { name: 'Apply' }).click();
   const rows = page.getByRole('table', { name: 'Activity log' }).getByRole('row');
-  await expect(rows.filter({ hasText: 'Contact Updated' })).toHaveCount(1);
+  await expect(rows.filter({ hasText: /Updated: Job description/ })).toHaveCount(1);
   await expect(rows.filter({ hasText: 'Tom Peeters' })).toHaveCount(1);
   await expect(rows.filter({ hasText: 'Demo HQ' })).toHaveCount(0);
 });
@@ -107,7 +108,7 @@ test('@phone contacts in one column and the logs as a list, each entry opening i
   await page.goto('/site/1/logs');
   const entries = page.getByRole('list', { name: 'Activity log' }).getByRole('button');
   await expect(entries.first()).toBeVisible();
-  await entries.filter({ hasText: 'Site created' }).click();
+  await entries.filter({ hasText: 'Site · Demo HQ' }).filter({ hasText: 'Created' }).click();
   await expect(page.getByRole('dialog', { name: /Site · Demo HQ/ })).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);

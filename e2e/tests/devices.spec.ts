@@ -171,8 +171,8 @@ test('devices: the card from ?device=, inline edit, status, activity, archive an
   // Activity of the device.
   await sheet.getByRole('tab', { name: 'Activity' }).click();
   const activity = sheet.getByRole('list', { name: 'Device activity' });
-  await expect(activity).toContainText('Status changed to Installed');
-  await expect(activity).toContainText('Device updated (Serial Number)');
+  await expect(activity).toContainText('Updated: Status');
+  await expect(activity).toContainText('Updated: Serial Number');
   await expect(activity).toContainText('by ');
 
   // Archive: gone from the list until "Show archived".

@@ -95,6 +95,10 @@ test.describe('a French user', () => {
     await card.getByRole('textbox', { name: 'Adresse MAC' }).press('Enter');
     await expect(page.getByText('Appareil mis à jour', { exact: true })).toBeVisible();
     await expect(card.getByText('00:1A:2B:3C:4D:5E')).toBeVisible();
+    // The activity says what happened in French too, stored as a code and the changed field.
+    await card.getByRole('tab', { name: 'Activité' }).click();
+    await expect(card.getByRole('list').getByText('Modification : Adresse MAC')).toBeVisible();
+    await expect(card.getByRole('list').getByText('Création', { exact: true })).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(card).toBeHidden();
 

@@ -389,6 +389,12 @@ export const logEntrySchema = z.object({
   object_id: z.number().nullable(),
   object_name: z.string().nullable(),
   note: z.string(),
+  /** LOG_ACTIONS; null on entries written before actions were recorded. */
+  action: z.string().nullable().optional(),
+  params: z
+    .record(z.string(), z.union([z.string(), z.number()]))
+    .nullable()
+    .optional(),
   parent_model: z.string().nullable(),
   parent_name: z.string().nullable(),
   parent_id: z.number().nullable().optional(),

@@ -1,3 +1,4 @@
+import type { LogAction } from '@asbuilt/domain';
 import type { DbOrTx } from '../db/client.ts';
 import { activityLogs } from '../db/schema.ts';
 import type { Actor } from './actor.ts';
@@ -6,6 +7,10 @@ export interface ActivityEntry {
   objectModel: string;
   objectId?: number | null;
   objectName?: string | null;
+  /** What happened, translated by the web; `note` says it in English. */
+  action: LogAction;
+  /** What the action's words need, e.g. `{ devices: 3 }` on a delete that moved devices. */
+  params?: Record<string, string | number> | null;
   note: string;
   siteId?: number | null;
   tenantId?: number | null;
@@ -104,6 +109,8 @@ function row(actor: Actor | null, entry: ActivityEntry): typeof activityLogs.$in
     object_id: entry.objectId ?? null,
     object_name: entry.objectName ?? null,
     note: entry.note,
+    action: entry.action,
+    params: entry.params ?? null,
     parent_model: entry.parentModel ?? null,
     parent_id: entry.parentId ?? null,
     parent_name: entry.parentName ?? null,

@@ -13,6 +13,7 @@ import {
   INTERFACE_SIGNALS,
   LANGUAGES,
   LOCATION_TYPES,
+  LOG_ACTIONS,
   ROLES,
   SitePermission,
   TICKET_PRIORITIES,
@@ -82,6 +83,7 @@ const DOMAIN_LISTS: Record<string, readonly (string | number)[]> = {
   interface_io: INTERFACE_IO,
   interface_signal: INTERFACE_SIGNALS,
   column: DEVICE_COLUMN_KEYS,
+  log_action: LOG_ACTIONS,
 };
 /** Groups whose every key must appear literally in code: codes thrown, field keys passed. */
 const LITERAL_ONLY = ['error', 'field'];

@@ -1,3 +1,4 @@
+import type { LogAction } from '@asbuilt/domain';
 import { secretBinding } from '../../platform/vault.ts';
 import type {
   activityLogs,
@@ -598,7 +599,9 @@ function buildLogs(site: BuiltSite, input: BuildInput, out: SiteRows): void {
   const lead = tenantLead(input, site.spec.tenant);
   const owner = site.spec.tenant === 2 ? mustGet(input.users, 'owner@asbuilt.demo', 'user') : lead;
   const tech = site.spec.name === 'Demo HQ' ? mustGet(input.users, 'tech@asbuilt.demo', 'user') : lead;
-  type Entry = Omit<typeof activityLogs.$inferInsert, 'tenant_id' | 'site_id' | 'created_at'>;
+  type Entry = Omit<typeof activityLogs.$inferInsert, 'tenant_id' | 'site_id' | 'created_at'> & {
+    action: LogAction;
+  };
   const by = (user: SeedUser) => ({ user_id: user.id, user_name: userName(user) });
   const entries: Entry[] = [
     {
@@ -606,6 +609,7 @@ function buildLogs(site: BuiltSite, input: BuildInput, out: SiteRows): void {
       object_model: 'Site',
       object_id: site.id,
       object_name: site.spec.name,
+      action: 'created',
       note: 'Site created',
     },
   ];
@@ -615,6 +619,7 @@ function buildLogs(site: BuiltSite, input: BuildInput, out: SiteRows): void {
       object_model: 'Floor',
       object_id: floor.id,
       object_name: floor.name,
+      action: 'created',
       note: 'Floor created',
       parent_model: 'Site',
       parent_id: site.id,
@@ -622,22 +627,37 @@ function buildLogs(site: BuiltSite, input: BuildInput, out: SiteRows): void {
     });
   }
   const placed = site.devices.filter((d) => d.room && !d.archived);
-  const deviceEntry = (user: SeedUser, device: BuiltDevice, note: string): Entry => ({
+  const statusTo = (status: string) => ({ status: { from: null, to: status } });
+  const deviceEntry = (
+    user: SeedUser,
+    device: BuiltDevice,
+    action: LogAction,
+    note: string,
+    changes: Entry['changes'] = null,
+  ): Entry => ({
     ...by(user),
     object_model: 'Device',
     object_id: device.id,
     object_name: device.code,
+    action,
     note,
+    changes,
     parent_model: device.room ? 'Location' : 'Site',
     parent_id: device.room ? device.room.id : site.id,
     parent_name: device.room ? device.room.room.name : site.spec.name,
   });
   for (const device of rng.shuffle(placed).slice(0, 2))
-    entries.push(deviceEntry(lead, device, 'Device created'));
+    entries.push(deviceEntry(lead, device, 'created', 'Device created'));
   const installed = placed.find((d) => d.status === 'Installed');
-  if (installed) entries.push(deviceEntry(tech, installed, 'Status changed to Installed'));
+  if (installed)
+    entries.push(
+      deviceEntry(tech, installed, 'updated', 'Status changed to Installed', statusTo('Installed')),
+    );
   const commissioned = placed.find((d) => d.status === 'Commissioned');
-  if (commissioned) entries.push(deviceEntry(tech, commissioned, 'Status changed to Commissioned'));
+  if (commissioned)
+    entries.push(
+      deviceEntry(tech, commissioned, 'updated', 'Status changed to Commissioned', statusTo('Commissioned')),
+    );
   const attachment = site.attachments[0];
   if (attachment) {
     entries.push({
@@ -645,6 +665,7 @@ function buildLogs(site: BuiltSite, input: BuildInput, out: SiteRows): void {
       object_model: 'Attachment',
       object_id: attachment.id,
       object_name: attachment.filename,
+      action: 'created',
       note: 'Document attached',
       parent_model: attachment.type ?? 'Site',
       parent_name: attachment.parentName,
@@ -657,6 +678,7 @@ function buildLogs(site: BuiltSite, input: BuildInput, out: SiteRows): void {
       object_model: 'Secret',
       object_id: secret.id,
       object_name: secret.name,
+      action: 'created',
       note: 'Secret created',
       parent_model: 'Site',
       parent_id: site.id,
@@ -664,9 +686,13 @@ function buildLogs(site: BuiltSite, input: BuildInput, out: SiteRows): void {
     });
   }
   const archived = site.devices.find((d) => d.archived);
-  if (archived) entries.push(deviceEntry(lead, archived, 'Device archived'));
+  if (archived)
+    entries.push(
+      deviceEntry(lead, archived, 'archived', 'Device archived', { archived: { from: false, to: true } }),
+    );
   const faulty = placed.find((d) => d.status === 'Faulty');
-  if (faulty) entries.push(deviceEntry(owner, faulty, 'Status changed to Faulty'));
+  if (faulty)
+    entries.push(deviceEntry(owner, faulty, 'updated', 'Status changed to Faulty', statusTo('Faulty')));
 
   const base = Math.floor(input.now.getTime() / 60_000) * 60_000;
   const span = 58 * 24 * 60;

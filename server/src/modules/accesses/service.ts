@@ -1,5 +1,6 @@
 import {
   accessInForce,
+  type LogAction,
   type SiteAccessCreateInput,
   type SiteAccessDto,
   type SiteAccessUpdateInput,
@@ -46,6 +47,7 @@ async function logAccess(
   site: SiteRow,
   row: AccessRow,
   email: string,
+  action: LogAction,
   note: string,
   changes: ReturnType<typeof changesOf>,
 ) {
@@ -53,6 +55,7 @@ async function logAccess(
     objectModel: 'SiteAccess',
     objectId: row.id,
     objectName: email,
+    action,
     note,
     siteId: site.id,
     tenantId: site.tenant_id,
@@ -131,6 +134,7 @@ export async function createAccess(
       site,
       row!,
       user.email,
+      existing ? 'access_granted' : 'created',
       existing ? 'Access Granted' : 'Site Access Created',
       changesOf(existing ?? null, { ...values, active: true }),
     );
@@ -160,8 +164,17 @@ export async function updateAccess(
       .where(eq(siteAccesses.id, access.id))
       .returning();
     const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, access.user_id));
-    const note = input.active === true && !access.active ? 'Access Granted' : 'Site Access Updated';
-    await logAccess(tx, actor, site, row!, user!.email, note, changesOf(access, changes));
+    const granted = input.active === true && !access.active;
+    await logAccess(
+      tx,
+      actor,
+      site,
+      row!,
+      user!.email,
+      granted ? 'access_granted' : 'updated',
+      granted ? 'Access Granted' : 'Site Access Updated',
+      changesOf(access, changes),
+    );
     return loadAccess(tx, row!.id);
   });
 }
@@ -183,6 +196,7 @@ export async function revokeAccess(ctx: AppContext, actor: Actor, id: number): P
       site,
       row!,
       user!.email,
+      'access_revoked',
       'Access Revoked',
       changesOf(access, { active: false }),
     );

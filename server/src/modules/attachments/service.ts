@@ -5,6 +5,7 @@ import {
   type AttachmentUpdateInput,
   fileExtension,
   type LinkType,
+  type LogAction,
   SitePermission,
 } from '@asbuilt/domain';
 import { and, eq, isNotNull } from 'drizzle-orm';
@@ -44,6 +45,7 @@ async function logAttachment(
   actor: Actor,
   site: SiteRow,
   row: AttachmentRow,
+  action: LogAction,
   note: string,
   changes: ReturnType<typeof changesOf>,
 ) {
@@ -53,6 +55,7 @@ async function logAttachment(
     objectModel: 'Attachment',
     objectId: row.id,
     objectName: row.filename,
+    action,
     note,
     siteId: site.id,
     tenantId: site.tenant_id,
@@ -178,6 +181,7 @@ export async function createAttachment(
         actor,
         site,
         row!,
+        'created',
         'Document Attached',
         changesOf(null, {
           filename: values.filename,
@@ -215,7 +219,15 @@ export async function updateAttachment(
       .set({ ...changes, updated_at: new Date() })
       .where(eq(attachments.id, attachment.id))
       .returning();
-    await logAttachment(tx, actor, site, row!, 'Attachment Updated', changesOf(attachment, changes));
+    await logAttachment(
+      tx,
+      actor,
+      site,
+      row!,
+      'updated',
+      'Attachment Updated',
+      changesOf(attachment, changes),
+    );
     return presentOne(ctx, tx, site, row!);
   });
 }
@@ -226,7 +238,7 @@ export async function deleteAttachment(ctx: AppContext, actor: Actor, id: number
     const { attachment, site } = await requireAttachment(tx, actor, id, SitePermission.Contributor);
     await tx.delete(attachments).where(eq(attachments.id, attachment.id));
     await tx.delete(uploads).where(eq(uploads.key, attachment.url));
-    await logAttachment(tx, actor, site, attachment, 'Attachment Deleted', {
+    await logAttachment(tx, actor, site, attachment, 'deleted', 'Attachment Deleted', {
       filename: { from: attachment.filename },
       file_type: { from: attachment.file_type },
     });

@@ -134,6 +134,7 @@ export async function loginAs(
       objectModel: 'User',
       objectId: target.user.id,
       objectName: target.user.email,
+      action: 'signed_in_as',
       note: `Signed in as ${target.user.email}`,
       tenantId: target.user.tenant_id,
     });

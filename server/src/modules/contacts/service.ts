@@ -2,6 +2,7 @@ import {
   type ContactCreateInput,
   type ContactDto,
   type ContactUpdateInput,
+  type LogAction,
   SitePermission,
 } from '@asbuilt/domain';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
@@ -112,6 +113,7 @@ async function logContact(
   actor: Actor,
   site: SiteRow,
   dto: ContactDto,
+  action: LogAction,
   note: string,
   changes: ReturnType<typeof changesOf>,
 ) {
@@ -119,6 +121,7 @@ async function logContact(
     objectModel: 'Contact',
     objectId: dto.id,
     objectName: [dto.fname, dto.lname].filter(Boolean).join(' ') || dto.email,
+    action,
     note,
     siteId: site.id,
     tenantId: site.tenant_id,
@@ -148,7 +151,7 @@ export async function createContact(
       .values({ ...columns, site_id: site.id })
       .returning();
     const dto = await loadOne(tx, row!.id);
-    await logContact(tx, actor, site, dto, 'Contact Created', createdFields(columns));
+    await logContact(tx, actor, site, dto, 'created', 'Contact Created', createdFields(columns));
     return dto;
   });
 }
@@ -167,7 +170,7 @@ export async function updateContact(
       .set({ ...columns, updated_at: new Date() })
       .where(eq(contacts.id, contact.id));
     const dto = await loadOne(tx, contact.id);
-    await logContact(tx, actor, site, dto, 'Contact Updated', changesOf(contact, columns));
+    await logContact(tx, actor, site, dto, 'updated', 'Contact Updated', changesOf(contact, columns));
     return dto;
   });
 }
@@ -182,6 +185,7 @@ export async function deleteContact(ctx: AppContext, actor: Actor, id: number): 
       actor,
       site,
       dto,
+      'deleted',
       'Contact Deleted',
       removedFields(dto, [
         'user_id',

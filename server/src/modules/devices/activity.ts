@@ -1,3 +1,4 @@
+import type { LogAction } from '@asbuilt/domain';
 import { inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { floors, locations } from '../../db/schema.ts';
@@ -9,6 +10,7 @@ import { type DeviceRow, deviceLabel } from './present.ts';
 export interface DeviceLogItem {
   device: Pick<DeviceRow, 'id' | 'code' | 'name' | 'floor_id' | 'location_id'>;
   productName?: string | null;
+  action: LogAction;
   note: string;
   changes?: ActivityEntry['changes'];
 }
@@ -46,7 +48,7 @@ export async function deviceEntries(
       .where(inArray(floors.id, floorIds));
     for (const row of rows) floorNames.set(row.id, row.name);
   }
-  return items.map(({ device, productName, note, changes }) => {
+  return items.map(({ device, productName, action, note, changes }) => {
     const location = device.location_id !== null ? locationNames.get(device.location_id) : undefined;
     const floor = device.floor_id !== null ? floorNames.get(device.floor_id) : undefined;
     const parent =
@@ -59,6 +61,7 @@ export async function deviceEntries(
       objectModel: 'Device',
       objectId: device.id,
       objectName: deviceLabel(device, productName),
+      action,
       note,
       siteId: site.id,
       tenantId: site.tenant_id,

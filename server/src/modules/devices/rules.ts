@@ -4,6 +4,7 @@ import {
   type DeviceField,
   type DevicePlanChange,
   LIBRARY_TENANT_ID,
+  type LogAction,
   type Message,
   message,
 } from '@asbuilt/domain';
@@ -278,6 +279,8 @@ const OFF_PLAN = { on_plan: false, plan_x: null, plan_y: null } as const satisfi
 
 export interface PlannedChange {
   set: DeviceSet;
+  /** The main thing that happened (archiving, then the plan, else an update). */
+  action: LogAction;
   note: string;
 }
 
@@ -312,8 +315,10 @@ export function planChange(
   if (keys.length === 0) return { plan: null, problems: [] };
 
   const notes: string[] = [];
+  let action: LogAction = 'updated';
   if (PLAN_COLUMNS.some((key) => key in set)) {
     const onPlanAfter = set.on_plan ?? device.on_plan;
+    action = !onPlanAfter ? 'taken_off_plan' : device.on_plan ? 'moved_on_plan' : 'placed_on_plan';
     notes.push(
       !onPlanAfter
         ? 'Device taken off the plan'
@@ -323,11 +328,14 @@ export function planChange(
     );
   }
   if (keys.includes('status')) notes.push(set.status ? `Status changed to ${set.status}` : 'Status cleared');
-  if (keys.includes('archived')) notes.push(set.archived ? 'Device archived' : 'Device removed from archive');
+  if (keys.includes('archived')) {
+    action = set.archived ? 'archived' : 'unarchived';
+    notes.push(set.archived ? 'Device archived' : 'Device removed from archive');
+  }
   const others = DEVICE_FIELDS.filter((k) => k !== 'status' && k !== 'archived' && keys.includes(k));
   if (others.length > 0) {
     const auto = cleared.length > 0 ? `; ${cleared.join(', ')}` : '';
     notes.push(`Device updated (${others.map((k) => FIELD_LABELS[k]).join(', ')}${auto})`);
   }
-  return { plan: { set, note: notes.join('; ') }, problems: [] };
+  return { plan: { set, action, note: notes.join('; ') }, problems: [] };
 }

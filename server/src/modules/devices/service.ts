@@ -90,7 +90,13 @@ async function applyChanges(
   if (plan) {
     const [row] = await tx.update(devices).set(plan.set).where(eq(devices.id, device.id)).returning();
     await logDevices(tx, actor, site, [
-      { device: row!, productName, note: plan.note, changes: changesOf(device, plan.set) },
+      {
+        device: row!,
+        productName,
+        action: plan.action,
+        note: plan.note,
+        changes: changesOf(device, plan.set),
+      },
     ]);
     await touchSite(tx, site.id);
   }
@@ -121,7 +127,13 @@ export async function createDevice(ctx: AppContext, actor: Actor, input: DeviceC
       .values({ ...values, site_id: site.id })
       .returning();
     await logDevices(tx, actor, site, [
-      { device: row!, productName: product.name, note: 'Device created', changes: createdFields(values) },
+      {
+        device: row!,
+        productName: product.name,
+        action: 'created',
+        note: 'Device created',
+        changes: createdFields(values),
+      },
     ]);
     await touchSite(tx, site.id);
     return mustLoad(tx, ctx, row!.id);
@@ -181,6 +193,7 @@ export async function changeProduct(ctx: AppContext, actor: Actor, id: number, p
         {
           device,
           productName: product.name,
+          action: 'updated',
           note: `Product changed from ${productName} to ${product.name}`,
           changes: changesOf(device, { product_id: product.id }),
         },
@@ -259,6 +272,7 @@ export async function bulkUpdate(ctx: AppContext, actor: Actor, input: DeviceBul
       entries.push({
         device: { ...device, ...result.plan.set },
         productName,
+        action: result.plan.action,
         note: result.plan.note,
         changes: changesOf(device, result.plan.set),
       });

@@ -12,6 +12,8 @@ export function presentLog(row: typeof activityLogs.$inferSelect, siteName?: str
     object_id: row.object_id,
     object_name: row.object_name,
     note: row.note,
+    action: row.action,
+    params: row.params,
     parent_model: row.parent_model,
     parent_id: row.parent_id,
     parent_name: row.parent_name,

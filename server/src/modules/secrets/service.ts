@@ -1,5 +1,6 @@
 import {
   type LinkType,
+  type LogAction,
   type SecretCreateInput,
   type SecretDto,
   type SecretListQuery,
@@ -9,7 +10,13 @@ import {
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { secrets } from '../../db/schema.ts';
-import { logActivity } from '../../platform/activity.ts';
+import {
+  type ActivityEntry,
+  changesOf,
+  createdFields,
+  logActivity,
+  removedFields,
+} from '../../platform/activity.ts';
 import type { Actor } from '../../platform/actor.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { conflict, forbidden, notFound } from '../../platform/errors.ts';
@@ -66,19 +73,29 @@ async function presentOne(tx: DbOrTx, site: SiteRow, id: number): Promise<Secret
 }
 
 /** The activity entry of a change to a secret, hung on what it is linked to: never the password. */
-async function logSecret(tx: DbOrTx, actor: Actor, site: SiteRow, row: SecretRow, note: string) {
+async function logSecret(
+  tx: DbOrTx,
+  actor: Actor,
+  site: SiteRow,
+  row: SecretRow,
+  action: LogAction,
+  note: string,
+  changes: ActivityEntry['changes'] = null,
+) {
   const link = { type: row.secretable_type as LinkType | null, id: row.secretable_id };
   const parent = link.type ? (await linkNamer(tx, site, [link]))(link) : null;
   await logActivity(tx, actor, {
     objectModel: 'Secret',
     objectId: row.id,
     objectName: row.name,
+    action,
     note,
     siteId: site.id,
     tenantId: site.tenant_id,
     parentModel: parent?.type ?? null,
     parentId: parent?.id ?? null,
     parentName: parent?.name ?? null,
+    changes,
   });
 }
 
@@ -106,19 +123,18 @@ export async function createSecret(
     const { site } = await requireSite(tx, actor, input.site_id, SitePermission.Contributor);
     const link = linkOf(input) ?? { type: null, id: null };
     await assertLinkInSite(tx, site.id, link);
+    const values = {
+      name: input.name,
+      url: input.url ?? null,
+      username: input.username ?? null,
+      comment: input.comment ?? null,
+      level: input.level ?? null,
+      private: input.private ?? false,
+      ...linkColumns(link),
+    };
     const [row] = await tx
       .insert(secrets)
-      .values({
-        site_id: site.id,
-        user_id: actor.userId,
-        name: input.name,
-        url: input.url ?? null,
-        username: input.username ?? null,
-        comment: input.comment ?? null,
-        level: input.level ?? null,
-        private: input.private ?? false,
-        ...linkColumns(link),
-      })
+      .values({ ...values, site_id: site.id, user_id: actor.userId })
       .returning();
     if (input.password != null) {
       await tx
@@ -126,7 +142,9 @@ export async function createSecret(
         .set({ password_encrypted: ctx.vault.encrypt(input.password, secretBinding(row!)) })
         .where(eq(secrets.id, row!.id));
     }
-    await logSecret(tx, actor, site, row!, 'Secret Created');
+    const created = createdFields(values) ?? {};
+    if (input.password != null) created.password_changed = { to: true };
+    await logSecret(tx, actor, site, row!, 'created', 'Secret Created', created);
     return presentOne(tx, site, row!.id);
   });
 }
@@ -159,12 +177,18 @@ export async function updateSecret(
       updated_at: new Date(),
     };
     const [row] = await tx.update(secrets).set(changes).where(eq(secrets.id, secret.id)).returning();
+    const { updated_at: _, ...fields } = changes;
+    // The password itself is never logged: only that it changed.
+    const logged = changesOf(secret, fields) ?? {};
+    if (input.password !== undefined) logged.password_changed = { to: true };
     await logSecret(
       tx,
       actor,
       site,
       row!,
+      'updated',
       input.password !== undefined ? 'Secret Updated (password changed)' : 'Secret Updated',
+      logged,
     );
     return presentOne(tx, site, row!.id);
   });
@@ -175,7 +199,15 @@ export async function deleteSecret(ctx: AppContext, actor: Actor, id: number): P
   return ctx.db.transaction(async (tx) => {
     const { secret, site } = await requireSecret(tx, actor, id, SitePermission.Contributor);
     await tx.delete(secrets).where(eq(secrets.id, secret.id));
-    await logSecret(tx, actor, site, secret, 'Secret Deleted');
+    await logSecret(
+      tx,
+      actor,
+      site,
+      secret,
+      'deleted',
+      'Secret Deleted',
+      removedFields(secret, ['name', 'url', 'username']),
+    );
     return { id: secret.id };
   });
 }
@@ -199,7 +231,7 @@ export async function revealSecret(
         throw conflict('secret_unreadable');
       }
     }
-    await logSecret(tx, actor, site, secret, 'Password revealed');
+    await logSecret(tx, actor, site, secret, 'revealed', 'Password revealed');
     return { id: secret.id, password };
   });
 }

@@ -27,7 +27,9 @@ import { assertUploaded } from '../uploads/service.ts';
 import {
   changeDevices,
   countDevices,
+  deletion,
   devicesNote,
+  type Logged,
   relinkFiles,
   requireFloor,
   type Sign,
@@ -44,8 +46,8 @@ import {
  * committed.
  */
 
-const floorEntry = (site: SiteRow, floor: FloorRow, note: string, changes: ActivityEntry['changes']) =>
-  spatialEntry(site, { model: 'Floor', id: floor.id, name: floor.name }, note, null, changes);
+const floorEntry = (site: SiteRow, floor: FloorRow, what: Logged, changes: ActivityEntry['changes']) =>
+  spatialEntry(site, { model: 'Floor', id: floor.id, name: floor.name }, what, null, changes);
 
 /** The floor as answered: with its locations and zones, sorted by id. */
 export async function loadFloorDto(db: DbOrTx, floor: FloorRow, sign: Sign): Promise<FloorDto> {
@@ -80,7 +82,11 @@ export async function createFloor(ctx: AppContext, actor: Actor, input: FloorCre
       .insert(floors)
       .values({ ...values, site_id: site.id })
       .returning();
-    await logActivity(tx, actor, floorEntry(site, floor!, 'Floor created', createdFields(values)));
+    await logActivity(
+      tx,
+      actor,
+      floorEntry(site, floor!, { action: 'created', note: 'Floor created' }, createdFields(values)),
+    );
     await touchSite(tx, site.id);
     return presentFloor(floor!, [], [], signer(ctx));
   });
@@ -126,7 +132,11 @@ export async function updateFloor(ctx: AppContext, actor: Actor, input: FloorUpd
     if (notes.length > 0) {
       const [row] = await tx.update(floors).set(set).where(eq(floors.id, floor.id)).returning();
       updated = row!;
-      await logActivity(tx, actor, floorEntry(site, updated, notes.join('; '), changesOf(floor, set)));
+      await logActivity(
+        tx,
+        actor,
+        floorEntry(site, updated, { action: 'updated', note: notes.join('; ') }, changesOf(floor, set)),
+      );
       await touchSite(tx, site.id);
     }
     return loadFloorDto(tx, updated, signer(ctx));
@@ -188,7 +198,12 @@ export async function deleteFloor(ctx: AppContext, actor: Actor, query: SpatialD
     await logActivity(
       tx,
       actor,
-      floorEntry(site, floor, `Floor deleted (${parts.join(', ')})`, removedFields(floor, ['name', 'code'])),
+      floorEntry(
+        site,
+        floor,
+        deletion(`Floor deleted (${parts.join(', ')})`, moved),
+        removedFields(floor, ['name', 'code']),
+      ),
     );
     await touchSite(tx, site.id);
     dropped.push(ownPlan(site, floor));

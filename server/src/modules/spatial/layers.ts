@@ -23,7 +23,9 @@ import { touchSite } from '../sites/queries.ts';
 import {
   changeDevices,
   countDevices,
+  deletion,
   devicesNote,
+  type Logged,
   requireLayer,
   spatialEntry,
   updatedNote,
@@ -31,8 +33,8 @@ import {
 
 /** Layers of a site (the devices' trades: network, security...). Contributor or more. */
 
-const layerEntry = (site: SiteRow, layer: LayerRow, note: string, changes: ActivityEntry['changes']) =>
-  spatialEntry(site, { model: 'Layer', id: layer.id, name: layer.name }, note, null, changes);
+const layerEntry = (site: SiteRow, layer: LayerRow, what: Logged, changes: ActivityEntry['changes']) =>
+  spatialEntry(site, { model: 'Layer', id: layer.id, name: layer.name }, what, null, changes);
 
 /** POST /api/site/layers */
 export async function createLayer(ctx: AppContext, actor: Actor, input: LayerCreateInput): Promise<LayerDto> {
@@ -43,7 +45,11 @@ export async function createLayer(ctx: AppContext, actor: Actor, input: LayerCre
       .insert(layers)
       .values({ ...values, site_id: site.id })
       .returning();
-    await logActivity(tx, actor, layerEntry(site, layer!, 'Layer created', createdFields(values)));
+    await logActivity(
+      tx,
+      actor,
+      layerEntry(site, layer!, { action: 'created', note: 'Layer created' }, createdFields(values)),
+    );
     await touchSite(tx, site.id);
     return presentLayer(layer!);
   });
@@ -68,7 +74,12 @@ export async function updateLayer(ctx: AppContext, actor: Actor, input: LayerUpd
     await logActivity(
       tx,
       actor,
-      layerEntry(site, updated!, updatedNote('Layer', labels), changesOf(layer, set)),
+      layerEntry(
+        site,
+        updated!,
+        { action: 'updated', note: updatedNote('Layer', labels) },
+        changesOf(layer, set),
+      ),
     );
     await touchSite(tx, site.id);
     return presentLayer(updated!);
@@ -95,7 +106,11 @@ export async function deleteLayer(ctx: AppContext, actor: Actor, query: SpatialD
         : 0;
     await tx.delete(layers).where(eq(layers.id, layer.id));
     const note = moved > 0 ? `Layer deleted (${devicesNote(moved, 'taken off it')})` : 'Layer deleted';
-    await logActivity(tx, actor, layerEntry(site, layer, note, removedFields(layer, ['name', 'code'])));
+    await logActivity(
+      tx,
+      actor,
+      layerEntry(site, layer, deletion(note, moved), removedFields(layer, ['name', 'code'])),
+    );
     await touchSite(tx, site.id);
     return { layer: presentLayer(layer), moved_devices: moved };
   });

@@ -23,8 +23,10 @@ import { touchSite } from '../sites/queries.ts';
 import {
   changeDevices,
   countDevices,
+  deletion,
   devicesNote,
   floorOnSite,
+  type Logged,
   relinkFiles,
   requireFloor,
   requireLocation,
@@ -42,9 +44,9 @@ const locationEntry = (
   site: SiteRow,
   location: LocationRow,
   floor: FloorRow,
-  note: string,
+  what: Logged,
   changes: ActivityEntry['changes'],
-) => spatialEntry(site, { model: 'Location', id: location.id, name: location.name }, note, floor, changes);
+) => spatialEntry(site, { model: 'Location', id: location.id, name: location.name }, what, floor, changes);
 
 /** POST /api/site/locations */
 export async function createLocation(
@@ -67,7 +69,13 @@ export async function createLocation(
     await logActivity(
       tx,
       actor,
-      locationEntry(site, location!, floor, 'Location created', createdFields(values)),
+      locationEntry(
+        site,
+        location!,
+        floor,
+        { action: 'created', note: 'Location created' },
+        createdFields(values),
+      ),
     );
     await touchSite(tx, site.id);
     return presentLocation(location!);
@@ -137,7 +145,11 @@ export async function updateLocation(
     const [updated] = await tx.update(locations).set(set).where(eq(locations.id, location.id)).returning();
     const note =
       updatedNote('Location', labels) + (moved > 0 ? `; ${devicesNote(moved, 'moved along')}` : '');
-    await logActivity(tx, actor, locationEntry(site, updated!, floor, note, changesOf(location, set)));
+    await logActivity(
+      tx,
+      actor,
+      locationEntry(site, updated!, floor, { action: 'updated', note }, changesOf(location, set)),
+    );
     await touchSite(tx, site.id);
     return presentLocation(updated!);
   });
@@ -171,7 +183,13 @@ export async function deleteLocation(ctx: AppContext, actor: Actor, query: Spati
     await logActivity(
       tx,
       actor,
-      locationEntry(site, location, floor, note, removedFields(location, ['name', 'code', 'location_type'])),
+      locationEntry(
+        site,
+        location,
+        floor,
+        deletion(note, moved),
+        removedFields(location, ['name', 'code', 'location_type']),
+      ),
     );
     await touchSite(tx, site.id);
     return { location: presentLocation(location), moved_devices: moved };

@@ -147,6 +147,7 @@ export async function changeDevices(
       return {
         device,
         productName: productNames.get(device.product_id),
+        action: 'updated',
         note,
         changes: old ? changesOf(old, set) : null,
       };
@@ -176,11 +177,21 @@ export async function relinkFiles(
     .where(and(eq(secrets.secretable_type, from.type), inArray(secrets.secretable_id, from.ids)));
 }
 
+/** What an entry says: its action, and the English note (with the params a deletion's words need). */
+export type Logged = Pick<ActivityEntry, 'action' | 'note' | 'params'>;
+
+/** A deletion's entry: the devices it changed counted in `params` for the reader's words. */
+export const deletion = (note: string, devices: number): Logged => ({
+  action: 'deleted',
+  note,
+  ...(devices > 0 ? { params: { devices } } : {}),
+});
+
 /** An activity entry of a floor, location, zone or layer of `site` (the parent is the floor, or the site). */
 export function spatialEntry(
   site: SiteRow,
   object: { model: 'Floor' | 'Location' | 'Zone' | 'Layer'; id: number; name: string },
-  note: string,
+  what: Logged,
   parentFloor?: { id: number; name: string } | null,
   changes?: ActivityEntry['changes'],
 ): ActivityEntry {
@@ -188,7 +199,7 @@ export function spatialEntry(
     objectModel: object.model,
     objectId: object.id,
     objectName: object.name,
-    note,
+    ...what,
     siteId: site.id,
     tenantId: site.tenant_id,
     parentModel: parentFloor ? 'Floor' : 'Site',

@@ -24,8 +24,10 @@ import { touchSite } from '../sites/queries.ts';
 import {
   changeDevices,
   countDevices,
+  deletion,
   devicesNote,
   floorOnSite,
+  type Logged,
   requireFloor,
   requireZone,
   spatialEntry,
@@ -41,9 +43,9 @@ const zoneEntry = (
   site: SiteRow,
   zone: ZoneRow,
   floor: FloorRow | null,
-  note: string,
+  what: Logged,
   changes: ActivityEntry['changes'],
-) => spatialEntry(site, { model: 'Zone', id: zone.id, name: zone.name }, note, floor, changes);
+) => spatialEntry(site, { model: 'Zone', id: zone.id, name: zone.name }, what, floor, changes);
 
 async function floorOf(tx: DbOrTx, site: SiteRow, floorId: number | null) {
   return floorId === null ? null : floorOnSite(tx, site, floorId);
@@ -68,7 +70,11 @@ export async function createZone(ctx: AppContext, actor: Actor, input: ZoneCreat
       .insert(zones)
       .values({ ...values, site_id: site.id, floor_id: floor?.id ?? null })
       .returning();
-    await logActivity(tx, actor, zoneEntry(site, zone!, floor, 'Zone created', createdFields(values)));
+    await logActivity(
+      tx,
+      actor,
+      zoneEntry(site, zone!, floor, { action: 'created', note: 'Zone created' }, createdFields(values)),
+    );
     await touchSite(tx, site.id);
     return presentZone(zone!);
   });
@@ -116,7 +122,11 @@ export async function updateZone(ctx: AppContext, actor: Actor, input: ZoneUpdat
     if (labels.length === 0) return presentZone(zone);
     const [updated] = await tx.update(zones).set(set).where(eq(zones.id, zone.id)).returning();
     const note = updatedNote('Zone', labels) + (cleared > 0 ? `; ${devicesNote(cleared, 'left it')}` : '');
-    await logActivity(tx, actor, zoneEntry(site, updated!, floor, note, changesOf(zone, set)));
+    await logActivity(
+      tx,
+      actor,
+      zoneEntry(site, updated!, floor, { action: 'updated', note }, changesOf(zone, set)),
+    );
     await touchSite(tx, site.id);
     return presentZone(updated!);
   });
@@ -143,7 +153,11 @@ export async function deleteZone(ctx: AppContext, actor: Actor, query: SpatialDe
         : 0;
     await tx.delete(zones).where(eq(zones.id, zone.id));
     const note = moved > 0 ? `Zone deleted (${devicesNote(moved, 'moved out')})` : 'Zone deleted';
-    await logActivity(tx, actor, zoneEntry(site, zone, floor, note, removedFields(zone, ['name', 'code'])));
+    await logActivity(
+      tx,
+      actor,
+      zoneEntry(site, zone, floor, deletion(note, moved), removedFields(zone, ['name', 'code'])),
+    );
     await touchSite(tx, site.id);
     return { zone: presentZone(zone), moved_devices: moved };
   });

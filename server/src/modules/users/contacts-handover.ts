@@ -40,6 +40,7 @@ export async function handOverContacts(tx: DbOrTx, actor: Actor, user: UserRow):
       objectModel: 'Contact',
       objectId: contact.id,
       objectName: `${user.fname} ${user.lname}`.trim() || user.email,
+      action: 'updated',
       note: 'Contact Updated',
       siteId: site.id,
       tenantId: site.tenant_id,

@@ -1,4 +1,4 @@
-import { Role, type UserCreateInput, type UserUpdateInput } from '@asbuilt/domain';
+import { type LogAction, Role, type UserCreateInput, type UserUpdateInput } from '@asbuilt/domain';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
@@ -31,6 +31,7 @@ async function logUser(
   tx: DbOrTx,
   actor: Actor,
   row: UserRow,
+  action: LogAction,
   note: string,
   changes: ReturnType<typeof changesOf>,
 ) {
@@ -38,6 +39,7 @@ async function logUser(
     objectModel: 'User',
     objectId: row.id,
     objectName: row.email,
+    action,
     note,
     tenantId: row.tenant_id,
     changes,
@@ -69,7 +71,7 @@ export async function createUser(ctx: AppContext, actor: Actor, scope: Scope, in
       .insert(users)
       .values({ ...values, password_hash: passwordHash })
       .returning();
-    await logUser(tx, actor, row!, 'User Created', createdFields(values));
+    await logUser(tx, actor, row!, 'created', 'User Created', createdFields(values));
     return presentUser(row!, name);
   });
 }
@@ -109,7 +111,7 @@ export async function updateUser(ctx: AppContext, actor: Actor, scope: Scope, in
     }
     const logged = changesOf(current, changes) ?? {};
     if (passwordHash) logged.password_changed = { to: true };
-    await logUser(tx, actor, row!, 'User Updated', logged);
+    await logUser(tx, actor, row!, 'updated', 'User Updated', logged);
     return presentUser(row!, name);
   });
 }
@@ -129,6 +131,7 @@ export async function deleteUser(ctx: AppContext, actor: Actor, scope: Scope, id
       tx,
       actor,
       user,
+      'deleted',
       'User Deleted',
       removedFields(user, ['email', 'fname', 'lname', 'phone1', 'phone2', 'role', 'user_status']),
     );

@@ -69,6 +69,7 @@ export async function updateProfile(ctx: AppContext, actor: Actor, input: Profil
       objectModel: 'User',
       objectId: actor.userId,
       objectName: input.email,
+      action: 'updated',
       note: 'Profile updated',
       changes,
     });
@@ -105,6 +106,7 @@ export async function changePassword(
       objectModel: 'User',
       objectId: actor.userId,
       objectName: actor.user.email,
+      action: 'password_changed',
       note: 'Password changed',
     });
   });

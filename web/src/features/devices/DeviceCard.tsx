@@ -44,6 +44,7 @@ import { StatusChip } from '../../components/StatusChip.tsx';
 import { formatDate, formatTime } from '../../lib/dates.ts';
 import { toastSuccess } from '../../lib/toast.ts';
 import { AttachmentsView } from '../attachments/AttachmentsView.tsx';
+import { actionText } from '../logs/logText.ts';
 import { ProductEditor } from '../products/ProductEditor.tsx';
 import { useSite } from '../sites/SiteContext.tsx';
 import { CARD_VAULT_PAGE_SIZE, SecretsView } from '../vault/SecretsView.tsx';
@@ -345,6 +346,7 @@ function CardBody({
 
 function DeviceActivity({ deviceId }: { deviceId: number }) {
   const { t } = useTranslation('devices');
+  const { t: tLogs } = useTranslation(['logs', 'domain']);
   const { siteId } = useSite();
   const logs = useDeviceLogs(siteId, deviceId);
   if (logs.isError) return <ErrorState error={logs.error} onRetry={() => logs.refetch()} />;
@@ -373,7 +375,7 @@ function DeviceActivity({ deviceId }: { deviceId: number }) {
             <div>{formatTime(log.created_at)}</div>
           </Box>
           <ListItemText
-            primary={log.note}
+            primary={actionText(tLogs, log)}
             secondary={log.user_name ? t('activity.by', { name: log.user_name }) : null}
             slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
           />

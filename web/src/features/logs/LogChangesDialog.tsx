@@ -1,6 +1,5 @@
 /** One activity entry with what changed: each field before and after. */
 import type { LogEntryDto } from '@asbuilt/domain';
-import { isFieldKey } from '@asbuilt/domain';
 import {
   Box,
   Button,
@@ -20,7 +19,7 @@ import { useTheme } from '@mui/material/styles';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../lib/dates.ts';
-import { itemText, modelName } from './logText.ts';
+import { actionText, fieldLabel, itemText, modelName } from './logText.ts';
 
 const shown = (value: unknown) =>
   value === null || value === undefined || value === ''
@@ -38,7 +37,7 @@ export function LogChangesDialog({ log, onClose }: { log: LogEntryDto | null; on
   );
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
-  const label = (field: string) => (isFieldKey(field) ? t(`domain:field.${field}`) : field);
+  const label = (field: string) => fieldLabel(t, field);
   return (
     <Dialog open={log !== null} onClose={onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
       <DialogTitle id={titleId}>
@@ -48,7 +47,7 @@ export function LogChangesDialog({ log, onClose }: { log: LogEntryDto | null; on
         {log && (
           <Typography variant="body2" color="text.secondary" gutterBottom>
             {t('changes.when', {
-              note: log.note,
+              note: actionText(t, log),
               when: formatDateTime(log.created_at),
               name: log.user_name ?? '—',
             })}

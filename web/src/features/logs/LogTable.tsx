@@ -22,7 +22,7 @@ import { useTranslation } from 'react-i18next';
 import { ListPager } from '../../components/ListPager.tsx';
 import { formatDate, formatTime } from '../../lib/dates.ts';
 import { LogChangesDialog } from './LogChangesDialog.tsx';
-import { itemText, modelName } from './logText.ts';
+import { actionText, itemText, modelName } from './logText.ts';
 
 const PAGE = 50;
 
@@ -59,7 +59,7 @@ export function LogTable({ logs, showSite }: { logs: LogEntryDto[]; showSite: bo
                     {[modelName(t, log.object_model), itemText(log)].filter(Boolean).join(' · ')}
                   </Typography>
                   <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-                    {log.note}
+                    {actionText(t, log)}
                   </Typography>
                 </ButtonBase>
               </Paper>
@@ -111,7 +111,7 @@ export function LogTable({ logs, showSite }: { logs: LogEntryDto[]; showSite: bo
                 {showSite && <TableCell>{log.site_name ?? log.parent_name ?? ''}</TableCell>}
                 <TableCell>{modelName(t, log.object_model)}</TableCell>
                 <TableCell sx={{ overflowWrap: 'anywhere' }}>{itemText(log)}</TableCell>
-                <TableCell sx={{ overflowWrap: 'anywhere' }}>{log.note}</TableCell>
+                <TableCell sx={{ overflowWrap: 'anywhere' }}>{actionText(t, log)}</TableCell>
               </TableRow>
             ))}
           </TableBody>

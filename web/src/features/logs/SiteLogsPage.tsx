@@ -10,10 +10,10 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { SearchField } from '../../components/SearchField.tsx';
 import { useSite } from '../sites/SiteContext.tsx';
 import { LogTable } from './LogTable.tsx';
-import { matchesLog } from './logText.ts';
+import { actionText, matchesLog, modelName } from './logText.ts';
 
 export function SiteLogsPage() {
-  const { t } = useTranslation('logs');
+  const { t } = useTranslation(['logs', 'domain']);
   const { site, siteId, permission } = useSite();
   const allowed = permission >= SitePermission.Contributor;
   const logs = useSiteActivity(siteId);
@@ -27,9 +27,11 @@ export function SiteLogsPage() {
   const shown = useMemo(
     () =>
       (logs.data ?? []).filter(
-        (log) => matchesLog(log, query) && (users.length === 0 || users.includes(log.user_name ?? '')),
+        (log) =>
+          matchesLog(log, query, [modelName(t, log.object_model), actionText(t, log)]) &&
+          (users.length === 0 || users.includes(log.user_name ?? '')),
       ),
-    [logs.data, query, users],
+    [logs.data, query, users, t],
   );
   const header = <PageHeader title={t('title')} subtitle={site.name} />;
   if (!allowed) {

@@ -34,6 +34,7 @@ import type { SvgIconComponent } from '../../app/layouts/nav.ts';
 import { ErrorState } from '../../components/ErrorState.tsx';
 import { formatDate, formatTime } from '../../lib/dates.ts';
 import { formatNumber } from '../../lib/numbers.ts';
+import { actionText } from '../logs/logText.ts';
 import { isCountry } from './country.ts';
 import { ExportFloorsButton } from './ExportFloorsButton.tsx';
 import { useSite } from './SiteContext.tsx';
@@ -126,6 +127,7 @@ function Tile({
 
 export function SiteDashboardPage() {
   const { t } = useTranslation(['sites', 'domain']);
+  const { t: tLogs } = useTranslation(['logs', 'domain']);
   const { site, siteId, permission } = useSite();
   const { isPhone } = useLayoutPrefs();
   const logs = useSiteLogs(siteId);
@@ -278,7 +280,7 @@ export function SiteDashboardPage() {
                         {log.object_name ?? log.object_model}
                       </Box>
                       {' · '}
-                      {log.note}
+                      {actionText(tLogs, log)}
                     </>
                   }
                   secondary={log.user_name ? t('dashboard.by', { name: log.user_name }) : null}
