@@ -15,9 +15,6 @@ import {
   Divider,
   Drawer,
   IconButton,
-  List,
-  ListItem,
-  ListItemText,
   Menu,
   MenuItem,
   Skeleton,
@@ -41,10 +38,9 @@ import { siteKeys, useSiteProducts } from '../../api/sites.ts';
 import { ErrorState } from '../../components/ErrorState.tsx';
 import { InlineEdit } from '../../components/InlineEdit.tsx';
 import { StatusChip } from '../../components/StatusChip.tsx';
-import { formatDate, formatTime } from '../../lib/dates.ts';
 import { toastSuccess } from '../../lib/toast.ts';
 import { AttachmentsView } from '../attachments/AttachmentsView.tsx';
-import { actionText } from '../logs/logText.ts';
+import { ActivityList } from '../logs/ActivityList.tsx';
 import { ProductEditor } from '../products/ProductEditor.tsx';
 import { useSite } from '../sites/SiteContext.tsx';
 import { CARD_VAULT_PAGE_SIZE, SecretsView } from '../vault/SecretsView.tsx';
@@ -346,7 +342,6 @@ function CardBody({
 
 function DeviceActivity({ deviceId }: { deviceId: number }) {
   const { t } = useTranslation('devices');
-  const { t: tLogs } = useTranslation(['logs', 'domain']);
   const { siteId } = useSite();
   const logs = useDeviceLogs(siteId, deviceId);
   if (logs.isError) return <ErrorState error={logs.error} onRetry={() => logs.refetch()} />;
@@ -363,24 +358,10 @@ function DeviceActivity({ deviceId }: { deviceId: number }) {
     return <Typography color="text.secondary">{t('activity.empty')}</Typography>;
   }
   return (
-    <List aria-label={t('activity.label')} disablePadding>
-      {logs.data.map((log, index) => (
-        <ListItem
-          key={log.id}
-          divider={index < logs.data.length - 1}
-          sx={{ px: 0, alignItems: 'flex-start', gap: 2 }}
-        >
-          <Box sx={{ flex: '0 0 auto', width: 84, color: 'text.secondary', fontSize: '0.8125rem', pt: 0.75 }}>
-            <div>{formatDate(log.created_at)}</div>
-            <div>{formatTime(log.created_at)}</div>
-          </Box>
-          <ListItemText
-            primary={actionText(tLogs, log)}
-            secondary={log.user_name ? t('activity.by', { name: log.user_name }) : null}
-            slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
-          />
-        </ListItem>
-      ))}
-    </List>
+    <ActivityList
+      logs={logs.data}
+      label={t('activity.label')}
+      secondary={(log) => (log.user_name ? t('activity.by', { name: log.user_name }) : null)}
+    />
   );
 }

@@ -16,9 +16,6 @@ import {
   Card,
   CardActionArea,
   Link,
-  List,
-  ListItem,
-  ListItemText,
   Paper,
   Skeleton,
   Stack,
@@ -32,9 +29,8 @@ import { useSiteLogs } from '../../api/sites.ts';
 import { useLayoutPrefs } from '../../app/LayoutPrefs.tsx';
 import type { SvgIconComponent } from '../../app/layouts/nav.ts';
 import { ErrorState } from '../../components/ErrorState.tsx';
-import { formatDate, formatTime } from '../../lib/dates.ts';
 import { formatNumber } from '../../lib/numbers.ts';
-import { actionText } from '../logs/logText.ts';
+import { ActivityList } from '../logs/ActivityList.tsx';
 import { isCountry } from './country.ts';
 import { ExportFloorsButton } from './ExportFloorsButton.tsx';
 import { useSite } from './SiteContext.tsx';
@@ -127,7 +123,6 @@ function Tile({
 
 export function SiteDashboardPage() {
   const { t } = useTranslation(['sites', 'domain']);
-  const { t: tLogs } = useTranslation(['logs', 'domain']);
   const { site, siteId, permission } = useSite();
   const { isPhone } = useLayoutPrefs();
   const logs = useSiteLogs(siteId);
@@ -254,41 +249,13 @@ export function SiteDashboardPage() {
           </Typography>
         ) : null}
         {latest.length ? (
-          <List aria-label={t('dashboard.latest')} disablePadding>
-            {latest.map((log, index) => (
-              <ListItem
-                key={log.id}
-                divider={index < latest.length - 1}
-                sx={{ px: 2.5, alignItems: 'flex-start', gap: 2 }}
-              >
-                <Box
-                  sx={{
-                    flex: '0 0 auto',
-                    width: 84,
-                    color: 'text.secondary',
-                    fontSize: '0.8125rem',
-                    pt: 0.75,
-                  }}
-                >
-                  <div>{formatDate(log.created_at)}</div>
-                  <div>{formatTime(log.created_at)}</div>
-                </Box>
-                <ListItemText
-                  primary={
-                    <>
-                      <Box component="span" sx={{ fontWeight: 700 }}>
-                        {log.object_name ?? log.object_model}
-                      </Box>
-                      {' · '}
-                      {actionText(tLogs, log)}
-                    </>
-                  }
-                  secondary={log.user_name ? t('dashboard.by', { name: log.user_name }) : null}
-                  slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
-                />
-              </ListItem>
-            ))}
-          </List>
+          <ActivityList
+            logs={latest}
+            label={t('dashboard.latest')}
+            item={(log) => log.object_name ?? log.object_model}
+            secondary={(log) => (log.user_name ? t('dashboard.by', { name: log.user_name }) : null)}
+            inset={2.5}
+          />
         ) : null}
       </Paper>
     </Stack>
