@@ -76,20 +76,23 @@ function plain(value: unknown): unknown {
   return value instanceof Date ? value.toISOString() : value;
 }
 
-export function actorName(actor: Actor): string {
+/** Who wrote an entry: a signed-in actor, or a user acting on their own account without a session yet. */
+export type Author = Pick<Actor, 'userId' | 'tenantId' | 'user'>;
+
+export function actorName(actor: Author): string {
   const name = `${actor.user.fname} ${actor.user.lname}`.trim();
   return name || actor.user.email;
 }
 
 /** Writes one activity entry; call it with the transaction that made the change. */
-export async function logActivity(db: DbOrTx, actor: Actor | null, entry: ActivityEntry): Promise<void> {
+export async function logActivity(db: DbOrTx, actor: Author | null, entry: ActivityEntry): Promise<void> {
   await logActivities(db, actor, [entry]);
 }
 
 /** Writes one entry per changed object (a bulk change) in one statement per thousand entries. */
 export async function logActivities(
   db: DbOrTx,
-  actor: Actor | null,
+  actor: Author | null,
   entries: ActivityEntry[],
 ): Promise<void> {
   for (let start = 0; start < entries.length; start += 1000) {
@@ -99,7 +102,7 @@ export async function logActivities(
   }
 }
 
-function row(actor: Actor | null, entry: ActivityEntry): typeof activityLogs.$inferInsert {
+function row(actor: Author | null, entry: ActivityEntry): typeof activityLogs.$inferInsert {
   return {
     tenant_id: entry.tenantId ?? actor?.tenantId ?? null,
     site_id: entry.siteId ?? null,

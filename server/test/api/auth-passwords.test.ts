@@ -5,6 +5,7 @@ import { userTokens } from '../../src/db/schema.ts';
 import { issueUserToken } from '../../src/modules/users/tokens.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { createTenant, createUser, PASSWORD, signIn } from '../support/factories.ts';
+import { logsOf } from '../support/sites.ts';
 import { linkIn } from '../support/smtp.ts';
 
 let t: TestApp;
@@ -85,6 +86,11 @@ describe('POST /api/global/password/reset', () => {
       body: { username: user.email, password: PASSWORD },
     });
     expect(old.statusCode).toBe(401);
+
+    // The log says who reset it (the user), never the password.
+    const [entry] = await logsOf(t, 'User', user.id);
+    expect(entry).toMatchObject({ action: 'password_changed', user_id: user.id, tenant_id: tenantId });
+    expect(JSON.stringify(entry)).not.toContain('brand-new-pass');
   });
 
   it('refuses a token used once already', async () => {
@@ -164,6 +170,10 @@ describe('POST /api/tenant/users/invite_sign_up', () => {
       user_status: true,
     });
     await signIn(t, user.email, 'welcome1');
+    const [entry] = await logsOf(t, 'User', user.id);
+    expect(entry).toMatchObject({ action: 'updated', user_id: user.id, user_name: 'Ines Vermeulen' });
+    expect(entry!.changes).toMatchObject({ fname: { to: 'Ines' }, user_status: { from: false, to: true } });
+    expect(JSON.stringify(entry)).not.toContain('welcome1');
   });
 
   it('refuses a reused invitation', async () => {

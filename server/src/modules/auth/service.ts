@@ -1,7 +1,7 @@
 import { RESET_TOKEN_TTL_MINUTES } from '@asbuilt/domain';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema.ts';
-import { logActivity } from '../../platform/activity.ts';
+import { type Author, changesOf, logActivity } from '../../platform/activity.ts';
 import type { Actor } from '../../platform/actor.ts';
 import type { AppContext, RequestMeta } from '../../platform/context.ts';
 import { badRequest, forbidden, notFound, unauthorized } from '../../platform/errors.ts';
@@ -78,6 +78,14 @@ export async function resetPassword(
       .where(eq(users.id, found.user.id))
       .returning();
     await revokeUserSessions(tx, found.user.id);
+    await logActivity(tx, authorOf(user!), {
+      objectModel: 'User',
+      objectId: user!.id,
+      objectName: user!.email,
+      action: 'password_changed',
+      note: 'Password reset',
+      tenantId: user!.tenant_id,
+    });
     const token = await createSession(tx, found.user.id, ctx.config.sessionTtlHours, meta);
     return { user: presentUser(user!, found.tenantName), token };
   });
@@ -99,6 +107,15 @@ export async function inviteSignUp(
       .set({ password_hash: passwordHash, fname: input.fname, lname: input.lname, user_status: true })
       .where(eq(users.id, found.user.id))
       .returning();
+    await logActivity(tx, authorOf(user!), {
+      objectModel: 'User',
+      objectId: user!.id,
+      objectName: user!.email,
+      action: 'updated',
+      note: 'Invitation accepted',
+      tenantId: user!.tenant_id,
+      changes: changesOf(found.user, { fname: input.fname, lname: input.lname, user_status: true }),
+    });
     const token = await createSession(tx, found.user.id, ctx.config.sessionTtlHours, meta);
     return { user: presentUser(user!, found.tenantName), token };
   });
@@ -140,4 +157,9 @@ export async function loginAs(
     });
     return { user: presentUser(target.user, target.tenantName), token };
   });
+}
+
+/** The user as the author of a change to their own account made before they have a session. */
+function authorOf(user: typeof users.$inferSelect): Author {
+  return { userId: user.id, tenantId: user.tenant_id, user };
 }
