@@ -10,17 +10,7 @@ import DevicesOtherIcon from '@mui/icons-material/DevicesOther';
 import KeyIcon from '@mui/icons-material/Key';
 import MapOutlinedIcon from '@mui/icons-material/MapOutlined';
 import PlaceIcon from '@mui/icons-material/Place';
-import {
-  Box,
-  Button,
-  Card,
-  CardActionArea,
-  Link,
-  Paper,
-  Skeleton,
-  Stack,
-  Typography,
-} from '@mui/material';
+import { Box, Button, Card, CardActionArea, Link, Paper, Skeleton, Stack, Typography } from '@mui/material';
 import { alpha } from '@mui/material/styles';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
