@@ -10,6 +10,7 @@ export * from './navigation.ts';
 export * from './permission.ts';
 export * from './roles.ts';
 export * from './schemas/access.ts';
+export * from './schemas/admin.ts';
 export * from './schemas/attachment.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/catalogue.ts';

@@ -12,6 +12,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { accessRoutes } from './modules/accesses/routes.ts';
+import { adminRoutes } from './modules/admin/routes.ts';
 import { attachmentRoutes } from './modules/attachments/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { companyRoutes } from './modules/companies/routes.ts';
@@ -132,6 +133,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(uploadRoutes(ctx));
   await app.register(deviceRoutes(ctx));
   await app.register(publicRoutes(ctx));
+  await app.register(adminRoutes(ctx));
 
   registerWebApp(app, config.webDist ?? path.resolve(import.meta.dirname, '../../web/dist'));
   return { app, ctx };

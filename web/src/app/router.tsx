@@ -5,6 +5,9 @@ import { PlaceholderPage } from '../components/PlaceholderPage.tsx';
 import { RouteErrorPage } from '../components/RouteErrorPage.tsx';
 import { AccessPage } from '../features/access/AccessPage.tsx';
 import { AdminDashboardPage } from '../features/admin/AdminDashboardPage.tsx';
+import { JsonExportPage } from '../features/admin/JsonExportPage.tsx';
+import { ReleaseNotesPage } from '../features/admin/ReleaseNotesPage.tsx';
+import { TenantsPage } from '../features/admin/TenantsPage.tsx';
 import { AttachmentsPage } from '../features/attachments/AttachmentsPage.tsx';
 import { InviteSignUpPage } from '../features/auth/InviteSignUpPage.tsx';
 import { LoginAsPage } from '../features/auth/LoginAsPage.tsx';
@@ -37,7 +40,7 @@ import type { NavLabelKey } from './layouts/nav.ts';
 import { TenantLayout } from './layouts/TenantLayout.tsx';
 
 /** Pages whose screens come in later releases: a titled placeholder so links do not 404. */
-const ADMIN_PLACEHOLDERS = ['tenants', 'products', 'procats', 'companies', 'json', 'release_notes'] as const;
+const ADMIN_PLACEHOLDERS = ['products', 'procats', 'companies'] as const;
 
 /** A placeholder titled as its navigation entry, in the reader's language. */
 function NavPlaceholderPage({ labelKey }: { labelKey: NavLabelKey }) {
@@ -115,6 +118,9 @@ export const routes: RouteObject[] = [
                 children: [
                   { index: true, element: <Navigate to="dashboard" replace /> },
                   { path: 'dashboard', element: <AdminDashboardPage /> },
+                  { path: 'tenants', element: <TenantsPage /> },
+                  { path: 'json', element: <JsonExportPage /> },
+                  { path: 'release_notes', element: <ReleaseNotesPage /> },
                   { path: 'logs', element: <TenantLogsPage scope="admin" /> },
                   { path: 'users', element: <UsersPage scope="admin" /> },
                   ...ADMIN_PLACEHOLDERS.map((key) => ({

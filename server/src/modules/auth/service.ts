@@ -71,7 +71,7 @@ export async function resetPassword(
     const userId = await consumeUserToken(tx, input.token, 'reset');
     const found = userId ? await findUserWithTenant(tx, userId) : undefined;
     if (!found || found.user.email.toLowerCase() !== input.email) throw badRequest('reset_link_invalid');
-    if (!found.user.user_status) throw forbidden('account_inactive');
+    if (!found.user.user_status || !found.tenantActive) throw forbidden('account_inactive');
     const [user] = await tx
       .update(users)
       .set({ password_hash: passwordHash })
@@ -140,7 +140,7 @@ export async function loginAs(
   }
   const target = await findUserWithTenant(ctx.db, input.id);
   if (!target) throw notFound('user_not_found');
-  if (!target.user.user_status) throw forbidden('user_inactive');
+  if (!target.user.user_status || !target.tenantActive) throw forbidden('user_inactive');
 
   return ctx.db.transaction(async (tx) => {
     const token = await createSession(tx, target.user.id, ctx.config.sessionTtlHours, {

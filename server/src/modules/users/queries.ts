@@ -16,7 +16,7 @@ export async function findUserByLogin(db: DbOrTx, login: string) {
 
 export async function findUserWithTenant(db: DbOrTx, id: number) {
   const [row] = await db
-    .select({ user: users, tenantName: tenants.name })
+    .select({ user: users, tenantName: tenants.name, tenantActive: tenants.tenant_status })
     .from(users)
     .innerJoin(tenants, eq(tenants.id, users.tenant_id))
     .where(eq(users.id, id))

@@ -7,9 +7,11 @@ import type { UserDto } from '@asbuilt/domain';
 import AddIcon from '@mui/icons-material/Add';
 import CheckIcon from '@mui/icons-material/Check';
 import DeleteIcon from '@mui/icons-material/Delete';
+import LoginIcon from '@mui/icons-material/Login';
 import { Alert, Button, IconButton, Stack, Tooltip } from '@mui/material';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAdminTenants } from '../../api/admin.ts';
 import { useMe } from '../../api/auth.ts';
 import { ApiError } from '../../api/client.ts';
 import { type UserScope, useDeleteUser, useUsers } from '../../api/users.ts';
@@ -24,8 +26,14 @@ import { UserCardDialog } from './UserCardDialog.tsx';
 
 const col = createDataTableColumns<UserDto>();
 
+/** Login as (admin): /loginas in a new tab with the user's id and name. */
+function openLoginAs(user: UserDto) {
+  const name = `${user.fname} ${user.lname}`.trim() || user.email;
+  window.open(`/loginas?${new URLSearchParams({ id: String(user.id), name })}`, '_blank', 'noopener');
+}
+
 export function UsersPage({ scope = 'tenant' }: { scope?: UserScope }) {
-  const { t } = useTranslation(['people', 'domain']);
+  const { t } = useTranslation(['people', 'domain', 'admin']);
   usePageTitle(t('title'));
   const users = useUsers(scope);
   const me = useMe();
@@ -36,10 +44,13 @@ export function UsersPage({ scope = 'tenant' }: { scope?: UserScope }) {
   const [card, setCard] = useState<{ open: boolean; userId: number | null }>({ open: false, userId: null });
   const [deleting, setDeleting] = useState<UserDto | null>(null);
 
+  // The admin form offers every tenant, a new one without users included.
+  const adminTenants = useAdminTenants(scope === 'admin');
   const tenants = useMemo(() => {
     const byId = new Map((users.data ?? []).map((u) => [u.tenant_id, u.tenant_name ?? String(u.tenant_id)]));
+    for (const tenant of adminTenants.data ?? []) byId.set(tenant.id, tenant.name);
     return [...byId].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name));
-  }, [users.data]);
+  }, [users.data, adminTenants.data]);
 
   const columns = useMemo<DataTableColumn<UserDto>[]>(
     () =>
@@ -96,18 +107,37 @@ export function UsersPage({ scope = 'tenant' }: { scope?: UserScope }) {
         col.display({
           id: 'actions',
           header: '',
-          meta: { width: 56, grow: 0, align: 'right', card: 'actions', label: t('column.actions') },
+          meta: {
+            width: scope === 'admin' ? 96 : 56,
+            grow: 0,
+            align: 'right',
+            card: 'actions',
+            label: t('column.actions'),
+          },
           cell: ({ row }) =>
             row.original.id === meId ? null : (
-              <Tooltip title={t('action.delete')}>
-                <IconButton
-                  size="small"
-                  aria-label={t('action.delete_named', { name: row.original.email })}
-                  onClick={() => setDeleting(row.original)}
-                >
-                  <DeleteIcon fontSize="small" />
-                </IconButton>
-              </Tooltip>
+              <>
+                {scope === 'admin' ? (
+                  <Tooltip title={t('admin:users.login_as')}>
+                    <IconButton
+                      size="small"
+                      aria-label={t('admin:users.login_as_named', { name: row.original.email })}
+                      onClick={() => openLoginAs(row.original)}
+                    >
+                      <LoginIcon fontSize="small" />
+                    </IconButton>
+                  </Tooltip>
+                ) : null}
+                <Tooltip title={t('action.delete')}>
+                  <IconButton
+                    size="small"
+                    aria-label={t('action.delete_named', { name: row.original.email })}
+                    onClick={() => setDeleting(row.original)}
+                  >
+                    <DeleteIcon fontSize="small" />
+                  </IconButton>
+                </Tooltip>
+              </>
             ),
         }),
       ]),
