@@ -8,18 +8,7 @@ import BusinessIcon from '@mui/icons-material/Business';
 import DevicesOtherIcon from '@mui/icons-material/DevicesOther';
 import GroupIcon from '@mui/icons-material/Group';
 import LoginIcon from '@mui/icons-material/Login';
-import {
-  Box,
-  Button,
-  List,
-  ListItem,
-  ListItemText,
-  Paper,
-  Skeleton,
-  Stack,
-  type SvgIconProps,
-  Typography,
-} from '@mui/material';
+import { Box, Button, Paper, Skeleton, Stack, type SvgIconProps, Typography } from '@mui/material';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -27,9 +16,9 @@ import { useAdminDashboard } from '../../api/admin.ts';
 import { usePageTitle } from '../../app/PageTitle.tsx';
 import { ErrorState } from '../../components/ErrorState.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { formatDate, formatTime } from '../../lib/dates.ts';
 import { formatNumber } from '../../lib/numbers.ts';
-import { actionText, modelName } from '../logs/logText.ts';
+import { ActivityList } from '../logs/ActivityList.tsx';
+import { modelName } from '../logs/logText.ts';
 import { AdminJobsCard } from './AdminJobsCard.tsx';
 
 export function AdminDashboardPage() {
@@ -125,43 +114,15 @@ export function AdminDashboardPage() {
             </Typography>
           ) : null}
           {data?.logs.length ? (
-            <List aria-label={t('dashboard.latest')} disablePadding>
-              {data.logs.map((log, index) => (
-                <ListItem
-                  key={log.id}
-                  divider={index < data.logs.length - 1}
-                  sx={{ px: 2.5, alignItems: 'flex-start', gap: 2 }}
-                >
-                  <Box
-                    sx={{
-                      flex: '0 0 auto',
-                      width: 84,
-                      color: 'text.secondary',
-                      fontSize: '0.8125rem',
-                      pt: 0.75,
-                    }}
-                  >
-                    <div>{formatDate(log.created_at)}</div>
-                    <div>{formatTime(log.created_at)}</div>
-                  </Box>
-                  <ListItemText
-                    primary={
-                      <>
-                        <Box component="span" sx={{ fontWeight: 700 }}>
-                          {log.object_name ?? modelName(tLogs, log.object_model)}
-                        </Box>
-                        {' · '}
-                        {actionText(tLogs, log)}
-                      </>
-                    }
-                    secondary={[modelName(tLogs, log.object_model), log.site_name, log.user_name]
-                      .filter(Boolean)
-                      .join(' · ')}
-                    slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
-                  />
-                </ListItem>
-              ))}
-            </List>
+            <ActivityList
+              logs={data.logs}
+              label={t('dashboard.latest')}
+              item={(log) => log.object_name ?? modelName(tLogs, log.object_model)}
+              secondary={(log) =>
+                [modelName(tLogs, log.object_model), log.site_name, log.user_name].filter(Boolean).join(' · ')
+              }
+              inset={2.5}
+            />
           ) : null}
         </Paper>
         <AdminJobsCard />
