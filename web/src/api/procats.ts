@@ -1,6 +1,6 @@
 /** Product categories (procats): the pick list of the product editor. */
 import type { ProcatDto } from '@asbuilt/domain';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './client.ts';
 
 export type { ProcatDto };
@@ -20,3 +20,47 @@ export function useProcatList(enabled = true) {
     enabled,
   });
 }
+
+/** GET /api/admin/procats: every category with the tenants the form offers. */
+export function useAdminProcats() {
+  return useQuery({
+    queryKey: [...procatKeys.all, 'admin'] as const,
+    queryFn: ({ signal }) =>
+      api.get<{ procats: ProcatDto[]; tenants: { id: number; name: string }[] }>(
+        '/admin/procats',
+        undefined,
+        {
+          signal,
+        },
+      ),
+    staleTime: 30_000,
+  });
+}
+
+/** The body of POST/PUT /api/admin/procats: blank sub-categories are sent as null. */
+export interface ProcatInput {
+  main: string;
+  sub1: string | null;
+  sub2: string | null;
+  tenant_id: number;
+}
+
+function useProcatMutation<TInput>(call: (input: TInput) => Promise<{ procat: ProcatDto }>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    // Every list of categories (the editor's pick list too) shows the change.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: procatKeys.all }),
+  });
+}
+
+export const useCreateProcat = () =>
+  useProcatMutation((input: ProcatInput) => api.post<{ procat: ProcatDto }>('/admin/procats', input));
+
+export const useUpdateProcat = () =>
+  useProcatMutation((input: ProcatInput & { id: number }) =>
+    api.put<{ procat: ProcatDto }>('/admin/procats', input),
+  );
+
+export const useDeleteProcat = () =>
+  useProcatMutation((id: number) => api.delete<{ procat: ProcatDto }>('/admin/procats', { id }));

@@ -25,6 +25,7 @@ import { SiteLogsPage } from '../features/logs/SiteLogsPage.tsx';
 import { TenantLogsPage } from '../features/logs/TenantLogsPage.tsx';
 import { UsersPage } from '../features/people/UsersPage.tsx';
 import { FloorplanDashboardPage } from '../features/plans/FloorplanDashboardPage.tsx';
+import { ProcatsPage } from '../features/procats/ProcatsPage.tsx';
 import { ProductsPage } from '../features/products/ProductsPage.tsx';
 import { ProfilePage } from '../features/profile/ProfilePage.tsx';
 import { PublicDevicePage } from '../features/public/PublicDevicePage.tsx';
@@ -40,7 +41,7 @@ import type { NavLabelKey } from './layouts/nav.ts';
 import { TenantLayout } from './layouts/TenantLayout.tsx';
 
 /** Pages whose screens come in later releases: a titled placeholder so links do not 404. */
-const ADMIN_PLACEHOLDERS = ['products', 'procats', 'companies'] as const;
+const ADMIN_PLACEHOLDERS = ['products'] as const;
 
 /** A placeholder titled as its navigation entry, in the reader's language. */
 function NavPlaceholderPage({ labelKey }: { labelKey: NavLabelKey }) {
@@ -119,6 +120,8 @@ export const routes: RouteObject[] = [
                   { index: true, element: <Navigate to="dashboard" replace /> },
                   { path: 'dashboard', element: <AdminDashboardPage /> },
                   { path: 'tenants', element: <TenantsPage /> },
+                  { path: 'companies', element: <CompaniesPage scope="admin" /> },
+                  { path: 'procats', element: <ProcatsPage /> },
                   { path: 'json', element: <JsonExportPage /> },
                   { path: 'release_notes', element: <ReleaseNotesPage /> },
                   { path: 'logs', element: <TenantLogsPage scope="admin" /> },

@@ -16,6 +16,7 @@ import type locations from '../features/locations/locales/en.json';
 import type logs from '../features/logs/locales/en.json';
 import type people from '../features/people/locales/en.json';
 import type plans from '../features/plans/locales/en.json';
+import type procats from '../features/procats/locales/en.json';
 import type products from '../features/products/locales/en.json';
 import type profile from '../features/profile/locales/en.json';
 import type publicPage from '../features/public/locales/en.json';
@@ -46,6 +47,7 @@ declare module 'i18next' {
       logs: typeof logs;
       people: typeof people;
       plans: typeof plans;
+      procats: typeof procats;
       products: typeof products;
       profile: typeof profile;
       public: typeof publicPage;

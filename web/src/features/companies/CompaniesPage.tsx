@@ -1,12 +1,13 @@
 /**
  * /tenant/companies: the tenant's companies, filtered by role (all, customers, brands, suppliers,
  * contractors) and searchable. A row click edits the company in a dialog that also deletes it.
+ * /admin/companies (`scope` admin): every tenant's companies, with their tenant.
  */
 import AddIcon from '@mui/icons-material/Add';
 import { Button, Chip, Stack } from '@mui/material';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type CompanyDto, useCompaniesIndex } from '../../api/companies.ts';
+import { type CataloguePath, type CompanyDto, useCompaniesIndex } from '../../api/companies.ts';
 import { usePageTitle } from '../../app/PageTitle.tsx';
 import { createDataTableColumns, DataTable, type DataTableColumn } from '../../components/DataTable.tsx';
 import { ErrorState } from '../../components/ErrorState.tsx';
@@ -29,10 +30,12 @@ const ROLES = [
 
 const col = createDataTableColumns<CompanyDto>();
 
-export function CompaniesPage() {
+export function CompaniesPage({ scope = 'tenant' }: { scope?: CataloguePath }) {
   const { t } = useTranslation(['companies', 'domain']);
   usePageTitle(t('page.title'));
-  const index = useCompaniesIndex('tenant');
+  const index = useCompaniesIndex(scope);
+  const admin = scope === 'admin';
+  const tenants = index.data?.tenants;
   const [filter, setFilter] = useState<CompanyFilter>('all');
   const [search, setSearch] = useState('');
   const query = useDeferredValue(search.trim());
@@ -47,6 +50,7 @@ export function CompaniesPage() {
     [all, filter],
   );
   const total = all?.length ?? 0;
+  const tenantNames = useMemo(() => new Map((tenants ?? []).map((x) => [x.id, x.name])), [tenants]);
 
   const columns = useMemo<DataTableColumn<CompanyDto>[]>(() => {
     const roles = (company: CompanyDto) => ROLES.filter((role) => company[role.key]);
@@ -77,6 +81,15 @@ export function CompaniesPage() {
           </Stack>
         ),
       }),
+      ...(admin
+        ? [
+            col.accessor((c) => tenantNames.get(c.tenant_id) ?? String(c.tenant_id), {
+              id: 'tenant',
+              header: t('column.tenant'),
+              meta: { width: 160, grow: 1 },
+            }),
+          ]
+        : []),
       col.accessor('created_at', {
         header: t('column.created'),
         sortFn: 'basic',
@@ -90,7 +103,7 @@ export function CompaniesPage() {
         cell: ({ getValue }) => formatDate(getValue()),
       }),
     ]);
-  }, [t]);
+  }, [t, admin, tenantNames]);
 
   return (
     <>
@@ -107,7 +120,7 @@ export function CompaniesPage() {
           </Button>
         }
       />
-      <CatalogueNav />
+      {admin ? null : <CatalogueNav />}
       <Stack
         direction={{ xs: 'column', md: 'row' }}
         spacing={1.5}
@@ -158,6 +171,7 @@ export function CompaniesPage() {
         open={dialog.open}
         company={dialog.company}
         onClose={() => setDialog((current) => ({ ...current, open: false }))}
+        {...(admin ? { path: scope, tenants: tenants ?? [] } : {})}
       />
     </>
   );

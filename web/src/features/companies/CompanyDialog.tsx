@@ -1,7 +1,8 @@
 /**
  * Create or edit a company: name and code (both required), and its roles (customer, brand,
  * supplier, contractor) unless the caller fixes the type (the customers page; a brand or supplier
- * created from the product form). Editing offers Delete behind a confirmation.
+ * created from the product form). Editing offers Delete behind a confirmation. The Super Admin's
+ * variant (`path` admin) also picks the company's tenant.
  */
 import {
   type CompanyDto,
@@ -22,13 +23,16 @@ import {
   FormControlLabel,
   FormGroup,
   FormLabel,
+  MenuItem,
   Stack,
+  TextField,
 } from '@mui/material';
 import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import {
+  type CataloguePath,
   type CompanyInput,
   useCreateCompany,
   useDeleteCompany,
@@ -69,6 +73,7 @@ const companyFormSchema = z.object({
   brand: z.boolean(),
   supplier: z.boolean(),
   contractor: z.boolean(),
+  tenant_id: z.number().nullable(),
 });
 interface CompanyFormValues {
   name: string;
@@ -77,6 +82,8 @@ interface CompanyFormValues {
   brand: boolean;
   supplier: boolean;
   contractor: boolean;
+  /** The admin form's tenant; null elsewhere (the server takes the user's own). */
+  tenant_id: number | null;
 }
 type CompanyFormOutput = z.output<typeof companyFormSchema>;
 
@@ -91,6 +98,10 @@ export interface CompanyDialogProps {
   onSaved?: (company: CompanyDto) => void;
   /** Created from another form (the product editor): failures say 'Failed to create company.'. */
   inline?: boolean;
+  /** The calls' path: the tenant's own companies, or the administration's (with `tenants`). */
+  path?: CataloguePath;
+  /** The tenants the admin form offers. */
+  tenants?: { id: number; name: string }[];
 }
 
 export function CompanyDialog(props: CompanyDialogProps) {
@@ -122,11 +133,13 @@ function CompanyForm({
   onSaved,
   inline = false,
   noun,
+  path = 'tenant',
+  tenants,
 }: CompanyDialogProps & { noun: Noun }) {
   const { t } = useTranslation(['companies', 'domain', 'components']);
-  const create = useCreateCompany({ silent: inline });
-  const update = useUpdateCompany();
-  const remove = useDeleteCompany();
+  const create = useCreateCompany({ path, silent: inline });
+  const update = useUpdateCompany({ path });
+  const remove = useDeleteCompany({ path });
   const [confirming, setConfirming] = useState(false);
   const { control, handleSubmit, formState } = useForm<CompanyFormValues, unknown, CompanyFormOutput>({
     resolver: formResolver<CompanyFormValues, typeof companyFormSchema>(companyFormSchema),
@@ -138,6 +151,7 @@ function CompanyForm({
       brand: company?.brand ?? fixedType === 'Brand',
       supplier: company?.supplier ?? fixedType === 'Supplier',
       contractor: company?.contractor ?? fixedType === 'Contractor',
+      tenant_id: tenants ? (company?.tenant_id ?? tenants[0]?.id ?? null) : null,
     },
   });
 
@@ -148,6 +162,8 @@ function CompanyForm({
       if (values.name !== company.name) input.name = values.name;
       if (values.code !== (company.code ?? '')) input.code = values.code;
       for (const { key } of FLAGS) if (flags[key] !== company[key]) input[key] = flags[key];
+      if (values.tenant_id !== null && values.tenant_id !== company.tenant_id)
+        input.tenant_id = values.tenant_id;
       if (Object.keys(input).length === 1) {
         onClose();
         return;
@@ -162,6 +178,7 @@ function CompanyForm({
       return;
     }
     const input: CompanyInput = { name: values.name, code: values.code };
+    if (values.tenant_id !== null) input.tenant_id = values.tenant_id;
     if (fixedType) {
       input.company_type = fixedType;
       input[FLAG_OF_TYPE[fixedType]] = true;
@@ -204,6 +221,28 @@ function CompanyForm({
               required
               autoFocus={Boolean(initialName)}
             />
+            {tenants ? (
+              <Controller
+                control={control}
+                name="tenant_id"
+                render={({ field }) => (
+                  <TextField
+                    select
+                    label={t('column.tenant')}
+                    value={field.value ?? ''}
+                    onChange={(event) => field.onChange(Number(event.target.value))}
+                    onBlur={field.onBlur}
+                    required
+                  >
+                    {tenants.map((tenant) => (
+                      <MenuItem key={tenant.id} value={tenant.id}>
+                        {tenant.name}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                )}
+              />
+            ) : null}
             {fixedType ? null : (
               <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
                 <FormLabel component="legend" sx={{ mb: 0.5 }}>

@@ -1,0 +1,74 @@
+import { expect, test } from '@playwright/test';
+import { signIn } from '../support/session.ts';
+import { unique } from '../support/sites.ts';
+import { dismissToasts } from '../support/toasts.ts';
+
+const ADMIN = 'admin@asbuilt.demo';
+
+test('administration: a company in another tenant, and categories picked or created with the combos', async ({
+  page,
+}) => {
+  const name = `E2E Electric ${unique()}`;
+  await signIn(page, ADMIN);
+
+  // A contractor company of another tenant, with its code.
+  await page.goto('/admin/companies');
+  await page.getByRole('button', { name: 'New Company' }).click();
+  let dialog = page.getByRole('dialog', { name: 'New Company' });
+  await dialog.getByLabel('Name').fill(name);
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(dialog.getByText('Code is required')).toBeVisible();
+  await dialog.getByLabel('Code').fill('EE');
+  await dialog.getByLabel('Contractor').check();
+  await dialog.getByRole('combobox', { name: 'Tenant' }).click();
+  await page.getByRole('option', { name: 'Other Integrator' }).click();
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(page.locator('.Toastify__toast').filter({ hasText: 'Company Created' })).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search companies' }).fill(name);
+  const row = page.getByRole('row', { name: new RegExp(name) });
+  await expect(row).toContainText('Other Integrator');
+  await expect(row).toContainText('Contractor');
+  await dismissToasts(page);
+
+  // A category with three new levels, then a second one under the same branch, picked.
+  const main = `E2E Lighting ${unique()}`;
+  await page.goto('/admin/procats');
+  await page.getByRole('button', { name: 'New Category' }).click();
+  dialog = page.getByRole('dialog', { name: 'New Category' });
+  await dialog.getByRole('combobox', { name: 'Main Category' }).fill(main);
+  await dialog.getByRole('combobox', { name: 'Sub-Category 1' }).fill('Emergency');
+  await dialog.getByRole('combobox', { name: 'Sub-Category 2' }).fill('Exit sign');
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(
+    page.locator('.Toastify__toast').filter({ hasText: 'Product Category Created' }),
+  ).toBeVisible();
+  await dismissToasts(page);
+
+  await page.getByRole('button', { name: 'New Category' }).click();
+  dialog = page.getByRole('dialog', { name: 'New Category' });
+  await dialog.getByRole('combobox', { name: 'Main Category' }).fill(main.slice(0, 12));
+  await page.getByRole('option', { name: main }).click();
+  await dialog.getByRole('combobox', { name: 'Sub-Category 1' }).click();
+  await page.getByRole('option', { name: 'Emergency' }).click();
+  await dialog.getByRole('combobox', { name: 'Sub-Category 2' }).fill('Luminaire');
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(
+    page.locator('.Toastify__toast').filter({ hasText: 'Product Category Created' }),
+  ).toBeVisible();
+
+  await page.getByRole('searchbox', { name: 'Search categories' }).fill(main);
+  const rows = page.getByRole('row').filter({ hasText: main });
+  await expect(rows).toHaveCount(2);
+  await expect(rows.filter({ hasText: 'Luminaire' })).toContainText('Emergency');
+
+  // Renamed from the row.
+  await dismissToasts(page);
+  await rows.filter({ hasText: 'Luminaire' }).click();
+  dialog = page.getByRole('dialog', { name: 'Edit Category' });
+  await dialog.getByRole('combobox', { name: 'Sub-Category 2' }).fill('Luminaires');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(
+    page.locator('.Toastify__toast').filter({ hasText: 'Procduct Category Updated' }),
+  ).toBeVisible();
+  await expect(rows.filter({ hasText: 'Luminaires' })).toHaveCount(1);
+});
