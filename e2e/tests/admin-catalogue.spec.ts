@@ -72,3 +72,18 @@ test('administration: a company in another tenant, and categories picked or crea
   ).toBeVisible();
   await expect(rows.filter({ hasText: 'Luminaires' })).toHaveCount(1);
 });
+
+test('administration: every tenant’s products with their status; the editor offers status and tenant', async ({
+  page,
+}) => {
+  await signIn(page, ADMIN);
+  await page.goto('/admin/products');
+  const table = page.getByRole('table', { name: 'Products' });
+  await expect(table.getByRole('columnheader', { name: 'Status' })).toBeVisible();
+  await expect(table.getByRole('columnheader', { name: 'Tenant' })).toBeVisible();
+  await expect(table.getByText('In production').first()).toBeVisible();
+  await table.getByRole('row').nth(1).click();
+  const editor = page.getByRole('dialog');
+  await expect(editor.getByRole('combobox', { name: 'Tenant' })).toBeVisible();
+  await expect(editor.getByRole('switch')).toBeChecked();
+});

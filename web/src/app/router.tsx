@@ -1,7 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { NotFoundPage } from '../components/NotFoundPage.tsx';
-import { PlaceholderPage } from '../components/PlaceholderPage.tsx';
 import { RouteErrorPage } from '../components/RouteErrorPage.tsx';
 import { AccessPage } from '../features/access/AccessPage.tsx';
 import { AdminDashboardPage } from '../features/admin/AdminDashboardPage.tsx';
@@ -37,17 +35,7 @@ import { SupportPage } from '../features/support/SupportPage.tsx';
 import { VaultPage } from '../features/vault/VaultPage.tsx';
 import { RedirectIfSignedIn, RequireAuth, RequireSuperAdmin, RootRedirect } from './guards.tsx';
 import { AdminLayout } from './layouts/AdminLayout.tsx';
-import type { NavLabelKey } from './layouts/nav.ts';
 import { TenantLayout } from './layouts/TenantLayout.tsx';
-
-/** Pages whose screens come in later releases: a titled placeholder so links do not 404. */
-const ADMIN_PLACEHOLDERS = ['products'] as const;
-
-/** A placeholder titled as its navigation entry, in the reader's language. */
-function NavPlaceholderPage({ labelKey }: { labelKey: NavLabelKey }) {
-  const { t } = useTranslation('app');
-  return <PlaceholderPage title={t(labelKey)} />;
-}
 
 export const routes: RouteObject[] = [
   {
@@ -126,10 +114,7 @@ export const routes: RouteObject[] = [
                   { path: 'release_notes', element: <ReleaseNotesPage /> },
                   { path: 'logs', element: <TenantLogsPage scope="admin" /> },
                   { path: 'users', element: <UsersPage scope="admin" /> },
-                  ...ADMIN_PLACEHOLDERS.map((key) => ({
-                    path: key,
-                    element: <NavPlaceholderPage labelKey={`nav.admin.${key}`} />,
-                  })),
+                  { path: 'products', element: <ProductsPage scope="admin" /> },
                 ],
               },
             ],

@@ -8,10 +8,15 @@ import { canEditCatalogueItem, LIBRARY_TENANT_ID, type ProductField } from '@asb
 import AddIcon from '@mui/icons-material/Add';
 import ImageOutlinedIcon from '@mui/icons-material/ImageOutlined';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
-import { Avatar, Box, Button, Stack, Tooltip } from '@mui/material';
+import { Avatar, Box, Button, Chip, Stack, Tooltip } from '@mui/material';
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type ProductDto, useInlineEditProduct, useProductsIndex } from '../../api/products.ts';
+import {
+  type CataloguePath,
+  type ProductDto,
+  useInlineEditProduct,
+  useProductsIndex,
+} from '../../api/products.ts';
 import { useCurrentUser } from '../../app/CurrentUser.tsx';
 import { useLayoutPrefs } from '../../app/LayoutPrefs.tsx';
 import { usePageTitle } from '../../app/PageTitle.tsx';
@@ -48,12 +53,14 @@ function ProductImage({ product }: { product: ProductDto }) {
   );
 }
 
-export function ProductsPage() {
+/** /tenant/products, or /admin/products (`scope` admin): every tenant's products, with their status. */
+export function ProductsPage({ scope = 'tenant' }: { scope?: CataloguePath }) {
   const { t } = useTranslation('products');
   usePageTitle(t('page.title'));
   const user = useCurrentUser();
   const { mobile } = useLayoutPrefs();
-  const index = useProductsIndex('tenant');
+  const index = useProductsIndex(scope);
+  const admin = scope === 'admin';
   const inline = useInlineEditProduct();
   const [search, setSearch] = useState('');
   const query = useDeferredValue(search.trim());
@@ -149,6 +156,23 @@ export function ProductsPage() {
             getValue()
           ),
       }),
+      ...(admin
+        ? [
+            col.accessor((p) => (p.product_status ? t('field.in_production') : t('field.discontinued')), {
+              id: 'status',
+              header: t('column.status'),
+              meta: { width: 140, grow: 0 },
+              cell: ({ row, getValue }) => (
+                <Chip
+                  size="small"
+                  label={getValue()}
+                  color={row.original.product_status ? 'success' : 'default'}
+                  variant="outlined"
+                />
+              ),
+            }),
+          ]
+        : []),
       col.accessor('created_at', {
         header: t('column.created'),
         sortFn: 'basic',
@@ -163,7 +187,7 @@ export function ProductsPage() {
       }),
     ]);
     // `t` changes with the language, so the headers follow a change of language at once.
-  }, [tenants, canEdit, inline.mutateAsync, t]);
+  }, [tenants, canEdit, inline.mutateAsync, t, admin]);
 
   const products = index.data?.products ?? EMPTY;
   const total = products.length;
@@ -188,7 +212,7 @@ export function ProductsPage() {
           </Button>
         }
       />
-      <CatalogueNav />
+      {admin ? null : <CatalogueNav />}
       <Stack direction="row" spacing={1} sx={{ mb: 2, alignItems: 'center' }}>
         <SearchField value={search} onChange={setSearch} label={t('page.search')} width={320} />
         {mobile ? null : (
@@ -220,6 +244,7 @@ export function ProductsPage() {
         open={editor.open}
         product={editor.product}
         tenants={tenants}
+        variant={scope}
         onClose={() => setEditor((current) => ({ ...current, open: false }))}
       />
     </>
