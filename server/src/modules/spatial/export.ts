@@ -6,8 +6,6 @@ import type { Actor } from '../../platform/actor.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { requireSite } from '../../platform/policy.ts';
 
-export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
 /**
  * GET /api/site/floors/export?site_id (Contributor or more): one sheet `floors` with a row per
  * floor: ID, Name, Code, Locations, Zones, Devices (not archived), Plan (yes/no), Transform.
@@ -58,17 +56,4 @@ export async function exportFloors(ctx: AppContext, actor: Actor, siteId: number
   }
   const data = Buffer.from(await workbook.xlsx.writeBuffer());
   return { data, filename: `${site.name} floors.xlsx` };
-}
-
-/**
- * `attachment` with the file name twice: an ASCII fallback for old clients and the exact name
- * (RFC 6266 / 5987) for the others.
- */
-export function contentDisposition(filename: string): string {
-  const fallback = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  const encoded = encodeURIComponent(filename).replace(
-    /['()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }

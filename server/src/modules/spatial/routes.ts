@@ -24,7 +24,8 @@ import type { z } from 'zod';
 import { requireActor } from '../../platform/actor.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { errorResponses, errorSchema } from '../../platform/http.ts';
-import { contentDisposition, exportFloors, XLSX_TYPE } from './export.ts';
+import { sendSpreadsheet, XLSX_TYPE } from '../../platform/spreadsheet/http.ts';
+import { exportFloors } from './export.ts';
 import * as floors from './floors.ts';
 import * as layers from './layers.ts';
 import * as locations from './locations.ts';
@@ -80,11 +81,7 @@ export function spatialRoutes(ctx: AppContext) {
         async (request, reply) => {
           const query = request.query as z.output<typeof floorsExportQuerySchema>;
           const file = await exportFloors(ctx, requireActor(request.actor), query.site_id);
-          return reply
-            .header('Content-Type', XLSX_TYPE)
-            .header('Content-Disposition', contentDisposition(file.filename))
-            .header('Cache-Control', 'no-store')
-            .send(file.data);
+          return sendSpreadsheet(reply, file);
         },
       );
     }

@@ -1,0 +1,61 @@
+/**
+ * The columns of an import: each field's header as the export writes it. A sheet's headers match
+ * them in any case and spacing, so an export comes back unchanged and a hand-made sheet works too.
+ */
+import type { Message } from '@asbuilt/domain';
+import type { SheetRow } from './read.ts';
+
+export interface SheetColumn<K extends string = string> {
+  key: K;
+  header: string;
+}
+
+const normal = (text: string) => text.trim().toLowerCase().replace(/\s+/g, ' ');
+
+/** The row's values by field key, for the columns the sheet has. */
+export function valuesOf<K extends string>(row: SheetRow, columns: readonly SheetColumn<K>[]) {
+  const byHeader = new Map(Object.entries(row.values).map(([header, value]) => [normal(header), value]));
+  const out: Partial<Record<K, string>> = {};
+  for (const column of columns) {
+    const value = byHeader.get(normal(column.header));
+    if (value !== undefined) out[column.key] = value;
+  }
+  return out;
+}
+
+/** The sheet's headers that no column takes (ignored, and said so in the report). */
+export function unknownHeaders(headers: string[], columns: readonly SheetColumn[]): string[] {
+  const known = new Set(columns.map((c) => normal(c.header)));
+  return headers.filter((header) => !known.has(normal(header)));
+}
+
+/** One problem of one cell: the code names it, `row` and `column` place it. */
+export function cellProblem(
+  code:
+    | 'import_required'
+    | 'import_invalid'
+    | 'import_unknown_id'
+    | 'import_duplicate'
+    | 'import_not_allowed',
+  row: number,
+  column: string,
+  value?: string,
+): Message {
+  return { code, params: value === undefined ? { row, column } : { row, column, value } };
+}
+
+/** yes/no, true/false, 1/0, x or empty: a spreadsheet's ways of saying a box is ticked. */
+export function sheetBoolean(value: string | undefined): boolean | null {
+  if (value === undefined) return false;
+  const text = normal(value);
+  if (['yes', 'true', '1', 'x', 'oui', 'ja', 'vrai', 'waar'].includes(text)) return true;
+  if (['no', 'false', '0', '', 'non', 'nee', 'faux', 'onwaar'].includes(text)) return false;
+  return null;
+}
+
+/** A whole positive number, or null when the text is something else. */
+export function sheetId(value: string | undefined): number | null {
+  if (value === undefined || !/^\d+$/.test(value)) return null;
+  const id = Number(value);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
