@@ -17,6 +17,7 @@ export * from './schemas/catalogue.ts';
 export * from './schemas/contact.ts';
 export * from './schemas/device.ts';
 export * from './schemas/form.ts';
+export * from './schemas/imports.ts';
 export * from './schemas/logs.ts';
 export * from './schemas/people.ts';
 export * from './schemas/secret.ts';

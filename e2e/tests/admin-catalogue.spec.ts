@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import ExcelJS from 'exceljs';
 import { signIn } from '../support/session.ts';
 import { unique } from '../support/sites.ts';
 import { dismissToasts } from '../support/toasts.ts';
@@ -86,4 +87,55 @@ test('administration: every tenant’s products with their status; the editor of
   const editor = page.getByRole('dialog');
   await expect(editor.getByRole('combobox', { name: 'Tenant' })).toBeVisible();
   await expect(editor.getByRole('switch')).toBeChecked();
+});
+
+async function workbook(rows: (string | number)[][]) {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('companies');
+  for (const row of rows) sheet.addRow(row);
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+test('administration: import companies, a bad row named and nothing written, then fixed and uploaded', async ({
+  page,
+}) => {
+  const name = `E2E Import ${unique()}`;
+  await signIn(page, ADMIN);
+  await page.goto('/admin/companies');
+  await page.getByRole('button', { name: 'Spreadsheet' }).click();
+  await page.getByRole('menuitem', { name: 'Import Companies' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import Companies' });
+  const xlsx = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+  const header = ['Name', 'Code', 'Type', 'Tenant ID'];
+  await dialog.locator('input[type=file]').setInputFiles({
+    name: 'companies.xlsx',
+    mimeType: xlsx,
+    buffer: await workbook([header, [name, 'EI1', 'Supplier', 2], [`${name} B`, '', 'Wizard', 2]]),
+  });
+  await expect(dialog.getByText('2 problems')).toBeVisible();
+  await expect(dialog.getByText('Row 3, Code: required')).toBeVisible();
+  await expect(dialog.getByText('Row 3, Type: "Wizard" is not valid')).toBeVisible();
+  await expect(dialog.locator('td[data-problem]')).toHaveCount(2);
+  await expect(dialog.getByRole('button', { name: 'Upload' })).toBeDisabled();
+
+  await dialog.locator('input[type=file]').setInputFiles({
+    name: 'companies-fixed.xlsx',
+    mimeType: xlsx,
+    buffer: await workbook([header, [name, 'EI1', 'Supplier', 2], [`${name} B`, 'EI2', 'Contractor', 2]]),
+  });
+  await expect(dialog.getByText('Ready: 2 new, 0 changed, 0 unchanged.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Upload' }).click();
+  await expect(page.locator('.Toastify__toast').filter({ hasText: 'Companies uploaded' })).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search companies' }).fill(name);
+  await expect(page.getByRole('row').filter({ hasText: name })).toHaveCount(2);
+  await expect(page.getByRole('row').filter({ hasText: `${name} B` })).toContainText('Demo Integrator');
+
+  // The export downloads Companies.xlsx.
+  await page.getByRole('button', { name: 'Spreadsheet' }).click();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('menuitem', { name: 'Export Companies' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('Companies.xlsx');
 });

@@ -52,6 +52,8 @@ export interface RequestOptions {
    */
   endSessionOn401?: boolean;
   signal?: AbortSignal;
+  /** A file sent as the body itself (a spreadsheet to import), instead of JSON. */
+  file?: Blob;
 }
 
 let onUnauthorized: () => void = () => {};
@@ -104,10 +106,11 @@ async function readJson(response: Response): Promise<unknown> {
 }
 
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = 'GET', body, query, auth = true, signal } = options;
+  const { method = 'GET', body, query, auth = true, signal, file } = options;
   const endSessionOn401 = options.endSessionOn401 ?? auth;
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (file) headers['Content-Type'] = file.type || 'application/octet-stream';
   const token = auth ? getToken() : null;
   if (token) headers.Authorization = `Bearer ${token}`;
 
@@ -116,7 +119,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     response = await fetch(buildUrl(path, query), {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: file ?? (body === undefined ? undefined : JSON.stringify(body)),
       credentials: 'omit',
       signal,
     });

@@ -11,6 +11,7 @@ import type config from '../features/config/locales/en.json';
 import type contacts from '../features/contacts/locales/en.json';
 import type devices from '../features/devices/locales/en.json';
 import type home from '../features/home/locales/en.json';
+import type imports from '../features/imports/locales/en.json';
 import type links from '../features/links/locales/en.json';
 import type locations from '../features/locations/locales/en.json';
 import type logs from '../features/logs/locales/en.json';
@@ -42,6 +43,7 @@ declare module 'i18next' {
       contacts: typeof contacts;
       devices: typeof devices;
       home: typeof home;
+      imports: typeof imports;
       links: typeof links;
       locations: typeof locations;
       logs: typeof logs;

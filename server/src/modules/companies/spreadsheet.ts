@@ -4,7 +4,13 @@
  * row without one creates a company; all rows are written in one transaction, or none is. A row
  * that changes nothing writes nothing, so an export imported back unchanged changes nothing.
  */
-import { COMPANY_TYPES, type CompanyType, canEditCatalogueItem, type Message } from '@asbuilt/domain';
+import {
+  COMPANY_TYPES,
+  type CompanyType,
+  canEditCatalogueItem,
+  type ImportReport,
+  type Message,
+} from '@asbuilt/domain';
 import { eq, inArray } from 'drizzle-orm';
 import { companies } from '../../db/schema.ts';
 import { type ActivityEntry, changesOf, createdFields, logActivities } from '../../platform/activity.ts';
@@ -82,18 +88,6 @@ interface PlannedRow {
     contractor: boolean;
     tenant_id: number | null;
   };
-}
-
-export interface ImportReport {
-  created: number;
-  updated: number;
-  unchanged: number;
-  /** The sheet's headers no column takes (left out of the import). */
-  ignored: string[];
-  /** Every problem, each naming its row and column; nothing is written while there is one. */
-  problems: Message[];
-  /** The rows as read, for the preview. */
-  rows: { row: number; values: Record<string, string> }[];
 }
 
 function checkRow(row: number, values: Partial<Record<Key, string>>, problems: Message[]): PlannedRow {

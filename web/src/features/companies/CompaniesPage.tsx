@@ -16,6 +16,7 @@ import { SearchField } from '../../components/SearchField.tsx';
 import { formatDate } from '../../lib/dates.ts';
 import { formatNumber } from '../../lib/numbers.ts';
 import { CatalogueNav } from '../tenant/CatalogueNav.tsx';
+import { CompaniesSheetMenu } from './CompaniesSheetMenu.tsx';
 import { CompanyDialog } from './CompanyDialog.tsx';
 
 export const COMPANY_FILTERS = ['all', 'customer', 'brand', 'supplier', 'contractor'] as const;
@@ -111,13 +112,16 @@ export function CompaniesPage({ scope = 'tenant' }: { scope?: CataloguePath }) {
         title={t('page.title')}
         subtitle={index.data ? t('page.count', { count: total, number: formatNumber(total) }) : undefined}
         actions={
-          <Button
-            variant="contained"
-            startIcon={<AddIcon />}
-            onClick={() => setDialog({ open: true, company: null })}
-          >
-            {t('dialog.new.company')}
-          </Button>
+          <Stack direction="row" spacing={1}>
+            {admin ? <CompaniesSheetMenu /> : null}
+            <Button
+              variant="contained"
+              startIcon={<AddIcon />}
+              onClick={() => setDialog({ open: true, company: null })}
+            >
+              {t('dialog.new.company')}
+            </Button>
+          </Stack>
         }
       />
       {admin ? null : <CatalogueNav />}
