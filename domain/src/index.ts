@@ -11,6 +11,7 @@ export * from './permission.ts';
 export * from './roles.ts';
 export * from './schemas/access.ts';
 export * from './schemas/admin.ts';
+export * from './schemas/ai.ts';
 export * from './schemas/attachment.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/catalogue.ts';

@@ -13,6 +13,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { accessRoutes } from './modules/accesses/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
+import { aiRoutes } from './modules/ai/routes.ts';
 import { attachmentRoutes } from './modules/attachments/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { companyRoutes } from './modules/companies/routes.ts';
@@ -134,6 +135,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(deviceRoutes(ctx));
   await app.register(publicRoutes(ctx));
   await app.register(adminRoutes(ctx));
+  await app.register(aiRoutes(ctx));
 
   registerWebApp(app, config.webDist ?? path.resolve(import.meta.dirname, '../../web/dist'));
   return { app, ctx };

@@ -32,6 +32,7 @@ const envSchema = z.object({
   AI_API_KEY: optional,
   AI_BASE_URL: optional,
   AI_MODEL: optional,
+  AI_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   SEED_DEMO: flag.optional(),
   ADMIN_EMAIL: optional,
   ADMIN_PASSWORD: optional,
@@ -73,7 +74,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     vaultKey: e.VAULT_KEY,
     masterPassword: e.MASTER_PASSWORD,
     sessionTtlHours: e.SESSION_TTL_HOURS,
-    ai: { provider: e.AI_PROVIDER, apiKey: e.AI_API_KEY, baseUrl: e.AI_BASE_URL, model: e.AI_MODEL },
+    ai: {
+      provider: e.AI_PROVIDER,
+      apiKey: e.AI_API_KEY,
+      baseUrl: e.AI_BASE_URL,
+      model: e.AI_MODEL,
+      timeoutMs: e.AI_TIMEOUT_MS,
+    },
     /** Demo data: on by default for the embedded database, off for a server unless asked. */
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     admin:
