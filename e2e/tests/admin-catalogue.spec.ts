@@ -87,6 +87,13 @@ test('administration: every tenant’s products with their status; the editor of
   const editor = page.getByRole('dialog');
   await expect(editor.getByRole('combobox', { name: 'Tenant' })).toBeVisible();
   await expect(editor.getByRole('switch')).toBeChecked();
+  await page.keyboard.press('Escape');
+
+  // The AI generator says how to configure it on a server without a provider key.
+  await page.getByRole('button', { name: 'AI Product' }).click();
+  const ai = page.getByRole('dialog', { name: 'Create a product with AI' });
+  await expect(ai.getByText(/No AI provider is configured/)).toBeVisible();
+  await expect(ai.getByRole('button', { name: 'Generate' })).toBeDisabled();
 });
 
 async function workbook(rows: (string | number)[][]) {

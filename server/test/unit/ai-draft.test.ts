@@ -1,6 +1,12 @@
 /** How a generative reply becomes a product draft. */
 import { describe, expect, it } from 'vitest';
-import { extractJsonObject, matchByName, readReply, safeUrl } from '../../src/modules/ai/draft.ts';
+import {
+  extractJsonObject,
+  matchByName,
+  matchCategory,
+  readReply,
+  safeUrl,
+} from '../../src/modules/ai/draft.ts';
 
 describe('extractJsonObject', () => {
   it('finds the object inside prose and code fences, braces in strings included', () => {
@@ -45,6 +51,17 @@ describe('matching and URLs', () => {
     expect(matchByName(options, 'security > camera')).toBe(2);
     expect(matchByName(options, 'Network/Switch')).toBe(1);
     expect(matchByName(options, 'Lighting')).toBeNull();
+  });
+
+  it('finds the narrower category the product words name when the model stops a level short', () => {
+    const options = [
+      { id: 1, name: 'Security / Camera / Bullet' },
+      { id: 2, name: 'Security / Camera / Dome' },
+      { id: 3, name: 'Security / Recorder' },
+    ];
+    expect(matchCategory(options, 'Security > Camera', 'Axis dome camera')).toBe(2);
+    expect(matchCategory(options, 'Security / Camera', 'a camera')).toBeNull();
+    expect(matchCategory(options, 'Security', 'network video recorder')).toBe(3);
   });
 
   it('keeps http(s) addresses only', () => {

@@ -105,6 +105,29 @@ export function matchByName<T extends { id: number; name: string }>(
   return options.find((option) => same(option.name, wanted))?.id ?? null;
 }
 
+/**
+ * The category the model named: an exact match, else the one narrower category under it, or among
+ * several the one whose last part the product's own words name ("Security / Camera" and a dome
+ * camera: "Security / Camera / Dome").
+ */
+export function matchCategory(
+  options: { id: number; name: string }[],
+  name: string | null,
+  words: string,
+): number | null {
+  const exact = matchByName(options, name);
+  if (exact !== null || !name) return exact;
+  const prefix = `${name
+    .replace(/\s*[/>›]\s*/g, ' / ')
+    .trim()
+    .toLowerCase()} / `;
+  const under = options.filter((option) => option.name.toLowerCase().startsWith(prefix));
+  if (under.length === 1) return under[0]!.id;
+  const text = words.toLowerCase();
+  const named = under.filter((option) => text.includes(option.name.split(' / ').at(-1)!.toLowerCase()));
+  return named.length === 1 ? named[0]!.id : null;
+}
+
 /** An http(s) address, or nothing: a model's "URL" may be prose. */
 export function safeUrl(value: string | null): string | null {
   if (!value) return null;

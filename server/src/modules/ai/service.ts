@@ -12,6 +12,7 @@ import { authorize } from '../../platform/policy.ts';
 import {
   extractJsonObject,
   matchByName,
+  matchCategory,
   productPrompt,
   readReply,
   SYSTEM_INSTRUCTION,
@@ -94,7 +95,11 @@ export async function generateProduct(
       ean: fields.ean,
       brand_id: matchByName(brands, fields.brand ?? input.brand),
       brand_name: fields.brand ?? input.brand,
-      procat_id: matchByName(categories, fields.product_category),
+      procat_id: matchCategory(
+        categories,
+        fields.product_category,
+        [fields.name, fields.description].filter(Boolean).join(' '),
+      ),
       category_name: fields.product_category,
     },
   };

@@ -78,6 +78,8 @@ export interface ProductEditorProps {
   tenants?: { id: number; name: string }[];
   onSaved?: (product: ProductDto) => void;
   initialTab?: ProductEditorTab;
+  /** A new product's first values (an AI draft), reviewed before saving. */
+  draft?: Partial<ProductFormValues>;
 }
 
 export function ProductEditor(props: ProductEditorProps) {
@@ -111,6 +113,7 @@ function ProductEditorForm({
   onSaved,
   initialTab = 'general',
   titleId,
+  draft,
 }: ProductEditorProps & { titleId: string }) {
   const { t } = useTranslation(['products', 'components']);
   const user = useCurrentUser();
@@ -120,7 +123,7 @@ function ProductEditorForm({
   const readOnly = product
     ? !canEditCatalogueItem({ tenantId: user.tenant_id, role: user.role }, product.tenant_id)
     : false;
-  const [length, setLength] = useState<FormLength>(editing ? 'long' : 'short');
+  const [length, setLength] = useState<FormLength>(editing || draft ? 'long' : 'short');
   const [tab, setTab] = useState<ProductEditorTab>(initialTab);
   const [uploading, setUploading] = useState(false);
   const theme = useTheme();
@@ -133,7 +136,7 @@ function ProductEditorForm({
   >({
     resolver: formResolver<ProductFormValues, typeof productFormSchema>(productFormSchema),
     mode: 'onTouched',
-    defaultValues: productToForm(product, variant === 'admin' ? user.tenant_id : null),
+    defaultValues: { ...productToForm(product, variant === 'admin' ? user.tenant_id : null), ...draft },
     disabled: readOnly,
   });
   const interfaceCount = useWatch({ control, name: 'interfaces' })?.length ?? 0;

@@ -6,6 +6,7 @@
  */
 import { canEditCatalogueItem, LIBRARY_TENANT_ID, type ProductField } from '@asbuilt/domain';
 import AddIcon from '@mui/icons-material/Add';
+import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
 import ImageOutlinedIcon from '@mui/icons-material/ImageOutlined';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import { Avatar, Box, Button, Chip, Stack, Tooltip } from '@mui/material';
@@ -34,7 +35,9 @@ import { formatDate } from '../../lib/dates.ts';
 import { formatNumber } from '../../lib/numbers.ts';
 import { toastSuccess } from '../../lib/toast.ts';
 import { CatalogueNav } from '../tenant/CatalogueNav.tsx';
+import { AiProductDialog } from './AiProductDialog.tsx';
 import { ProductEditor } from './ProductEditor.tsx';
+import { draftToForm, type ProductFormValues } from './productForm.ts';
 
 const col = createDataTableColumns<ProductDto>();
 
@@ -66,10 +69,15 @@ export function ProductsPage({ scope = 'tenant' }: { scope?: CataloguePath }) {
   const query = useDeferredValue(search.trim());
   const [shown, setShown] = useState<number | null>(null);
   const [visibility, setVisibility] = useState<Record<string, boolean>>({});
-  const [editor, setEditor] = useState<{ open: boolean; product: ProductDto | null }>({
+  const [editor, setEditor] = useState<{
+    open: boolean;
+    product: ProductDto | null;
+    draft?: Partial<ProductFormValues>;
+  }>({
     open: false,
     product: null,
   });
+  const [generating, setGenerating] = useState(false);
 
   const tenants = index.data?.tenants;
   const canEdit = useCallback(
@@ -203,13 +211,20 @@ export function ProductsPage({ scope = 'tenant' }: { scope?: CataloguePath }) {
         title={t('page.title')}
         subtitle={subtitle}
         actions={
-          <Button
-            variant="contained"
-            startIcon={<AddIcon />}
-            onClick={() => setEditor({ open: true, product: null })}
-          >
-            {t('page.new')}
-          </Button>
+          <Stack direction="row" spacing={1}>
+            {admin ? (
+              <Button variant="outlined" startIcon={<AutoAwesomeIcon />} onClick={() => setGenerating(true)}>
+                {t('ai.open')}
+              </Button>
+            ) : null}
+            <Button
+              variant="contained"
+              startIcon={<AddIcon />}
+              onClick={() => setEditor({ open: true, product: null })}
+            >
+              {t('page.new')}
+            </Button>
+          </Stack>
         }
       />
       {admin ? null : <CatalogueNav />}
@@ -245,8 +260,19 @@ export function ProductsPage({ scope = 'tenant' }: { scope?: CataloguePath }) {
         product={editor.product}
         tenants={tenants}
         variant={scope}
+        {...(editor.draft ? { draft: editor.draft } : {})}
         onClose={() => setEditor((current) => ({ ...current, open: false }))}
       />
+      {admin ? (
+        <AiProductDialog
+          open={generating}
+          onClose={() => setGenerating(false)}
+          onDraft={(draft) => {
+            setGenerating(false);
+            setEditor({ open: true, product: null, draft: draftToForm(draft) });
+          }}
+        />
+      ) : null}
     </>
   );
 }

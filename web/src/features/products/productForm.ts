@@ -4,6 +4,7 @@
  * A new product sends only the fields that are filled in; an update sends only what changed.
  */
 import {
+  type AiProductDraft,
   type InterfaceAttribute,
   type InterfaceDto,
   type InterfaceIo,
@@ -275,4 +276,26 @@ export function productUpdatePayload(
   const interfaces = interfaceChanges(product.interfaces, values.interfaces);
   if (interfaces.length > 0) payload.interfaces_attributes = interfaces;
   return payload as ProductPayload;
+}
+
+/** The editor's values from an AI draft: what the generator knew, blank where it did not. */
+export function draftToForm(draft: AiProductDraft): Partial<ProductFormValues> {
+  return {
+    name: text(draft.name),
+    product_model: text(draft.product_model),
+    product_url: text(draft.product_url),
+    product_status: draft.product_status,
+    description: text(draft.description),
+    features: text(draft.features),
+    height: numberText(draft.height),
+    width: numberText(draft.width),
+    depth: numberText(draft.depth),
+    weight: numberText(draft.weight),
+    power: numberText(draft.power),
+    sku: text(draft.sku),
+    upc: text(draft.upc),
+    ean: text(draft.ean),
+    brand_id: draft.brand_id,
+    procat_id: draft.procat_id,
+  };
 }
