@@ -89,6 +89,14 @@ test('administration: every tenant’s products with their status; the editor of
   await expect(editor.getByRole('switch')).toBeChecked();
   await page.keyboard.press('Escape');
 
+  // Products.xlsx.
+  await page.getByRole('button', { name: 'Spreadsheet' }).click();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('menuitem', { name: 'Export Products' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('Products.xlsx');
+
   // The AI generator says how to configure it on a server without a provider key.
   await page.getByRole('button', { name: 'AI Product' }).click();
   const ai = page.getByRole('dialog', { name: 'Create a product with AI' });

@@ -1,7 +1,7 @@
 /** Companies: customers, brands, suppliers and contractors of a tenant (plus the library's brands). */
-import type { CompanyDto, ImportReport } from '@asbuilt/domain';
+import type { CompanyDto } from '@asbuilt/domain';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, request } from './client.ts';
+import { api } from './client.ts';
 import { productKeys } from './products.ts';
 
 export type { CompanyDto };
@@ -104,22 +104,5 @@ export function useDeleteCompany({ path = 'tenant' }: MutationOptions = {}) {
       queryClient.setQueriesData({ queryKey: [...companyKeys.all, 'index'] }, drop);
       void queryClient.invalidateQueries({ queryKey: companyKeys.all, refetchType: 'none' });
     },
-  });
-}
-
-/** Companies.xlsx of the administration: the companies the admin may edit. */
-export const COMPANIES_EXPORT_PATH = '/api/admin/companies/export';
-
-/** POST /api/admin/companies/import: the .xlsx as the body; a dry run only reports. */
-export function useImportCompanies() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ file, dryRun }: { file: File; dryRun: boolean }) =>
-      request<ImportReport>('/admin/companies/import', { method: 'POST', file, query: { dry_run: dryRun } }),
-    onSuccess: (_report, { dryRun }) => {
-      if (!dryRun) void queryClient.invalidateQueries({ queryKey: companyKeys.all });
-    },
-    // The import dialog shows the problems itself.
-    meta: { silent: true },
   });
 }

@@ -8,20 +8,13 @@ import {
 } from '@asbuilt/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
 import { requireActor } from '../../platform/actor.ts';
 import type { CataloguePath } from '../../platform/catalogue.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { badRequest } from '../../platform/errors.ts';
 import { errorResponses, errorSchema } from '../../platform/http.ts';
-import {
-  acceptSpreadsheets,
-  importQuerySchema,
-  MAX_IMPORT_BYTES,
-  sendSpreadsheet,
-} from '../../platform/spreadsheet/http.ts';
+import { acceptSpreadsheets, spreadsheetRoutes } from '../../platform/spreadsheet/http.ts';
 import * as service from './service.ts';
-import { exportCompanies, importCompanies } from './spreadsheet.ts';
+import { COMPANY_SHEET_COLUMNS, exportCompanies, importCompanies } from './spreadsheet.ts';
 
 /** Companies (customers, brands, suppliers, contractors): the pick list, the tenant and admin calls. */
 export function companyRoutes(ctx: AppContext) {
@@ -36,39 +29,14 @@ export function companyRoutes(ctx: AppContext) {
       (request) => service.companyList(ctx, requireActor(request.actor)),
     );
 
-    // Companies.xlsx: files, not JSON, so registered without the type provider.
     acceptSpreadsheets(fastify);
-    fastify.get(
-      '/api/admin/companies/export',
-      {
-        schema: {
-          tags,
-          description:
-            'Companies.xlsx: ID, Name, Code, Type, Customer, Brand, Supplier, Contractor, Tenant ID.',
-          response: errorResponses,
-        },
-      },
-      async (request, reply) =>
-        sendSpreadsheet(reply, await exportCompanies(ctx, requireActor(request.actor))),
-    );
-    fastify.post(
-      '/api/admin/companies/import',
-      {
-        bodyLimit: MAX_IMPORT_BYTES,
-        schema: {
-          tags,
-          description:
-            'The .xlsx as the body. Every row is checked first; with `dry_run` the report comes back and nothing is written; without it, any problem refuses the whole file (400, one message per problem naming its row and column).',
-          querystring: importQuerySchema,
-          response: errorResponses,
-        },
-      },
-      async (request) => {
-        if (!Buffer.isBuffer(request.body)) throw badRequest('spreadsheet_unreadable');
-        const { dry_run } = request.query as z.output<typeof importQuerySchema>;
-        return importCompanies(ctx, requireActor(request.actor), request.body, dry_run);
-      },
-    );
+    spreadsheetRoutes(fastify, {
+      base: '/api/admin/companies',
+      tags,
+      columns: COMPANY_SHEET_COLUMNS,
+      exportFile: (actor) => exportCompanies(ctx, actor),
+      importFile: (actor, data, dryRun) => importCompanies(ctx, actor, data, dryRun),
+    });
 
     for (const path of ['tenant', 'admin'] as const satisfies CataloguePath[]) {
       const url = `/api/${path}/companies`;

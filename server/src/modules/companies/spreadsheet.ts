@@ -21,6 +21,7 @@ import { AppError, badRequest } from '../../platform/errors.ts';
 import { authorize } from '../../platform/policy.ts';
 import {
   cellProblem,
+  inSheetOrder,
   type SheetColumn,
   sheetBoolean,
   sheetId,
@@ -203,16 +204,17 @@ export async function importCompanies(
         return { plan: p, before, set, changes: changesOf(before, set) };
       });
     const changed = updates.filter((u) => u.changes !== null);
+    const sorted = inSheetOrder(problems, COMPANY_SHEET_COLUMNS, sheet.headers);
     const report: ImportReport = {
       created: creates.length,
       updated: changed.length,
       unchanged: updates.length - changed.length,
       ignored: unknownHeaders(sheet.headers, COMPANY_SHEET_COLUMNS),
-      problems: problems.sort((a, b) => Number(a.params?.row) - Number(b.params?.row)),
+      problems: sorted,
       rows: sheet.rows,
     };
     if (dryRun) return report;
-    if (problems.length > 0) throw badRequest(problems.slice(0, 100));
+    if (sorted.length > 0) throw badRequest(sorted.slice(0, 100));
 
     const entries: ActivityEntry[] = [];
     for (const { before, set, changes } of changed) {

@@ -12,7 +12,9 @@ import { requireActor } from '../../platform/actor.ts';
 import type { CataloguePath } from '../../platform/catalogue.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { errorResponses, errorSchema } from '../../platform/http.ts';
+import { acceptSpreadsheets, spreadsheetRoutes } from '../../platform/spreadsheet/http.ts';
 import * as service from './service.ts';
+import { exportProducts, importProducts, PRODUCT_SHEET_COLUMNS } from './spreadsheet.ts';
 
 const responses = (ok: typeof productResponseSchema | typeof productsIndexResponseSchema) => ({
   200: ok,
@@ -28,6 +30,15 @@ export function productRoutes(ctx: AppContext) {
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const tags = ['products'];
+
+    acceptSpreadsheets(fastify);
+    spreadsheetRoutes(fastify, {
+      base: '/api/admin/products',
+      tags,
+      columns: PRODUCT_SHEET_COLUMNS,
+      exportFile: (actor) => exportProducts(ctx, actor),
+      importFile: (actor, data, dryRun) => importProducts(ctx, actor, data, dryRun),
+    });
 
     for (const path of ['tenant', 'admin'] as const satisfies CataloguePath[]) {
       const url = `/api/${path}/products`;

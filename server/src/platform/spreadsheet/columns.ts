@@ -59,3 +59,20 @@ export function sheetId(value: string | undefined): number | null {
   const id = Number(value);
   return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
+
+/** Problems in reading order: by row, then by the column's place in the sheet. */
+export function inSheetOrder(
+  problems: Message[],
+  columns: readonly SheetColumn[],
+  headers: string[],
+): Message[] {
+  const place = new Map(headers.map((h, i) => [normal(h), i]));
+  const position = (m: Message) => {
+    const column = String(m.params?.column ?? '');
+    const header = columns.find((c) => c.header === column)?.header ?? column;
+    return place.get(normal(header)) ?? headers.length;
+  };
+  return [...problems].sort(
+    (a, b) => Number(a.params?.row) - Number(b.params?.row) || position(a) - position(b),
+  );
+}

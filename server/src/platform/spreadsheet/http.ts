@@ -2,8 +2,12 @@
  * The HTTP side of spreadsheets: an import takes the .xlsx itself as the request body (no upload
  * slot, nothing stored), an export answers the file for download.
  */
+import type { ImportReport } from '@asbuilt/domain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
+import { type Actor, requireActor } from '../actor.ts';
+import { badRequest } from '../errors.ts';
+import { errorResponses } from '../http.ts';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -45,4 +49,51 @@ export function sendSpreadsheet(reply: FastifyReply, file: { data: Buffer; filen
     .header('Content-Disposition', contentDisposition(file.filename))
     .header('Cache-Control', 'no-store')
     .send(file.data);
+}
+
+/**
+ * `GET {base}/export` and `POST {base}/import` for one kind of row (companies, products): files,
+ * not JSON, so registered on the plain instance, with the .xlsx parser of `acceptSpreadsheets`.
+ */
+export function spreadsheetRoutes(
+  fastify: FastifyInstance,
+  options: {
+    base: string;
+    tags: string[];
+    /** What the export holds, for the API description. */
+    columns: readonly { header: string }[];
+    exportFile: (actor: Actor) => Promise<{ data: Buffer; filename: string }>;
+    importFile: (actor: Actor, data: Buffer, dryRun: boolean) => Promise<ImportReport>;
+  },
+) {
+  const { base, tags } = options;
+  fastify.get(
+    `${base}/export`,
+    {
+      schema: {
+        tags,
+        description: `An .xlsx file with the columns ${options.columns.map((c) => c.header).join(', ')}.`,
+        response: errorResponses,
+      },
+    },
+    async (request, reply) => sendSpreadsheet(reply, await options.exportFile(requireActor(request.actor))),
+  );
+  fastify.post(
+    `${base}/import`,
+    {
+      bodyLimit: MAX_IMPORT_BYTES,
+      schema: {
+        tags,
+        description:
+          'The .xlsx as the body. Every row is checked first; with `dry_run` the report comes back and nothing is written; without it, any problem refuses the whole file (400, one message per problem naming its row and column).',
+        querystring: importQuerySchema,
+        response: errorResponses,
+      },
+    },
+    async (request) => {
+      if (!Buffer.isBuffer(request.body)) throw badRequest('spreadsheet_unreadable');
+      const { dry_run } = request.query as z.output<typeof importQuerySchema>;
+      return options.importFile(requireActor(request.actor), request.body, dry_run);
+    },
+  );
 }

@@ -7,7 +7,7 @@ import AddIcon from '@mui/icons-material/Add';
 import { Button, Chip, Stack } from '@mui/material';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type CataloguePath, type CompanyDto, useCompaniesIndex } from '../../api/companies.ts';
+import { type CataloguePath, type CompanyDto, companyKeys, useCompaniesIndex } from '../../api/companies.ts';
 import { usePageTitle } from '../../app/PageTitle.tsx';
 import { createDataTableColumns, DataTable, type DataTableColumn } from '../../components/DataTable.tsx';
 import { ErrorState } from '../../components/ErrorState.tsx';
@@ -15,8 +15,8 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { SearchField } from '../../components/SearchField.tsx';
 import { formatDate } from '../../lib/dates.ts';
 import { formatNumber } from '../../lib/numbers.ts';
+import { SheetMenu } from '../imports/SheetMenu.tsx';
 import { CatalogueNav } from '../tenant/CatalogueNav.tsx';
-import { CompaniesSheetMenu } from './CompaniesSheetMenu.tsx';
 import { CompanyDialog } from './CompanyDialog.tsx';
 
 export const COMPANY_FILTERS = ['all', 'customer', 'brand', 'supplier', 'contractor'] as const;
@@ -113,7 +113,19 @@ export function CompaniesPage({ scope = 'tenant' }: { scope?: CataloguePath }) {
         subtitle={index.data ? t('page.count', { count: total, number: formatNumber(total) }) : undefined}
         actions={
           <Stack direction="row" spacing={1}>
-            {admin ? <CompaniesSheetMenu /> : null}
+            {admin ? (
+              <SheetMenu
+                path="/admin/companies"
+                refresh={companyKeys.all}
+                fileName="Companies.xlsx"
+                words={{
+                  import: t('sheet.import'),
+                  export: t('sheet.export'),
+                  uploaded: t('sheet.uploaded'),
+                  exportFailed: t('sheet.export_failed'),
+                }}
+              />
+            ) : null}
             <Button
               variant="contained"
               startIcon={<AddIcon />}

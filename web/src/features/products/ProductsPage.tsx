@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import {
   type CataloguePath,
   type ProductDto,
+  productKeys,
   useInlineEditProduct,
   useProductsIndex,
 } from '../../api/products.ts';
@@ -34,6 +35,7 @@ import { SearchField } from '../../components/SearchField.tsx';
 import { formatDate } from '../../lib/dates.ts';
 import { formatNumber } from '../../lib/numbers.ts';
 import { toastSuccess } from '../../lib/toast.ts';
+import { SheetMenu } from '../imports/SheetMenu.tsx';
 import { CatalogueNav } from '../tenant/CatalogueNav.tsx';
 import { AiProductDialog } from './AiProductDialog.tsx';
 import { ProductEditor } from './ProductEditor.tsx';
@@ -212,6 +214,19 @@ export function ProductsPage({ scope = 'tenant' }: { scope?: CataloguePath }) {
         subtitle={subtitle}
         actions={
           <Stack direction="row" spacing={1}>
+            {admin ? (
+              <SheetMenu
+                path="/admin/products"
+                refresh={productKeys.all}
+                fileName="Products.xlsx"
+                words={{
+                  import: t('sheet.import'),
+                  export: t('sheet.export'),
+                  uploaded: t('sheet.uploaded'),
+                  exportFailed: t('sheet.export_failed'),
+                }}
+              />
+            ) : null}
             {admin ? (
               <Button variant="outlined" startIcon={<AutoAwesomeIcon />} onClick={() => setGenerating(true)}>
                 {t('ai.open')}

@@ -1,24 +1,40 @@
-/** The admin companies page's spreadsheet menu: Import Companies and Export Companies (Companies.xlsx). */
+/**
+ * The spreadsheet menu of an admin list (companies, products): Import opens the import dialog,
+ * Export downloads the file.
+ */
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { Button, ListItemIcon, Menu, MenuItem } from '@mui/material';
+import type { QueryKey } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { COMPANIES_EXPORT_PATH, useImportCompanies } from '../../api/companies.ts';
 import { downloadFile } from '../../api/download.ts';
+import { type SheetPath, sheetExportUrl, useImportSheet } from '../../api/imports.ts';
 import { toastFailure } from '../../lib/toast.ts';
-import { ImportDialog } from '../imports/ImportDialog.tsx';
+import { ImportDialog } from './ImportDialog.tsx';
 
-export function CompaniesSheetMenu() {
-  const { t } = useTranslation('companies');
+export function SheetMenu({
+  path,
+  refresh,
+  fileName,
+  words,
+}: {
+  path: SheetPath;
+  /** The lists an import changes. */
+  refresh: QueryKey;
+  fileName: string;
+  /** "Import Companies", "Export Companies", "Companies uploaded", the export's failure. */
+  words: { import: string; export: string; uploaded: string; exportFailed: string };
+}) {
+  const { t } = useTranslation('imports');
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [importing, setImporting] = useState(false);
-  const importCompanies = useImportCompanies();
-  const exportCompanies = () => {
+  const importSheet = useImportSheet(path, refresh);
+  const exportSheet = () => {
     setAnchor(null);
-    downloadFile(COMPANIES_EXPORT_PATH, 'Companies.xlsx').catch((error: unknown) =>
-      toastFailure(t('sheet.export_failed'), error),
+    downloadFile(sheetExportUrl(path), fileName).catch((error: unknown) =>
+      toastFailure(words.exportFailed, error),
     );
   };
   return (
@@ -29,7 +45,7 @@ export function CompaniesSheetMenu() {
         aria-haspopup="menu"
         onClick={(event) => setAnchor(event.currentTarget)}
       >
-        {t('sheet.menu')}
+        {t('menu')}
       </Button>
       <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
         <MenuItem
@@ -41,22 +57,22 @@ export function CompaniesSheetMenu() {
           <ListItemIcon>
             <UploadFileIcon fontSize="small" />
           </ListItemIcon>
-          {t('sheet.import')}
+          {words.import}
         </MenuItem>
-        <MenuItem onClick={exportCompanies}>
+        <MenuItem onClick={exportSheet}>
           <ListItemIcon>
             <FileDownloadOutlinedIcon fontSize="small" />
           </ListItemIcon>
-          {t('sheet.export')}
+          {words.export}
         </MenuItem>
       </Menu>
       <ImportDialog
         open={importing}
-        title={t('sheet.import')}
+        title={words.import}
         onClose={() => setImporting(false)}
-        run={(file, dryRun) => importCompanies.mutateAsync({ file, dryRun })}
-        busy={importCompanies.isPending}
-        done={t('sheet.uploaded')}
+        run={(file, dryRun) => importSheet.mutateAsync({ file, dryRun })}
+        busy={importSheet.isPending}
+        done={words.uploaded}
       />
     </>
   );
