@@ -296,12 +296,10 @@ export async function importProducts(
       .filter((p) => p.before)
       .map((p) => ({ ...p, changes: changesOf(p.before!, p.values) }));
     const changed = updates.filter((u) => u.changes !== null);
-    const creates = planned.filter(
-      (p) => p.before === null && !problems.some((m) => m.params?.row === p.row),
-    );
+    const creates = planned.filter((p) => p.before === null);
     const sorted = inSheetOrder(problems, PRODUCT_SHEET_COLUMNS, sheet.headers);
     const report: ImportReport = {
-      created: planned.filter((p) => p.before === null).length,
+      created: creates.length,
       updated: changed.length,
       unchanged: updates.length - changed.length,
       ignored: unknownHeaders(sheet.headers, PRODUCT_SHEET_COLUMNS),
