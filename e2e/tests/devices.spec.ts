@@ -296,3 +296,47 @@ test('@phone devices as cards on a phone, the card as a full-width sheet', async
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
 });
+
+test('devices: Edit Selected Devices sets a floor and location on three devices, and only on them', async ({
+  page,
+}) => {
+  const { token } = await apiSignIn(page.request, INTEGRATOR);
+  const site = await apiCreateSite(page.request, token, `E2E Bulk Edit ${unique()}`);
+  const headers = { authorization: `Bearer ${token}` };
+  const floor = (
+    await (
+      await page.request.post('/api/site/floors', { headers, data: { site_id: site.id, name: 'Level 2' } })
+    ).json()
+  ).floor as { id: number };
+  await page.request.post('/api/site/locations', {
+    headers,
+    data: { floor_id: floor.id, name: 'Plant Room' },
+  });
+  const switchId = await apiProductId(page.request, token, site.id, PRODUCTS.switch.name);
+  for (const code of ['E-1', 'E-2', 'E-3', 'E-4'])
+    await apiCreateDevice(page.request, token, site.id, switchId, { code });
+
+  await signIn(page, INTEGRATOR);
+  await page.goto(`/site/${site.id}/devices`);
+  await expect(counter(page)).toHaveText('4 of 4 devices');
+  for (const code of ['E-1', 'E-2', 'E-4'])
+    await page.getByRole('checkbox', { name: `Select ${code}` }).check();
+  await page.getByRole('button', { name: 'Bulk actions (3)' }).click();
+  await page.getByRole('menuitem', { name: 'Edit Selected Devices' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit 3 selected devices' });
+  await expect(dialog.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await dialog.getByRole('combobox', { name: 'Floor' }).click();
+  await page.getByRole('option', { name: 'Level 2' }).click();
+  await dialog.getByRole('combobox', { name: 'Location' }).click();
+  await page.getByRole('option', { name: 'Plant Room' }).click();
+  const bulk = page.waitForRequest((r) => r.url().endsWith('/api/site/devices/bulk'));
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  // Only the filled fields travel.
+  expect(Object.keys((await bulk).postDataJSON().changes).sort()).toEqual(['floor_id', 'location_id']);
+  await expect(page.getByText('All Devices Updated successfully')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  for (const code of ['E-1', 'E-2', 'E-4']) {
+    await expect(table(page).getByRole('row', { name: new RegExp(code) })).toContainText('Plant Room');
+  }
+  await expect(table(page).getByRole('row', { name: /E-3/ })).not.toContainText('Plant Room');
+});

@@ -1,6 +1,6 @@
 /**
- * Actions on the selected devices (Contributor and above): set a status, archive, remove from the
- * archive. One PUT /api/site/devices/bulk each, all or nothing.
+ * Actions on the selected devices (Contributor and above): Edit Selected Devices, set a status,
+ * archive, remove from the archive. One PUT /api/site/devices/bulk each, all or nothing.
  */
 import type { DeviceStatus } from '@asbuilt/domain';
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
@@ -20,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { type DeviceChangeValue, useBulkUpdateDevices } from '../../api/devices.ts';
 import { formatNumber } from '../../lib/numbers.ts';
 import { toastFailure, toastSuccess } from '../../lib/toast.ts';
+import { EditSelectedDevicesDialog } from './EditSelectedDevicesDialog.tsx';
 
 export function BulkActionsMenu({
   siteId,
@@ -35,6 +36,7 @@ export function BulkActionsMenu({
   const { t } = useTranslation(['devices', 'domain', 'components']);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [statusOpen, setStatusOpen] = useState(false);
+  const [editing, setEditing] = useState(false);
   const [status, setStatus] = useState('');
   const bulk = useBulkUpdateDevices(siteId);
   const titleId = useId();
@@ -71,6 +73,14 @@ export function BulkActionsMenu({
         <MenuItem
           onClick={() => {
             setAnchor(null);
+            setEditing(true);
+          }}
+        >
+          <ListItemText>{t('bulk.edit')}</ListItemText>
+        </MenuItem>
+        <MenuItem
+          onClick={() => {
+            setAnchor(null);
             setStatusOpen(true);
           }}
         >
@@ -83,6 +93,12 @@ export function BulkActionsMenu({
           <ListItemText>{t('bulk.unarchive')}</ListItemText>
         </MenuItem>
       </Menu>
+      <EditSelectedDevicesDialog
+        open={editing}
+        selectedIds={selectedIds}
+        onClose={() => setEditing(false)}
+        onDone={onDone}
+      />
       <Dialog open={statusOpen} onClose={() => setStatusOpen(false)} aria-labelledby={titleId}>
         <DialogTitle id={titleId}>
           {t('bulk.status_title', { count, amount: formatNumber(count) })}
