@@ -1,4 +1,5 @@
 export * from './constants.ts';
+export * from './deviceExport.ts';
 export * from './devices.ts';
 export * from './files.ts';
 export * from './geometry.ts';

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import ExcelJS from 'exceljs';
 import { apiSignIn } from '../support/api.ts';
 import { signIn } from '../support/session.ts';
 import {
@@ -339,4 +340,22 @@ test('devices: Edit Selected Devices sets a floor and location on three devices,
     await expect(table(page).getByRole('row', { name: new RegExp(code) })).toContainText('Plant Room');
   }
   await expect(table(page).getByRole('row', { name: /E-3/ })).not.toContainText('Plant Room');
+
+  // Export what the page shows: the search applied, an optional column added.
+  await page.getByRole('searchbox', { name: 'Search devices' }).fill('Plant Room');
+  await expect(counter(page)).toHaveText('3 of 4 devices');
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
+  const exportDialog = page.getByRole('dialog', { name: 'Export 3 devices' });
+  await exportDialog.getByLabel('Note').check();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    exportDialog.getByRole('button', { name: 'Download' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(`${site.name} devices.xlsx`);
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.readFile(await download.path());
+  const sheet = book.worksheets[0]!;
+  expect(sheet.getRow(1).getCell(17).value).toBe('Note');
+  expect(sheet.rowCount).toBe(4);
+  expect(sheet.getRow(2).getCell(5).value).toBe('Plant Room');
 });

@@ -12,10 +12,16 @@ function fileNameOf(response: Response, fallback: string): string {
   return /filename="?([^";]+)"?/i.exec(header)?.[1] ?? fallback;
 }
 
-export async function downloadFile(url: string, fallbackName: string): Promise<void> {
+/** GET `url`, or POST `body` as JSON to it when given (an export of chosen rows). */
+export async function downloadFile(url: string, fallbackName: string, body?: unknown): Promise<void> {
   const token = getToken();
   const response = await fetch(url, {
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
+    method: body === undefined ? 'GET' : 'POST',
+    headers: {
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     credentials: 'omit',
   });
   if (!response.ok)

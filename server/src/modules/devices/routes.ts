@@ -3,6 +3,7 @@ import {
   deviceBulkSchema,
   deviceChangeProductSchema,
   deviceCreateSchema,
+  deviceExportSchema,
   deviceLogsSchema,
   deviceNewQuerySchema,
   deviceNewResponseSchema,
@@ -18,6 +19,8 @@ import type { z } from 'zod';
 import { requireActor } from '../../platform/actor.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { errorResponses } from '../../platform/http.ts';
+import { contentDisposition, XLSX_TYPE } from '../../platform/spreadsheet/http.ts';
+import { exportDevices } from './export.ts';
 import * as service from './service.ts';
 
 /** The device calls of a site: create, inline and bulk edits, status, archive, product, activity. */
@@ -76,6 +79,28 @@ export function deviceRoutes(ctx: AppContext) {
           request.body.status,
         ),
       }),
+    );
+    // A file, not JSON: registered without the type provider, its answer is the .xlsx stream.
+    fastify.post(
+      '/api/site/devices/export',
+      {
+        schema: {
+          tags,
+          description:
+            "`<site> devices.xlsx`: the standard columns and the optional ones asked for, for the given devices (the page's filter and search) or every device not archived.",
+          body: deviceExportSchema,
+          response: errorResponses,
+        },
+      },
+      async (request, reply) => {
+        const body = request.body as z.output<typeof deviceExportSchema>;
+        const file = await exportDevices(ctx, requireActor(request.actor), body);
+        return reply
+          .header('Content-Type', XLSX_TYPE)
+          .header('Content-Disposition', contentDisposition(file.filename))
+          .header('Cache-Control', 'no-store')
+          .send(file.stream);
+      },
     );
     app.post(
       '/api/site/devices/archive',

@@ -1,6 +1,7 @@
 /**
  * Actions on the selected devices (Contributor and above): Edit Selected Devices, set a status,
- * archive, remove from the archive. One PUT /api/site/devices/bulk each, all or nothing.
+ * archive, remove from the archive (one PUT /api/site/devices/bulk each, all or nothing), and
+ * export the selection.
  */
 import type { DeviceStatus } from '@asbuilt/domain';
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
@@ -21,6 +22,7 @@ import { type DeviceChangeValue, useBulkUpdateDevices } from '../../api/devices.
 import { formatNumber } from '../../lib/numbers.ts';
 import { toastFailure, toastSuccess } from '../../lib/toast.ts';
 import { EditSelectedDevicesDialog } from './EditSelectedDevicesDialog.tsx';
+import { ExportDevicesDialog } from './ExportDevicesDialog.tsx';
 
 export function BulkActionsMenu({
   siteId,
@@ -37,6 +39,7 @@ export function BulkActionsMenu({
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [statusOpen, setStatusOpen] = useState(false);
   const [editing, setEditing] = useState(false);
+  const [exporting, setExporting] = useState(false);
   const [status, setStatus] = useState('');
   const bulk = useBulkUpdateDevices(siteId);
   const titleId = useId();
@@ -92,7 +95,16 @@ export function BulkActionsMenu({
         <MenuItem onClick={() => run({ archived: false })}>
           <ListItemText>{t('bulk.unarchive')}</ListItemText>
         </MenuItem>
+        <MenuItem
+          onClick={() => {
+            setAnchor(null);
+            setExporting(true);
+          }}
+        >
+          <ListItemText>{t('export.selection')}</ListItemText>
+        </MenuItem>
       </Menu>
+      <ExportDevicesDialog open={exporting} ids={selectedIds} onClose={() => setExporting(false)} />
       <EditSelectedDevicesDialog
         open={editing}
         selectedIds={selectedIds}

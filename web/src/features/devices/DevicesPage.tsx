@@ -13,6 +13,7 @@ import {
   visibleDeviceHeaders,
 } from '@asbuilt/domain';
 import AddIcon from '@mui/icons-material/Add';
+import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
 import FilterListIcon from '@mui/icons-material/FilterList';
 import { Badge, Box, Button, Stack, Typography } from '@mui/material';
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
@@ -43,6 +44,7 @@ import {
   filterRows,
   siteLookups,
 } from './deviceRows.ts';
+import { ExportDevicesDialog } from './ExportDevicesDialog.tsx';
 import { NewDeviceDialog } from './NewDeviceDialog.tsx';
 
 /** Delay before `?device=` opens its card (spatial-and-admin.md section 9). */
@@ -76,6 +78,7 @@ export function DevicesPage() {
   const [selected, setSelected] = useState<Set<string>>(() => new Set());
   const [filterOpen, setFilterOpen] = useState(false);
   const [newDeviceOpen, setNewDeviceOpen] = useState(false);
+  const [exporting, setExporting] = useState(false);
 
   const companies = companiesQuery.data ?? EMPTY;
   const devices = devicesQuery.data ?? EMPTY;
@@ -242,10 +245,24 @@ export function DevicesPage() {
                 onDone={() => setSelected(new Set())}
               />
             ) : null}
+            {canEdit ? (
+              <Button
+                variant="outlined"
+                startIcon={<FileDownloadOutlinedIcon />}
+                onClick={() => setExporting(true)}
+              >
+                {t('export.button')}
+              </Button>
+            ) : null}
             <ColumnVisibilityMenu columns={columns} value={visibility} onChange={changeVisibility} />
           </Stack>
         )}
       </Stack>
+      <ExportDevicesDialog
+        open={exporting}
+        ids={exporting ? shownRows.map((row) => row.device.id) : NO_IDS}
+        onClose={() => setExporting(false)}
+      />
       <FilterChips
         value={filters}
         options={filterOptions}
@@ -303,3 +320,4 @@ export function DevicesPage() {
 }
 
 const getRowId = (row: DeviceRow) => String(row.id);
+const NO_IDS: number[] = [];
