@@ -1,10 +1,10 @@
-import { canSeeCatalogueItem, LIBRARY_TENANT_ID, Role } from '@asbuilt/domain';
+import { canEditCatalogueItem, canSeeCatalogueItem, LIBRARY_TENANT_ID, Role } from '@asbuilt/domain';
 import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client.ts';
 import { companies, tenants } from '../db/schema.ts';
 import type { Actor } from './actor.ts';
-import { badRequest, forbidden } from './errors.ts';
+import { AppError, badRequest, forbidden } from './errors.ts';
 
 /**
  * Which catalogue rows (products, categories, companies) a call reads. The tenant and global
@@ -88,4 +88,24 @@ export async function resolveTargetTenant(
     if (!row) throw badRequest('tenant_not_found');
   }
   return tenantId;
+}
+
+/**
+ * Whether the actor may write catalogue rows into a tenant, as an admin import asks row by row:
+ * each tenant is checked once per import, a refusal answered as false rather than thrown.
+ */
+export function tenantWriteCheck(db: DbOrTx, actor: Actor): (tenantId: number) => Promise<boolean> {
+  const known = new Map<number, boolean>();
+  return async (tenantId) => {
+    if (!known.has(tenantId)) {
+      try {
+        await resolveTargetTenant(db, actor, 'admin', tenantId);
+        known.set(tenantId, canEditCatalogueItem(actor, tenantId));
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        known.set(tenantId, false);
+      }
+    }
+    return known.get(tenantId)!;
+  };
 }

@@ -15,9 +15,9 @@ import { eq, inArray } from 'drizzle-orm';
 import { companies } from '../../db/schema.ts';
 import { type ActivityEntry, changesOf, createdFields, logActivities } from '../../platform/activity.ts';
 import type { Actor } from '../../platform/actor.ts';
-import { canSeeCompany, companyCondition, resolveTargetTenant } from '../../platform/catalogue.ts';
+import { canSeeCompany, companyCondition, tenantWriteCheck } from '../../platform/catalogue.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { AppError, badRequest } from '../../platform/errors.ts';
+import { badRequest } from '../../platform/errors.ts';
 import { authorize } from '../../platform/policy.ts';
 import {
   cellProblem,
@@ -176,21 +176,11 @@ export async function importCompanies(
         problems.push(cellProblem('import_duplicate', plan.row, header('id'), String(plan.id)));
       seen.add(plan.id);
     }
-    // Each tenant named, checked once: the actor must be allowed to write there.
-    const tenants = new Map<number, boolean>();
+    // Each tenant named: the actor must be allowed to write there.
+    const mayWrite = tenantWriteCheck(tx, actor);
     for (const plan of planned) {
       const wanted = plan.values.tenant_id;
-      if (wanted === null) continue;
-      if (!tenants.has(wanted)) {
-        try {
-          await resolveTargetTenant(tx, actor, 'admin', wanted);
-          tenants.set(wanted, canEditCatalogueItem(actor, wanted));
-        } catch (error) {
-          if (!(error instanceof AppError)) throw error;
-          tenants.set(wanted, false);
-        }
-      }
-      if (!tenants.get(wanted)) {
+      if (wanted !== null && !(await mayWrite(wanted))) {
         problems.push(cellProblem('import_not_allowed', plan.row, header('tenant_id'), String(wanted)));
       }
     }

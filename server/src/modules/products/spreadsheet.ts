@@ -16,9 +16,9 @@ import { and, inArray, isNull } from 'drizzle-orm';
 import { companies, procats, products } from '../../db/schema.ts';
 import { type ActivityEntry, changesOf, createdFields, logActivities } from '../../platform/activity.ts';
 import type { Actor } from '../../platform/actor.ts';
-import { catalogueTenantIds, resolveTargetTenant, tenantCondition } from '../../platform/catalogue.ts';
+import { catalogueTenantIds, tenantCondition, tenantWriteCheck } from '../../platform/catalogue.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { AppError, badRequest } from '../../platform/errors.ts';
+import { badRequest } from '../../platform/errors.ts';
 import { authorize } from '../../platform/policy.ts';
 import {
   cellProblem,
@@ -191,19 +191,7 @@ export async function importProducts(
         if (canEditCatalogueItem(actor, product.tenant_id)) existing.set(product.id, product);
       }
     }
-    const tenantAllowed = new Map<number, boolean>();
-    const allowed = async (tenantId: number) => {
-      if (!tenantAllowed.has(tenantId)) {
-        try {
-          await resolveTargetTenant(tx, actor, 'admin', tenantId);
-          tenantAllowed.set(tenantId, canEditCatalogueItem(actor, tenantId));
-        } catch (error) {
-          if (!(error instanceof AppError)) throw error;
-          tenantAllowed.set(tenantId, false);
-        }
-      }
-      return tenantAllowed.get(tenantId)!;
-    };
+    const allowed = tenantWriteCheck(tx, actor);
 
     const planned: { row: number; before: ProductRow | null; values: Values }[] = [];
     const seen = new Set<number>();
