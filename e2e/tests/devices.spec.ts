@@ -181,7 +181,11 @@ test('devices: the card from ?device=, inline edit, status, activity, archive an
   await sheet.getByRole('button', { name: 'Device menu' }).click();
   await page.getByRole('menuitem', { name: 'Archive this Device' }).click();
   await expect(page.getByText('Device Archived', { exact: true })).toBeVisible();
-  await expect(sheet.getByText('Archived', { exact: true })).toBeVisible();
+  // The card's chip, and the activity's new entry in the reader's words.
+  await expect(
+    sheet.getByRole('list', { name: 'Device activity' }).getByText('Archived', { exact: true }),
+  ).toBeVisible();
+  await expect(sheet.getByText('Archived', { exact: true })).toHaveCount(2);
   await page.keyboard.press('Escape');
   await expect(sheet).toBeHidden();
   await expect(page).not.toHaveURL(/device=/);
