@@ -58,7 +58,9 @@ test('sites: an integrator creates a site with an image; its card comes first an
   await expect(page.getByRole('link', { name: 'Locations: 0' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Access: 1' })).toBeVisible();
   // The creation is in the activity panel.
-  await expect(page.getByRole('list', { name: 'Latest activity' })).toContainText('Site created');
+  await expect(
+    page.getByRole('list', { name: 'Latest activity' }).getByRole('listitem').first(),
+  ).toContainText(`${name} · Created`);
 
   await page.getByRole('link', { name: 'Devices: 0' }).click();
   await expect(page).toHaveURL(/\/devices$/);
