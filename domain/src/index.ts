@@ -25,6 +25,7 @@ export * from './schemas/people.ts';
 export * from './schemas/secret.ts';
 export * from './schemas/site.ts';
 export * from './schemas/spatial.ts';
+export * from './schemas/ticket.ts';
 export * from './schemas/upload.ts';
 export * from './schemas/user.ts';
 export * from './types.ts';

@@ -28,6 +28,7 @@ import { publicRoutes } from './modules/public/routes.ts';
 import { secretRoutes } from './modules/secrets/routes.ts';
 import { siteRoutes } from './modules/sites/routes.ts';
 import { spatialRoutes } from './modules/spatial/routes.ts';
+import { ticketRoutes } from './modules/tickets/routes.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { authPlugin } from './platform/auth-plugin.ts';
@@ -136,6 +137,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(publicRoutes(ctx));
   await app.register(adminRoutes(ctx));
   await app.register(aiRoutes(ctx));
+  await app.register(ticketRoutes(ctx));
 
   registerWebApp(app, config.webDist ?? path.resolve(import.meta.dirname, '../../web/dist'));
   return { app, ctx };

@@ -83,6 +83,8 @@ export const users = pgTable(
     avatar: text('avatar'),
     /** en, fr or nl: the screens' and the mails' language. */
     language: text('language').notNull().default('en'),
+    /** Mails about tickets (new ticket, assignment, new message); a switch of the profile page. */
+    ticket_mails: boolean('ticket_mails').notNull().default(true),
     ...timestamps,
   },
   (t) => [
@@ -567,6 +569,11 @@ export const tickets = pgTable(
     due_date: date('due_date', { mode: 'string' }),
     response_due_date: date('response_due_date', { mode: 'string' }),
     total_time: integer('total_time'),
+    /** 'portal' (a signed-in user) or 'visitor' (the public device page's problem report). */
+    source: text('source').notNull().default('portal'),
+    /** A visitor report's own name and e-mail (the visitor has no account). */
+    reporter_name: text('reporter_name'),
+    reporter_email: text('reporter_email'),
     discarded_at: discardedAt,
     ...timestamps,
   },
@@ -577,6 +584,44 @@ export const tickets = pgTable(
     index('tickets_zone_idx').on(t.zone_id),
     index('tickets_assigner_idx').on(t.assigner_id),
     index('tickets_assignee_idx').on(t.assignee_id),
+    check('tickets_source_check', sql`${t.source} in ('portal', 'visitor')`),
+  ],
+);
+
+/** Time spent on a ticket: minutes and a note; the ticket's `total_time` is their sum. */
+export const ticketTimeEntries = pgTable(
+  'ticket_time_entries',
+  {
+    id: serial('id').primaryKey(),
+    ticket_id: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    minutes: integer('minutes').notNull(),
+    note: text('note'),
+    ...timestamps,
+  },
+  (t) => [index('ticket_time_entries_ticket_idx').on(t.ticket_id)],
+);
+
+/**
+ * Files of a ticket: site attachments (the storage module's) linked to the ticket. A link table
+ * rather than a new attachable type, so the site's file tree and link checks stay as they are.
+ */
+export const ticketAttachments = pgTable(
+  'ticket_attachments',
+  {
+    ticket_id: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    attachment_id: integer('attachment_id')
+      .notNull()
+      .references(() => attachments.id, { onDelete: 'cascade' }),
+    created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.ticket_id, t.attachment_id] }),
+    index('ticket_attachments_attachment_idx').on(t.attachment_id),
   ],
 );
 

@@ -7,9 +7,9 @@ import {
   SitePermission,
   sitePermission,
 } from '@asbuilt/domain';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, or } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
-import { siteAccesses, sites } from '../db/schema.ts';
+import { siteAccesses, sites, users } from '../db/schema.ts';
 import type { Actor } from './actor.ts';
 import { forbidden, notFound } from './errors.ts';
 
@@ -58,6 +58,88 @@ export function authorizeCatalogueItem(
   if (mode === 'edit' && !canEditCatalogueItem(actor, itemTenantId)) {
     throw forbidden(itemTenantId === LIBRARY_TENANT_ID ? 'library_admin_only' : 'change_not_allowed');
   }
+}
+
+/**
+ * Support tickets: the site permission each ticket action needs. Readers open tickets and write
+ * messages; Contributors and above assign, change a ticket's fields and status, book time and link
+ * files. Internal notes need, on top, a user of the site's tenant (or the Super Admin).
+ */
+export const TICKET_RULES = {
+  read: SitePermission.Reader,
+  create: SitePermission.Reader,
+  message: SitePermission.Reader,
+  assign: SitePermission.Contributor,
+  update: SitePermission.Contributor,
+  status: SitePermission.Contributor,
+  time: SitePermission.Contributor,
+  attach: SitePermission.Contributor,
+} satisfies Record<string, SitePermission>;
+export type TicketAction = keyof typeof TICKET_RULES;
+
+/** Whether the actor sees and writes a site's internal notes: its tenant's users and the Super Admin. */
+export function canSeeNotes(actor: Actor, site: { tenant_id: number }): boolean {
+  return actor.role === Role.SuperAdmin || actor.tenantId === site.tenant_id;
+}
+
+/**
+ * The sites the actor can reach (permission above none), with that permission; only those of
+ * `tenantId` when given. A Super Admin reaches every site.
+ */
+export async function reachableSites(
+  db: DbOrTx,
+  actor: Actor,
+  tenantId?: number,
+): Promise<Array<{ site: SiteRow; permission: SitePermission }>> {
+  const query = db
+    .select({ site: sites, access: siteAccesses })
+    .from(sites)
+    .leftJoin(siteAccesses, and(eq(siteAccesses.site_id, sites.id), eq(siteAccesses.user_id, actor.userId)));
+  const scope =
+    actor.role === Role.SuperAdmin
+      ? undefined
+      : or(eq(sites.tenant_id, actor.tenantId), eq(siteAccesses.user_id, actor.userId));
+  const rows = await query.where(
+    and(scope, tenantId !== undefined ? eq(sites.tenant_id, tenantId) : undefined),
+  );
+  return rows
+    .map(({ site, access }) => ({
+      site,
+      permission: sitePermission(
+        { id: actor.userId, tenantId: actor.tenantId, role: actor.role },
+        { tenantId: site.tenant_id },
+        access ? { userRole: access.user_role, active: access.active, validity: access.validity } : null,
+      ),
+    }))
+    .filter((row) => row.permission > SitePermission.None);
+}
+
+/**
+ * The active users who can reach a site (the assignee and assigner choices): the site's tenant's
+ * users and those holding an access record, filtered by the permission rule. Super Admins are left
+ * out unless they belong to the site's tenant.
+ */
+export async function usersReachingSite(db: DbOrTx, site: { id: number; tenant_id: number }) {
+  const rows = await db
+    .select({ user: users, access: siteAccesses })
+    .from(users)
+    .leftJoin(siteAccesses, and(eq(siteAccesses.user_id, users.id), eq(siteAccesses.site_id, site.id)))
+    .where(
+      and(
+        eq(users.user_status, true),
+        or(eq(users.tenant_id, site.tenant_id), eq(siteAccesses.site_id, site.id)),
+      ),
+    );
+  return rows
+    .filter(
+      ({ user, access }) =>
+        sitePermission(
+          { id: user.id, tenantId: user.tenant_id, role: user.role },
+          { tenantId: site.tenant_id },
+          access ? { userRole: access.user_role, active: access.active, validity: access.validity } : null,
+        ) > SitePermission.None,
+    )
+    .map(({ user }) => user);
 }
 
 export type SiteRow = typeof sites.$inferSelect;

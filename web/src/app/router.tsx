@@ -31,6 +31,7 @@ import { SiteDashboardPage } from '../features/sites/SiteDashboardPage.tsx';
 import { SiteLayout } from '../features/sites/SiteLayout.tsx';
 import { SITE_PAGES, SitePlaceholderPage } from '../features/sites/SitePlaceholderPage.tsx';
 import { SitesPage } from '../features/sites/SitesPage.tsx';
+import { SiteSupportPage } from '../features/support/SiteSupportPage.tsx';
 import { SupportPage } from '../features/support/SupportPage.tsx';
 import { VaultPage } from '../features/vault/VaultPage.tsx';
 import { RedirectIfSignedIn, RequireAuth, RequireSuperAdmin, RootRedirect } from './guards.tsx';
@@ -58,6 +59,7 @@ export const routes: RouteObject[] = [
               { path: 'home', element: <HomePage /> },
               { path: 'profile', element: <ProfilePage /> },
               { path: 'support', element: <SupportPage /> },
+              { path: 'support/:tenant', element: <SupportPage /> },
               { path: 'tenant/products', element: <ProductsPage /> },
               { path: 'tenant/companies', element: <CompaniesPage /> },
               { path: 'tenant/customers', element: <CustomersPage /> },
@@ -80,6 +82,7 @@ export const routes: RouteObject[] = [
               { path: 'access', element: <AccessPage /> },
               { path: 'logs', element: <SiteLogsPage /> },
               { path: 'contacts', element: <ContactsPage /> },
+              { path: 'support', element: <SiteSupportPage /> },
               ...SITE_PAGES.filter(
                 (page) =>
                   page !== 'dashboard' &&
@@ -91,7 +94,8 @@ export const routes: RouteObject[] = [
                   page !== 'vault' &&
                   page !== 'access' &&
                   page !== 'logs' &&
-                  page !== 'contacts',
+                  page !== 'contacts' &&
+                  page !== 'support',
               ).map((page) => ({
                 path: page,
                 element: <SitePlaceholderPage page={page} />,

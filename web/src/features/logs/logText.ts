@@ -24,6 +24,7 @@ const MODELS = [
   'Company',
   'Procat',
   'Tenant',
+  'Ticket',
 ] as const;
 type Model = (typeof MODELS)[number];
 const isModel = (value: string): value is Model => (MODELS as readonly string[]).includes(value);

@@ -25,6 +25,7 @@ import { useCurrentUser } from '../../app/CurrentUser.tsx';
 import { usePageTitle } from '../../app/PageTitle.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { fullName, initials } from '../../lib/names.ts';
+import { TicketMailSwitch } from '../support/TicketMailSwitch.tsx';
 import { ChangePasswordDialog } from './ChangePasswordDialog.tsx';
 import { EditProfileDialog } from './EditProfileDialog.tsx';
 
@@ -88,6 +89,7 @@ export function ProfilePage() {
               slotProps={{ primary: { lang: user.language } }}
             />
           </ListItem>
+          <TicketMailSwitch />
         </List>
         <Divider />
         <CardActions sx={{ p: 2, gap: 1, flexWrap: 'wrap' }}>

@@ -4,6 +4,7 @@
  */
 import { readPublicDeviceHash } from '@asbuilt/domain';
 import ApartmentIcon from '@mui/icons-material/Apartment';
+import ReportProblemIcon from '@mui/icons-material/ReportProblem';
 import { Alert, Box, Button, Divider, Skeleton, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +15,7 @@ import { errorMessages } from '../../lib/errors.ts';
 import { useToken } from '../../lib/session.ts';
 import { AuthCard } from '../auth/AuthCard.tsx';
 import { ProductPicture } from '../devices/deviceColumns.tsx';
+import { ReportProblemDialog } from '../support/ReportProblemDialog.tsx';
 
 function SitePicture({ src, name }: { src: string | null; name: string }) {
   const { t } = useTranslation('public');
@@ -44,8 +46,9 @@ function SitePicture({ src, name }: { src: string | null; name: string }) {
 }
 
 export function PublicDevicePage() {
-  const { t } = useTranslation(['public', 'domain']);
+  const { t } = useTranslation(['public', 'domain', 'support']);
   usePageTitle(t('title'));
+  const [reporting, setReporting] = useState(false);
   const { hash = '' } = useParams();
   const token = useToken();
   const target = token ? readPublicDeviceHash(hash) : null;
@@ -125,10 +128,19 @@ export function PublicDevicePage() {
             ))}
           </Box>
         </Stack>
+        <Button
+          variant="contained"
+          color="warning"
+          startIcon={<ReportProblemIcon />}
+          onClick={() => setReporting(true)}
+        >
+          {t('support:report.open')}
+        </Button>
         <Button component={RouterLink} to="/login" variant="outlined">
           {t('sign_in_more')}
         </Button>
       </Stack>
+      <ReportProblemDialog hash={hash} open={reporting} onClose={() => setReporting(false)} />
     </AuthCard>
   );
 }

@@ -15,11 +15,7 @@ export function SitePlaceholderPage({ page }: { page: SitePage }) {
     <PlaceholderPage
       title={label}
       subtitle={site.name}
-      message={
-        page === 'support'
-          ? t('placeholder.support')
-          : t('placeholder.message', { page: label.toLocaleLowerCase(currentLanguage()) })
-      }
+      message={t('placeholder.message', { page: label.toLocaleLowerCase(currentLanguage()) })}
     />
   );
 }

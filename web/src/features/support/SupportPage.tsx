@@ -1,25 +1,13 @@
-import SupportAgentIcon from '@mui/icons-material/SupportAgent';
-import { Paper, Typography } from '@mui/material';
+/** /support (the own tenant) and /support/{tenant}: the ticket portal. */
 import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
 import { usePageTitle } from '../../app/PageTitle.tsx';
-import { PageHeader } from '../../components/PageHeader.tsx';
+import { TicketPortal } from './TicketPortal.tsx';
 
-/** /support: support tickets arrive in a later release. */
 export function SupportPage() {
   const { t } = useTranslation('support');
   usePageTitle(t('title'));
-  return (
-    <>
-      <PageHeader title={t('title')} />
-      <Paper variant="outlined" sx={{ p: { xs: 3, sm: 5 }, textAlign: 'center' }}>
-        <SupportAgentIcon sx={{ fontSize: 56, color: 'primary.main', mb: 1 }} />
-        <Typography variant="h6" component="p">
-          {t('coming_soon')}
-        </Typography>
-        <Typography color="text.secondary" sx={{ mt: 1 }}>
-          {t('text')}
-        </Typography>
-      </Paper>
-    </>
-  );
+  const { tenant } = useParams();
+  const tenantId = Number(tenant) || null;
+  return <TicketPortal key={tenantId ?? 0} tenantId={tenantId} siteId={null} title={t('title')} />;
 }

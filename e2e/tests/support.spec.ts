@@ -1,0 +1,140 @@
+import { expect, type Page, test } from '@playwright/test';
+import { apiSignIn } from '../support/api.ts';
+import { signIn } from '../support/session.ts';
+import { apiCreateDevice, apiProductId, apiSiteByName, PRODUCTS, unique } from '../support/sites.ts';
+import { dismissToasts } from '../support/toasts.ts';
+
+const INTEGRATOR = 'integrator@asbuilt.demo';
+const TECH = 'tech@asbuilt.demo';
+
+const sheetOf = (page: Page) =>
+  page.getByRole('dialog').filter({ has: page.getByRole('tab', { name: /^Messages/ }) });
+
+test('support: open a ticket from a site, two users exchange messages without a reload, then close it', async ({
+  page,
+  browser,
+}) => {
+  const { token } = await apiSignIn(page.request, INTEGRATOR);
+  const tech = await apiSignIn(page.request, TECH);
+  const techName = `${tech.user.fname} ${tech.user.lname}`;
+  const hq = await apiSiteByName(page.request, token, 'Demo HQ');
+  const subject = `E2E ticket ${unique()}`;
+
+  await signIn(page, INTEGRATOR);
+  await page.goto(`/site/${hq.id}/support`);
+  await expect(page.getByRole('heading', { name: 'Support' })).toBeVisible();
+  await page.getByRole('button', { name: 'New Ticket' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Ticket' });
+  await dialog.getByLabel('Subject').fill(subject);
+  await dialog.getByLabel('Assignee').click();
+  await page.getByRole('option', { name: techName }).click();
+  await dialog.getByLabel('First message').fill('The badge reader at the entrance refuses every card.');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Ticket Created')).toBeVisible();
+
+  // The view sheet opens on the new ticket, open by default.
+  const sheet = sheetOf(page);
+  await expect(sheet.getByRole('heading', { name: new RegExp(subject) })).toBeVisible();
+  await expect(sheet.getByRole('button', { name: 'open', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(sheet.getByText('The badge reader at the entrance refuses every card.')).toBeVisible();
+  const ticketUrl = page.url();
+  const ticketId = new URL(ticketUrl).searchParams.get('ticket');
+  expect(ticketId).toBeTruthy();
+
+  // The assignee, in a browser of their own, finds it in the portal.
+  const other = await browser.newContext();
+  const techPage = await other.newPage();
+  await signIn(techPage, TECH);
+  await techPage.goto('/support');
+  await techPage.getByRole('button', { name: `View ticket ${subject}` }).click();
+  const techSheet = sheetOf(techPage);
+  await expect(techSheet.getByText('The badge reader at the entrance refuses every card.')).toBeVisible();
+
+  // Integrator writes; the tech sees it appear without a reload.
+  await dismissToasts(page);
+  await sheet.getByLabel('Write a message').fill('Can you check it on Monday?');
+  await sheet.getByLabel('Write a message').press('Enter');
+  await expect(page.getByText('Message Sent')).toBeVisible();
+  await expect(sheet.getByLabel('Write a message')).toHaveValue('');
+  await expect(techSheet.getByText('Can you check it on Monday?')).toBeVisible({ timeout: 12_000 });
+
+  // The tech answers; the integrator sees it appear.
+  await techSheet.getByLabel('Write a message').fill('Yes, Monday at 9.');
+  await techSheet.getByLabel('Write a message').press('Enter');
+  await expect(sheet.getByText('Yes, Monday at 9.')).toBeVisible({ timeout: 12_000 });
+  await expect(sheet.getByText(new RegExp(`${techName} ·`)).last()).toBeVisible();
+
+  // Close it: the status toggle saves, and the History tab says so.
+  await dismissToasts(page);
+  await sheet.getByRole('button', { name: 'closed', exact: true }).click();
+  await expect(page.getByText('Status saved')).toBeVisible();
+  await expect(sheet.getByRole('button', { name: 'closed', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await sheet.getByRole('tab', { name: 'History' }).click();
+  await expect(sheet.getByRole('list', { name: 'History' })).toContainText('Updated: Status');
+  await expect(techSheet.getByRole('button', { name: 'closed', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+    {
+      timeout: 12_000,
+    },
+  );
+
+  await sheet.getByRole('button', { name: 'Close' }).first().click();
+  await expect(page.getByTestId('ticket-card').filter({ hasText: subject })).toContainText('closed');
+  await other.close();
+});
+
+test('support: a visitor reports a problem from the public device page, and the integrator sees it', async ({
+  page,
+  browser,
+}) => {
+  const { token } = await apiSignIn(page.request, INTEGRATOR);
+  const hq = await apiSiteByName(page.request, token, 'Demo HQ');
+  const productId = await apiProductId(page.request, token, hq.id, PRODUCTS.camera.name);
+  const device = await apiCreateDevice(page.request, token, hq.id, productId, { code: `REP-${unique()}` });
+  const words = `The camera in the hall is blinking red ${unique()}`;
+
+  const visitor = await browser.newContext();
+  const visit = await visitor.newPage();
+  await visit.goto(`/device/${device.public_hash}`);
+  await visit.getByRole('button', { name: 'Report a problem' }).click();
+  const form = visit.getByRole('dialog', { name: 'Report a problem' });
+  await form.getByLabel('Your name').fill('Vera Visitor');
+  await form.getByLabel('Your e-mail').fill('not-an-address');
+  await form.getByLabel('What is the problem?').fill(words);
+  await form.getByRole('button', { name: 'Send' }).click();
+  await expect(form.getByText('Enter a valid e-mail address')).toBeVisible();
+  await form.getByLabel('Your e-mail').fill('vera@example.test');
+  await form.getByTestId('report-photo').setInputFiles({
+    name: 'hall.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64',
+    ),
+  });
+  await expect(form.getByText('hall.png')).toBeVisible();
+  await form.getByRole('button', { name: 'Send' }).click();
+  await expect(form.getByText(/Thank you: your report was sent/)).toBeVisible();
+  await visitor.close();
+
+  await signIn(page, INTEGRATOR);
+  await page.goto('/support');
+  await page.getByLabel('Search tickets').fill('blinking red');
+  const card = page.getByTestId('ticket-card').filter({ hasText: words.slice(0, 60) });
+  await expect(card).toContainText('Visitor report');
+  await expect(card).toContainText('Vera Visitor');
+  await expect(card).toContainText('new');
+  await card.getByRole('button', { name: /^View ticket/ }).click();
+  const sheet = sheetOf(page);
+  await expect(sheet.getByText('vera@example.test')).toBeVisible();
+  await expect(sheet.getByTestId('ticket-message')).toContainText(words);
+  await sheet.getByRole('tab', { name: /^Attachments/ }).click();
+  await expect(sheet.getByRole('link', { name: 'hall' })).toBeVisible();
+});

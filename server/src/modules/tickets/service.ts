@@ -1,0 +1,605 @@
+import {
+  type LogAction,
+  type MessageCreateInput,
+  Role,
+  SitePermission,
+  sitePermission,
+  type TicketCreateInput,
+  type TicketDetail,
+  type TicketDto,
+  type TicketList,
+  type TicketListQuery,
+  type TicketMessageDto,
+  type TicketUpdateInput,
+  type TimeEntryDto,
+} from '@asbuilt/domain';
+import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import {
+  activityLogs,
+  attachments,
+  devices,
+  messages,
+  siteAccesses,
+  tenants,
+  ticketAttachments,
+  tickets,
+  ticketTimeEntries,
+  users,
+  zones,
+} from '../../db/schema.ts';
+import { actorName, changesOf, createdFields, logActivity } from '../../platform/activity.ts';
+import type { Actor } from '../../platform/actor.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
+import {
+  canSeeNotes,
+  reachableSites,
+  requireSite,
+  type SiteRow,
+  TICKET_RULES,
+  type TicketAction,
+  usersReachingSite,
+} from '../../platform/policy.ts';
+import { presentLog } from '../logs/present.ts';
+import { type TicketMailKind, ticketMail } from './mails.ts';
+import { fullName, loggable, type TicketRow } from './present.ts';
+import { loadMessages, loadTicket, loadTickets, loadTimeEntries, ticketSearch } from './queries.ts';
+
+/**
+ * Support tickets (spatial-and-admin.md sections 2, 3, 4, 7, 9). A user sees the tickets of the
+ * sites they can reach; the rules of each action are TICKET_RULES in platform/policy.ts. Every
+ * change is one transaction with one activity entry (object model Ticket); mails go after the
+ * commit, and a failed mail never fails the change.
+ */
+
+export async function requireTicket(
+  tx: DbOrTx,
+  actor: Actor,
+  id: number,
+  action: TicketAction,
+  notFoundCode: 'ticket_not_found' | 'time_entry_not_found' = 'ticket_not_found',
+) {
+  const [ticket] = await tx
+    .select()
+    .from(tickets)
+    .where(and(eq(tickets.id, id), isNull(tickets.discarded_at)));
+  if (!ticket?.site_id) throw notFound(notFoundCode);
+  const context = await requireSite(tx, actor, ticket.site_id, TICKET_RULES[action], notFoundCode);
+  return { ticket, site: context.site, permission: context.permission };
+}
+
+/** Whether a user can reach the site (the permission rule, for one user). */
+async function reaches(tx: DbOrTx, site: SiteRow, userId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ user: users, access: siteAccesses })
+    .from(users)
+    .leftJoin(siteAccesses, and(eq(siteAccesses.user_id, users.id), eq(siteAccesses.site_id, site.id)))
+    .where(eq(users.id, userId));
+  if (!row?.user.user_status) return false;
+  const { user, access } = row;
+  return (
+    sitePermission(
+      { id: user.id, tenantId: user.tenant_id, role: user.role },
+      { tenantId: site.tenant_id },
+      access ? { userRole: access.user_role, active: access.active, validity: access.validity } : null,
+    ) > SitePermission.None
+  );
+}
+
+type Fields = Omit<TicketUpdateInput, 'id' | 'site_id' | 'subject'> & { subject?: string | undefined };
+
+/** Device and zone of the site; assigner and assignee among the users who can reach it. */
+async function checkFields(tx: DbOrTx, site: SiteRow, fields: Fields) {
+  if (fields.device_id) {
+    const [device] = await tx
+      .select({ site: devices.site_id })
+      .from(devices)
+      .where(eq(devices.id, fields.device_id));
+    if (!device) throw badRequest('device_not_found');
+    if (device.site !== site.id) throw badRequest('device_other_site');
+  }
+  if (fields.zone_id) {
+    const [zone] = await tx.select({ site: zones.site_id }).from(zones).where(eq(zones.id, fields.zone_id));
+    if (zone?.site !== site.id) throw badRequest('zone_not_on_site', { id: fields.zone_id });
+  }
+  if (fields.assignee_id && !(await reaches(tx, site, fields.assignee_id))) {
+    throw badRequest('ticket_assignee_unreachable');
+  }
+  if (fields.assigner_id && !(await reaches(tx, site, fields.assigner_id))) {
+    throw badRequest('ticket_assigner_unreachable');
+  }
+}
+
+/** The columns an input sets (absent: unchanged). */
+function columnsOf(fields: Fields): Partial<TicketRow> {
+  const columns: Partial<TicketRow> = {};
+  const keys = [
+    'subject',
+    'device_id',
+    'zone_id',
+    'due_date',
+    'response_due_date',
+    'assigner_id',
+    'assignee_id',
+    'priority',
+    'ticket_type',
+    'resolution',
+  ] as const;
+  for (const key of keys) {
+    const value = fields[key];
+    if (value !== undefined) (columns as Record<string, unknown>)[key] = value;
+  }
+  return columns;
+}
+
+async function logTicket(
+  tx: DbOrTx,
+  actor: Actor,
+  site: SiteRow,
+  ticket: { id: number; subject: string },
+  action: LogAction,
+  note: string,
+  changes: ReturnType<typeof changesOf>,
+) {
+  await logActivity(tx, actor, {
+    objectModel: 'Ticket',
+    objectId: ticket.id,
+    objectName: `#${ticket.id} ${ticket.subject}`,
+    action,
+    note,
+    siteId: site.id,
+    tenantId: site.tenant_id,
+    parentModel: 'Site',
+    parentId: site.id,
+    parentName: site.name,
+    changes,
+  });
+}
+
+// ---- mails
+
+interface MailPlan {
+  kind: TicketMailKind;
+  userIds: number[];
+  ticket: TicketDto;
+  author: string;
+  body?: string | null;
+  /** Left out: the sender themself. */
+  except?: number | null;
+}
+
+export function ticketLink(ctx: AppContext, ticket: { id: number; tenant_id: number }) {
+  return `${ctx.config.publicUrl}/support/${ticket.tenant_id}?ticket=${ticket.id}`;
+}
+
+/** Sends after the commit, to the users that still want ticket mails; a failed send is only logged. */
+export async function sendTicketMails(ctx: AppContext, plan: MailPlan): Promise<void> {
+  const ids = [...new Set(plan.userIds.filter((id) => id && id !== plan.except))];
+  if (ids.length === 0) return;
+  const recipients = await ctx.db
+    .select({ email: users.email, language: users.language })
+    .from(users)
+    .where(and(inArray(users.id, ids), eq(users.user_status, true), eq(users.ticket_mails, true)));
+  const facts = {
+    id: plan.ticket.id,
+    subject: plan.ticket.subject,
+    site: plan.ticket.site?.name ?? '',
+    author: plan.author,
+    body: plan.body ?? null,
+  };
+  for (const to of recipients) {
+    try {
+      await ctx.mailer.send(ticketMail(plan.kind, to, facts, ticketLink(ctx, plan.ticket)));
+    } catch (error) {
+      console.error('ticket mail not sent', { to: to.email, reason: (error as Error).message });
+    }
+  }
+}
+
+const parties = (ticket: { assigner_id: number | null; assignee_id: number | null }) =>
+  [ticket.assigner_id, ticket.assignee_id].filter((id): id is number => id !== null);
+
+// ---- reads
+
+const person = (u: { id: number; fname: string; lname: string; email: string }) => ({
+  id: u.id,
+  name: fullName(u),
+});
+
+/** GET /api/support/tenant: the tickets of one tenant's sites the actor can reach, searched and paged. */
+export async function listTickets(
+  ctx: AppContext,
+  actor: Actor,
+  query: TicketListQuery,
+): Promise<TicketList> {
+  const tenantId = query.tenant_id ?? actor.tenantId;
+  const [tenant] = await ctx.db
+    .select({ id: tenants.id, name: tenants.name })
+    .from(tenants)
+    .where(eq(tenants.id, tenantId));
+  if (!tenant) throw notFound('tenant_not_found');
+  const all = await reachableSites(ctx.db, actor);
+  const reachable = all.filter((r) => r.site.tenant_id === tenantId);
+  if (tenantId !== actor.tenantId && reachable.length === 0 && actor.role !== Role.SuperAdmin) {
+    throw notFound('tenant_not_found');
+  }
+  let siteIds = reachable.map((r) => r.site.id);
+  if (query.site_id !== undefined) {
+    if (!siteIds.includes(query.site_id)) throw notFound('site_not_found');
+    siteIds = [query.site_id];
+  }
+  const page =
+    siteIds.length === 0
+      ? { tickets: [], total: 0 }
+      : await loadTickets(
+          ctx.db,
+          and(
+            eq(tickets.tenant_id, tenantId),
+            inArray(tickets.site_id, siteIds),
+            isNull(tickets.discarded_at),
+            query.q?.trim() ? ticketSearch(query.q) : undefined,
+          )!,
+          query.limit,
+          query.offset,
+        );
+  const staff =
+    tenantId === actor.tenantId || actor.role === Role.SuperAdmin
+      ? await ctx.db
+          .select({ id: users.id, fname: users.fname, lname: users.lname, email: users.email })
+          .from(users)
+          .where(and(eq(users.tenant_id, tenantId), eq(users.user_status, true)))
+          .orderBy(asc(users.fname), asc(users.lname))
+      : [];
+  const tenantIds = [...new Set([actor.tenantId, ...all.map((r) => r.site.tenant_id)])];
+  const tenantRows = await ctx.db
+    .select({ id: tenants.id, name: tenants.name })
+    .from(tenants)
+    .where(inArray(tenants.id, tenantIds))
+    .orderBy(asc(tenants.name));
+  return {
+    tenant,
+    ...page,
+    users: staff.map(person),
+    tenants: tenantRows,
+    sites: reachable
+      .map((r) => ({ id: r.site.id, name: r.site.name, permission: r.permission }))
+      .sort((a, b) => a.name.localeCompare(b.name)),
+  };
+}
+
+/** GET /api/support/assignees?site_id=: the users who can reach the site, by name. */
+export async function listAssignees(ctx: AppContext, actor: Actor, siteId: number) {
+  const { site } = await requireSite(ctx.db, actor, siteId, TICKET_RULES.read);
+  const rows = await usersReachingSite(ctx.db, site);
+  return rows.map(person).sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** GET /api/support/tickets?id=: the view sheet. Notes (and their log entries) only for internal users. */
+export async function ticketDetail(ctx: AppContext, actor: Actor, id: number): Promise<TicketDetail> {
+  const { ticket, site, permission } = await requireTicket(ctx.db, actor, id, 'read');
+  const internal = canSeeNotes(actor, site);
+  const files = await ctx.db
+    .select({ attachment: attachments })
+    .from(ticketAttachments)
+    .innerJoin(attachments, eq(attachments.id, ticketAttachments.attachment_id))
+    .where(eq(ticketAttachments.ticket_id, ticket.id))
+    .orderBy(asc(ticketAttachments.created_at));
+  const logs = await ctx.db
+    .select()
+    .from(activityLogs)
+    .where(and(eq(activityLogs.object_model, 'Ticket'), eq(activityLogs.object_id, ticket.id)))
+    .orderBy(desc(activityLogs.created_at), desc(activityLogs.id));
+  return {
+    ticket: await loadTicket(ctx.db, ticket.id),
+    messages: await loadMessages(ctx.db, ticket, false),
+    notes: internal ? await loadMessages(ctx.db, ticket, true) : null,
+    time_entries: await loadTimeEntries(ctx.db, ticket.id),
+    attachments: files.map(({ attachment: a }) => ({
+      id: a.id,
+      filename: a.filename,
+      file_type: a.file_type,
+      url: ctx.storage.signedUrl(a.url),
+      thumb: ctx.storage.signedUrl(a.thumb_key),
+      created_at: a.created_at.toISOString(),
+    })),
+    logs: logs.filter((l) => internal || !(l.changes && 'note' in l.changes)).map((l) => presentLog(l)),
+    permission,
+  };
+}
+
+// ---- changes
+
+/** POST /api/support/tickets: Readers open tickets; assigning one or choosing its status needs a Contributor. */
+export async function createTicket(
+  ctx: AppContext,
+  actor: Actor,
+  input: TicketCreateInput,
+): Promise<TicketDto> {
+  const { dto, body } = await ctx.db.transaction(async (tx) => {
+    const { site, permission } = await requireSite(tx, actor, input.site_id, TICKET_RULES.create);
+    const assigning =
+      (input.assignee_id != null && input.assignee_id !== actor.userId) ||
+      (input.assigner_id != null && input.assigner_id !== actor.userId) ||
+      (input.ticket_status != null && input.ticket_status !== 'open');
+    if (assigning && permission < TICKET_RULES.assign) throw forbidden('ticket_reader_fields');
+    const { site_id: _site, messageBody, ticket_status, ...fields } = input;
+    await checkFields(tx, site, fields);
+    const columns = columnsOf(fields);
+    const [row] = await tx
+      .insert(tickets)
+      .values({
+        ...columns,
+        subject: input.subject,
+        assigner_id: columns.assigner_id ?? actor.userId,
+        priority: columns.priority ?? 'Low',
+        ticket_status: ticket_status ?? 'open',
+        tenant_id: site.tenant_id,
+        site_id: site.id,
+        source: 'portal',
+      })
+      .returning();
+    if (messageBody) {
+      await tx.insert(messages).values({
+        tenant_id: site.tenant_id,
+        sender_id: actor.userId,
+        recipient_id: row!.assignee_id,
+        body: messageBody,
+        messageable_type: 'Ticket',
+        messageable_id: row!.id,
+      });
+    }
+    const dto = await loadTicket(tx, row!.id);
+    await logTicket(tx, actor, site, dto, 'created', 'Ticket Created', createdFields(loggable(dto)));
+    return { dto, body: messageBody ?? null };
+  });
+  await sendTicketMails(ctx, {
+    kind: 'created',
+    userIds: parties(dto),
+    ticket: dto,
+    author: actorName(actor),
+    body,
+    except: actor.userId,
+  });
+  return dto;
+}
+
+/** PUT /api/support/tickets: Contributors and above; a new assignee (and the assigner) get a mail. */
+export async function updateTicket(
+  ctx: AppContext,
+  actor: Actor,
+  input: TicketUpdateInput,
+): Promise<TicketDto> {
+  const { dto, reassigned } = await ctx.db.transaction(async (tx) => {
+    const { ticket, site: current } = await requireTicket(tx, actor, input.id, 'update');
+    let site = current;
+    if (input.site_id !== undefined && input.site_id !== current.id) {
+      const moved = await requireSite(tx, actor, input.site_id, TICKET_RULES.update);
+      if (moved.site.tenant_id !== current.tenant_id) throw notFound('site_not_found');
+      site = moved.site;
+    }
+    const { id: _id, site_id: _site, ...fields } = input;
+    const columns = columnsOf(fields);
+    // A ticket moved to another site keeps no device or zone of the old one.
+    if (site.id !== current.id) {
+      if (columns.device_id === undefined) columns.device_id = null;
+      if (columns.zone_id === undefined) columns.zone_id = null;
+    }
+    await checkFields(tx, site, {
+      ...fields,
+      // The people kept must reach the new site too.
+      assignee_id: columns.assignee_id !== undefined ? columns.assignee_id : ticket.assignee_id,
+      assigner_id: columns.assigner_id !== undefined ? columns.assigner_id : ticket.assigner_id,
+    });
+    const before = await loadTicket(tx, ticket.id);
+    await tx
+      .update(tickets)
+      .set({ ...columns, site_id: site.id, updated_at: new Date() })
+      .where(eq(tickets.id, ticket.id));
+    const dto = await loadTicket(tx, ticket.id);
+    await logTicket(
+      tx,
+      actor,
+      site,
+      dto,
+      'updated',
+      'Ticket Updated',
+      changesOf(loggable(before), loggable(dto)),
+    );
+    return { dto, reassigned: dto.assignee_id !== null && dto.assignee_id !== ticket.assignee_id };
+  });
+  if (reassigned) {
+    await sendTicketMails(ctx, {
+      kind: 'assigned',
+      userIds: parties(dto),
+      ticket: dto,
+      author: actorName(actor),
+      except: actor.userId,
+    });
+  }
+  return dto;
+}
+
+/** PUT /api/support/tickets/status: the status toggle (Contributors and above), logged. */
+export async function setStatus(
+  ctx: AppContext,
+  actor: Actor,
+  input: { id: number; ticket_status: TicketDto['ticket_status'] },
+): Promise<TicketDto> {
+  return ctx.db.transaction(async (tx) => {
+    const { ticket, site } = await requireTicket(tx, actor, input.id, 'status');
+    await tx
+      .update(tickets)
+      .set({ ticket_status: input.ticket_status, updated_at: new Date() })
+      .where(eq(tickets.id, ticket.id));
+    const dto = await loadTicket(tx, ticket.id);
+    await logTicket(
+      tx,
+      actor,
+      site,
+      dto,
+      'updated',
+      'Ticket Status Changed',
+      changesOf({ ticket_status: ticket.ticket_status }, { ticket_status: input.ticket_status }),
+    );
+    return dto;
+  });
+}
+
+/**
+ * POST /api/global/messages: a message of a ticket (Readers and above), or with topic `note` an
+ * internal note (users of the site's tenant only). The sender is always the caller.
+ */
+export async function sendMessage(
+  ctx: AppContext,
+  actor: Actor,
+  input: MessageCreateInput,
+): Promise<TicketMessageDto> {
+  const note = input.topic === 'note';
+  if (input.sender_id != null && input.sender_id !== actor.userId) throw forbidden('own_account_only');
+  const { message, dto } = await ctx.db.transaction(async (tx) => {
+    const { ticket, site } = await requireTicket(tx, actor, input.messageable_id, 'message');
+    if (note && !canSeeNotes(actor, site)) throw forbidden('ticket_notes_internal');
+    let recipient: number | null =
+      actor.userId === ticket.assignee_id ? ticket.assigner_id : (ticket.assignee_id ?? ticket.assigner_id);
+    if (input.recipient_id != null) {
+      if (!(await reaches(tx, site, input.recipient_id))) throw badRequest('ticket_assignee_unreachable');
+      recipient = input.recipient_id;
+    }
+    const [row] = await tx
+      .insert(messages)
+      .values({
+        tenant_id: site.tenant_id,
+        sender_id: actor.userId,
+        recipient_id: recipient,
+        topic: note ? 'note' : null,
+        title: input.title ?? null,
+        body: input.body,
+        messageable_type: 'Ticket',
+        messageable_id: ticket.id,
+      })
+      .returning();
+    await tx.update(tickets).set({ updated_at: new Date() }).where(eq(tickets.id, ticket.id));
+    await logTicket(
+      tx,
+      actor,
+      site,
+      ticket,
+      'updated',
+      note ? 'Note Added' : 'Message Sent',
+      // A note's words stay out of the log: external users read the ticket's history.
+      note
+        ? { note: {} }
+        : { message: { to: input.body.length > 80 ? `${input.body.slice(0, 79)}…` : input.body } },
+    );
+    const [message] = (await loadMessages(tx, ticket, note)).filter((m) => m.id === row!.id);
+    return { message: message!, dto: await loadTicket(tx, ticket.id) };
+  });
+  if (!note) {
+    await sendTicketMails(ctx, {
+      kind: 'message',
+      userIds: parties(dto),
+      ticket: dto,
+      author: actorName(actor),
+      body: input.body,
+      except: actor.userId,
+    });
+  }
+  return message;
+}
+
+/** POST /api/support/time_entries: minutes and a note; the ticket's total follows. */
+export async function addTimeEntry(
+  ctx: AppContext,
+  actor: Actor,
+  input: { ticket_id: number; minutes: number; note?: string | null | undefined },
+): Promise<TimeEntryDto> {
+  return ctx.db.transaction(async (tx) => {
+    const { ticket, site } = await requireTicket(tx, actor, input.ticket_id, 'time');
+    const [row] = await tx
+      .insert(ticketTimeEntries)
+      .values({
+        ticket_id: ticket.id,
+        user_id: actor.userId,
+        minutes: input.minutes,
+        note: input.note ?? null,
+      })
+      .returning();
+    const total = (ticket.total_time ?? 0) + input.minutes;
+    await tx
+      .update(tickets)
+      .set({ total_time: total, updated_at: new Date() })
+      .where(eq(tickets.id, ticket.id));
+    await logTicket(tx, actor, site, ticket, 'updated', 'Time Entry Added', {
+      minutes: { to: input.minutes },
+      total_time: { from: ticket.total_time ?? 0, to: total },
+    });
+    const [dto] = (await loadTimeEntries(tx, ticket.id)).filter((e) => e.id === row!.id);
+    return dto!;
+  });
+}
+
+/** DELETE /api/support/time_entries?id= */
+export async function deleteTimeEntry(ctx: AppContext, actor: Actor, id: number): Promise<{ id: number }> {
+  return ctx.db.transaction(async (tx) => {
+    const [entry] = await tx.select().from(ticketTimeEntries).where(eq(ticketTimeEntries.id, id));
+    if (!entry) throw notFound('time_entry_not_found');
+    const { ticket, site } = await requireTicket(tx, actor, entry.ticket_id, 'time', 'time_entry_not_found');
+    await tx.delete(ticketTimeEntries).where(eq(ticketTimeEntries.id, entry.id));
+    const total = Math.max(0, (ticket.total_time ?? 0) - entry.minutes);
+    await tx
+      .update(tickets)
+      .set({ total_time: total, updated_at: new Date() })
+      .where(eq(tickets.id, ticket.id));
+    await logTicket(tx, actor, site, ticket, 'updated', 'Time Entry Deleted', {
+      minutes: { from: entry.minutes },
+      total_time: { from: ticket.total_time ?? 0, to: total },
+    });
+    return { id: entry.id };
+  });
+}
+
+/** POST/DELETE /api/support/tickets/attachments: a file of the ticket's site, linked or unlinked. */
+export async function linkAttachment(
+  ctx: AppContext,
+  actor: Actor,
+  input: { ticket_id: number; attachment_id: number },
+  linked: boolean,
+): Promise<{ ok: true }> {
+  return ctx.db.transaction(async (tx) => {
+    const { ticket, site } = await requireTicket(tx, actor, input.ticket_id, 'attach');
+    const [file] = await tx.select().from(attachments).where(eq(attachments.id, input.attachment_id));
+    if (!file) throw notFound('attachment_not_found');
+    if (file.site_id !== site.id) throw badRequest('attachment_other_site');
+    const link = and(
+      eq(ticketAttachments.ticket_id, ticket.id),
+      eq(ticketAttachments.attachment_id, file.id),
+    );
+    const [existing] = await tx.select().from(ticketAttachments).where(link);
+    if (linked === Boolean(existing)) return { ok: true as const };
+    if (linked) await tx.insert(ticketAttachments).values({ ticket_id: ticket.id, attachment_id: file.id });
+    else await tx.delete(ticketAttachments).where(link);
+    await logTicket(
+      tx,
+      actor,
+      site,
+      ticket,
+      'updated',
+      linked ? 'Document Attached' : 'Document Detached',
+      linked ? { filename: { to: file.filename } } : { filename: { from: file.filename } },
+    );
+    return { ok: true as const };
+  });
+}
+
+/** GET/PUT /api/global/me/ticket_mails: one's own preference; not an activity worth a log entry. */
+export async function ticketMails(ctx: AppContext, actor: Actor, value?: boolean) {
+  if (value !== undefined) {
+    await ctx.db.update(users).set({ ticket_mails: value }).where(eq(users.id, actor.userId));
+  }
+  const [row] = await ctx.db
+    .select({ ticket_mails: users.ticket_mails })
+    .from(users)
+    .where(eq(users.id, actor.userId));
+  return { ticket_mails: row?.ticket_mails ?? true };
+}
