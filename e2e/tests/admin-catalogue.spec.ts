@@ -19,6 +19,9 @@ test('administration: a company in another tenant, and categories picked or crea
   await dialog.getByLabel('Name').fill(name);
   await dialog.getByRole('button', { name: 'Create' }).click();
   await expect(dialog.getByText('Code is required')).toBeVisible();
+  await expect(
+    page.locator('.Toastify__toast').filter({ hasText: 'Please fill in all required fields: Code' }),
+  ).toBeVisible();
   await dialog.getByLabel('Code').fill('EE');
   await dialog.getByLabel('Contractor').check();
   await dialog.getByRole('combobox', { name: 'Tenant' }).click();

@@ -1,8 +1,17 @@
-/** The spreadsheet reader's limits and the cell rules every import shares. */
+/** The spreadsheet reader's limits, the cell rules every import shares, and one sheet's row checks. */
+
+import type { Message } from '@asbuilt/domain';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
+import { COMPANY_SHEET_COLUMNS, checkCompanyRow } from '../../src/modules/companies/spreadsheet.ts';
 import { AppError } from '../../src/platform/errors.ts';
-import { sheetBoolean, sheetId, unknownHeaders, valuesOf } from '../../src/platform/spreadsheet/columns.ts';
+import {
+  inSheetOrder,
+  sheetBoolean,
+  sheetId,
+  unknownHeaders,
+  valuesOf,
+} from '../../src/platform/spreadsheet/columns.ts';
 import { readSheet } from '../../src/platform/spreadsheet/read.ts';
 import { checkZip } from '../../src/platform/spreadsheet/zip-guard.ts';
 
@@ -91,5 +100,56 @@ describe('cell rules', () => {
       null,
       null,
     ]);
+  });
+});
+
+describe('row checks', () => {
+  const header = (key: string) => COMPANY_SHEET_COLUMNS.find((c) => c.key === key)!.header;
+
+  it('take a good company row, the type ticking its own box', () => {
+    const problems: Message[] = [];
+    const plan = checkCompanyRow(
+      2,
+      valuesOf(
+        { row: 2, values: { name: 'Rexel', CODE: 'RX', TYPE: 'Supplier', 'Tenant id': '3' } },
+        COMPANY_SHEET_COLUMNS,
+      ),
+      problems,
+    );
+    expect(problems).toEqual([]);
+    expect(plan).toMatchObject({
+      row: 2,
+      id: null,
+      values: {
+        name: 'Rexel',
+        code: 'RX',
+        company_type: 'Supplier',
+        supplier: true,
+        customer: false,
+        tenant_id: 3,
+      },
+    });
+  });
+
+  it('name every problem of a row with its row and column, and order them as the sheet reads', () => {
+    const problems: Message[] = [];
+    checkCompanyRow(7, { id: 'seven', company_type: 'Wizard', customer: 'maybe', tenant_id: '-1' }, problems);
+    checkCompanyRow(4, { name: 'Only a name' }, problems);
+    const sheetHeaders = ['Tenant ID', 'ID', 'Name', 'Code', 'Type', 'Customer'];
+    expect(inSheetOrder(problems, COMPANY_SHEET_COLUMNS, sheetHeaders)).toEqual([
+      { code: 'import_required', params: { row: 4, column: header('code') } },
+      { code: 'import_invalid', params: { row: 7, column: 'Tenant ID', value: '-1' } },
+      { code: 'import_invalid', params: { row: 7, column: 'ID', value: 'seven' } },
+      { code: 'import_required', params: { row: 7, column: 'Name' } },
+      { code: 'import_required', params: { row: 7, column: 'Code' } },
+      { code: 'import_invalid', params: { row: 7, column: 'Type', value: 'Wizard' } },
+      { code: 'import_invalid', params: { row: 7, column: 'Customer', value: 'maybe' } },
+    ]);
+  });
+
+  it('take the type of the first ticked box when none is given', () => {
+    const problems: Message[] = [];
+    const plan = checkCompanyRow(2, { name: 'A', code: 'A', brand: 'yes', contractor: 'x' }, problems);
+    expect(plan.values).toMatchObject({ company_type: 'Brand', brand: true, contractor: true });
   });
 });

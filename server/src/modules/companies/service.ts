@@ -7,7 +7,7 @@ import {
   type ErrorCode,
   type MessageParams,
 } from '@asbuilt/domain';
-import { and, count, eq, isNotNull, isNull, or } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, isNull, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { companies, devices, products, siteContractors, sites, tenants } from '../../db/schema.ts';
 import { changesOf, createdFields, logActivity, removedFields } from '../../platform/activity.ts';
@@ -134,6 +134,45 @@ async function companyUsage(tx: DbOrTx, id: number): Promise<MessageParams | nul
     params[`count${uses}`] = n;
   }
   return uses > 0 ? { ...params, uses: USAGE_LISTS[uses - 1]! } : null;
+}
+
+/**
+ * Of these companies, those something uses (the uses `companyUsage` counts), in six queries for
+ * the whole set: an import may not move them to another tenant.
+ */
+export async function companiesInUse(tx: DbOrTx, ids: number[]): Promise<Set<number>> {
+  const used = new Set<number>();
+  for (let start = 0; start < ids.length; start += 1000) {
+    const chunk = ids.slice(start, start + 1000);
+    const found = [
+      ...(await tx
+        .selectDistinct({ id: devices.supplier_id })
+        .from(devices)
+        .where(inArray(devices.supplier_id, chunk))),
+      ...(await tx
+        .selectDistinct({ id: devices.contractor_id })
+        .from(devices)
+        .where(inArray(devices.contractor_id, chunk))),
+      ...(await tx
+        .selectDistinct({ id: products.brand_id })
+        .from(products)
+        .where(and(inArray(products.brand_id, chunk), isNull(products.discarded_at)))),
+      ...(await tx
+        .selectDistinct({ id: products.preferred_supplier_id })
+        .from(products)
+        .where(and(inArray(products.preferred_supplier_id, chunk), isNull(products.discarded_at)))),
+      ...(await tx
+        .selectDistinct({ id: sites.customer_id })
+        .from(sites)
+        .where(inArray(sites.customer_id, chunk))),
+      ...(await tx
+        .selectDistinct({ id: siteContractors.company_id })
+        .from(siteContractors)
+        .where(inArray(siteContractors.company_id, chunk))),
+    ];
+    for (const { id } of found) if (id !== null) used.add(id);
+  }
+  return used;
 }
 
 /** POST /api/tenant/companies and /api/admin/companies (also the product form's inline creation). */

@@ -11,7 +11,7 @@ import {
   type ImportReport,
   type Message,
 } from '@asbuilt/domain';
-import { eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import { companies } from '../../db/schema.ts';
 import { type ActivityEntry, changesOf, createdFields, logActivities } from '../../platform/activity.ts';
 import type { Actor } from '../../platform/actor.ts';
@@ -29,8 +29,10 @@ import {
   valuesOf,
 } from '../../platform/spreadsheet/columns.ts';
 import { readSheet } from '../../platform/spreadsheet/read.ts';
+import { updateRowsById } from '../../platform/spreadsheet/update-rows.ts';
 import { xlsxOf } from '../../platform/spreadsheet/write.ts';
 import type { CompanyRow } from './present.ts';
+import { companiesInUse } from './service.ts';
 
 const FLAGS = ['customer', 'brand', 'supplier', 'contractor'] as const;
 
@@ -76,7 +78,7 @@ export async function exportCompanies(ctx: AppContext, actor: Actor) {
 }
 
 /** One checked row: what it writes, or nothing when it has problems. */
-interface PlannedRow {
+export interface PlannedRow {
   row: number;
   id: number | null;
   values: {
@@ -91,7 +93,12 @@ interface PlannedRow {
   };
 }
 
-function checkRow(row: number, values: Partial<Record<Key, string>>, problems: Message[]): PlannedRow {
+/** One row's own checks (those that need no database): its problems go to `problems`. */
+export function checkCompanyRow(
+  row: number,
+  values: Partial<Record<Key, string>>,
+  problems: Message[],
+): PlannedRow {
   const id = values.id === undefined ? null : sheetId(values.id);
   if (values.id !== undefined && id === null)
     problems.push(cellProblem('import_invalid', row, header('id'), values.id));
@@ -149,7 +156,9 @@ export async function importCompanies(
   authorize(actor, 'catalogue:admin');
   const sheet = await readSheet(data);
   const problems: Message[] = [];
-  const planned = sheet.rows.map((row) => checkRow(row.row, valuesOf(row, COMPANY_SHEET_COLUMNS), problems));
+  const planned = sheet.rows.map((row) =>
+    checkCompanyRow(row.row, valuesOf(row, COMPANY_SHEET_COLUMNS), problems),
+  );
 
   return ctx.db.transaction(async (tx) => {
     // The companies the rows name, in one query; each must be one the actor may edit, once.
@@ -193,6 +202,16 @@ export async function importCompanies(
         const set = { ...p.values, tenant_id: p.values.tenant_id ?? before.tenant_id };
         return { plan: p, before, set, changes: changesOf(before, set) };
       });
+    // A company something uses stays in its tenant, as the company form says (409 there).
+    const moving = updates.filter((u) => u.set.tenant_id !== u.before.tenant_id);
+    const inUse = await companiesInUse(
+      tx,
+      moving.map((u) => u.before.id),
+    );
+    for (const { plan, before, set } of moving) {
+      if (inUse.has(before.id))
+        problems.push(cellProblem('import_in_use', plan.row, header('tenant_id'), String(set.tenant_id)));
+    }
     const changed = updates.filter((u) => u.changes !== null);
     const sorted = inSheetOrder(problems, COMPANY_SHEET_COLUMNS, sheet.headers);
     const report: ImportReport = {
@@ -207,11 +226,12 @@ export async function importCompanies(
     if (sorted.length > 0) throw badRequest(sorted.slice(0, 100));
 
     const entries: ActivityEntry[] = [];
+    await updateRowsById(
+      tx,
+      companies,
+      changed.map(({ before, set }) => ({ id: before.id, set })),
+    );
     for (const { before, set, changes } of changed) {
-      await tx
-        .update(companies)
-        .set({ ...set, updated_at: new Date() })
-        .where(eq(companies.id, before.id));
       entries.push({
         objectModel: 'Company',
         objectId: before.id,

@@ -262,6 +262,19 @@ async function devicesUsing(tx: DbOrTx, productId: number): Promise<number> {
   return row?.n ?? 0;
 }
 
+/** Of these products, those devices use (one query per 1,000): an import may not move them out. */
+export async function productsInUse(tx: DbOrTx, ids: number[]): Promise<Set<number>> {
+  const used = new Set<number>();
+  for (let start = 0; start < ids.length; start += 1000) {
+    const rows = await tx
+      .selectDistinct({ id: devices.product_id })
+      .from(devices)
+      .where(inArray(devices.product_id, ids.slice(start, start + 1000)));
+    for (const { id } of rows) used.add(id);
+  }
+  return used;
+}
+
 /** POST /api/tenant/products and /api/admin/products: the product and its interfaces in one transaction. */
 export async function createProduct(
   ctx: AppContext,

@@ -30,7 +30,9 @@ import {
   valuesOf,
 } from '../../platform/spreadsheet/columns.ts';
 import { readSheet } from '../../platform/spreadsheet/read.ts';
+import { updateRowsById } from '../../platform/spreadsheet/update-rows.ts';
 import { xlsxOf } from '../../platform/spreadsheet/write.ts';
+import { productsInUse } from './service.ts';
 
 const NUMBERS = ['height', 'width', 'depth', 'weight', 'power', 'rack_units'] as const;
 const TEXTS = ['description', 'features', 'product_url', 'sku', 'upc', 'ean'] as const;
@@ -283,6 +285,18 @@ export async function importProducts(
     const updates = planned
       .filter((p) => p.before)
       .map((p) => ({ ...p, changes: changesOf(p.before!, p.values) }));
+    // A product devices use leaves for the library only, as the product form says (409 there).
+    const moving = updates.filter(
+      (u) => u.values.tenant_id !== u.before!.tenant_id && u.values.tenant_id !== LIBRARY_TENANT_ID,
+    );
+    const inUse = await productsInUse(
+      tx,
+      moving.map((u) => u.before!.id),
+    );
+    for (const { row, before, values } of moving) {
+      if (inUse.has(before!.id))
+        problems.push(cellProblem('import_in_use', row, header('tenant_id'), String(values.tenant_id)));
+    }
     const changed = updates.filter((u) => u.changes !== null);
     const creates = planned.filter((p) => p.before === null);
     const sorted = inSheetOrder(problems, PRODUCT_SHEET_COLUMNS, sheet.headers);
@@ -298,11 +312,12 @@ export async function importProducts(
     if (sorted.length > 0) throw badRequest(sorted.slice(0, 100));
 
     const entries: ActivityEntry[] = [];
+    await updateRowsById(
+      tx,
+      products,
+      changed.map(({ before, values }) => ({ id: before!.id, set: values })),
+    );
     for (const { before, values, changes } of changed) {
-      await tx
-        .update(products)
-        .set({ ...values, updated_at: new Date() })
-        .where(inArray(products.id, [before!.id]));
       entries.push({
         objectModel: 'Product',
         objectId: before!.id,

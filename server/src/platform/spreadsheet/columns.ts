@@ -36,7 +36,8 @@ export function cellProblem(
     | 'import_invalid'
     | 'import_unknown_id'
     | 'import_duplicate'
-    | 'import_not_allowed',
+    | 'import_not_allowed'
+    | 'import_in_use',
   row: number,
   column: string,
   value?: string,

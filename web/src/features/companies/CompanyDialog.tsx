@@ -30,6 +30,7 @@ import {
 import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
 import { z } from 'zod';
 import {
   type CataloguePath,
@@ -42,6 +43,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { FormTextField } from '../../components/FormTextField.tsx';
 import { useDialogSession } from '../../lib/dialogs.ts';
 import { formResolver } from '../../lib/forms.ts';
+import { translateCode } from '../../lib/messages.ts';
 import { toastFailure, toastSuccess } from '../../lib/toast.ts';
 
 const FLAGS = [
@@ -86,6 +88,17 @@ interface CompanyFormValues {
   tenant_id: number | null;
 }
 type CompanyFormOutput = z.output<typeof companyFormSchema>;
+
+/**
+ * The spec's 'Please fill in all required fields' (with the fields, as the server words it) when
+ * a save is tried without a name or a code; the fields show their own message as well.
+ */
+function requiredFieldsToast(errors: Partial<Record<keyof CompanyFormValues, unknown>>) {
+  const [field, field2] = (['name', 'code'] as const).filter((key) => errors[key]);
+  if (!field) return;
+  const code = field2 ? 'required_fields_missing_pair' : 'required_fields_missing';
+  toast.error(translateCode(code, field2 ? { field, field2 } : { field }, code));
+}
 
 export interface CompanyDialogProps {
   open: boolean;
@@ -193,7 +206,7 @@ function CompanyForm({
       },
       onError: inline ? (error) => toastFailure(t('dialog.create_failed'), error) : undefined,
     });
-  });
+  }, requiredFieldsToast);
 
   return (
     <>
