@@ -1,5 +1,6 @@
 export * from './constants.ts';
 export * from './deviceExport.ts';
+export * from './deviceImport.ts';
 export * from './devices.ts';
 export * from './files.ts';
 export * from './geometry.ts';

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityLogs, companies } from '../../src/db/schema.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { createCompany, createTenant, createUser, signIn } from '../support/factories.ts';
+import { zipClaiming } from '../support/spreadsheets.ts';
 
 let t: TestApp;
 let tenantA: number;
@@ -189,26 +190,4 @@ describe('POST /api/admin/companies/import', () => {
 async function axisId() {
   const [axis] = await t.db.select().from(companies).where(eq(companies.code, 'AXIS'));
   return axis!.id;
-}
-
-/** A zip whose central directory claims `entries` parts of `size` bytes each (never inflated). */
-function zipClaiming(entries: number, size: number): Buffer {
-  const parts: Buffer[] = [];
-  for (let n = 0; n < entries; n++) {
-    const name = Buffer.from(`xl/part${n}.xml`);
-    const entry = Buffer.alloc(46);
-    entry.writeUInt32LE(0x02014b50, 0);
-    entry.writeUInt32LE(1000, 20);
-    entry.writeUInt32LE(size, 24);
-    entry.writeUInt16LE(name.length, 28);
-    parts.push(entry, name);
-  }
-  const directory = Buffer.concat(parts);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries, 8);
-  end.writeUInt16LE(entries, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(0, 16);
-  return Buffer.concat([directory, end]);
 }

@@ -63,7 +63,8 @@ export async function exportDevices(ctx: AppContext, actor: Actor, input: Device
     return {
       id: d.id,
       code: d.code,
-      name: d.name ?? product?.name ?? null,
+      // The device's own name: the product's is in Brand and Model, and an export must import back as is.
+      name: d.name,
       floor: d.floor_id ? (floorOf.get(d.floor_id)?.name ?? null) : null,
       location: d.location_id ? (locationOf.get(d.location_id)?.name ?? null) : null,
       zone: d.zone_id ? (zoneOf.get(d.zone_id)?.name ?? null) : null,

@@ -4,6 +4,7 @@ import {
   deviceChangeProductSchema,
   deviceCreateSchema,
   deviceExportSchema,
+  deviceImportSchema,
   deviceLogsSchema,
   deviceNewQuerySchema,
   deviceNewResponseSchema,
@@ -11,16 +12,27 @@ import {
   deviceStatusUpdateSchema,
   devicesResponseSchema,
   deviceUpdateSchema,
+  importReportSchema,
   logsResponseSchema,
+  requiredId,
+  sheetContentSchema,
 } from '@asbuilt/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { requireActor } from '../../platform/actor.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { badRequest } from '../../platform/errors.ts';
 import { errorResponses } from '../../platform/http.ts';
-import { contentDisposition, XLSX_TYPE } from '../../platform/spreadsheet/http.ts';
+import {
+  acceptSpreadsheets,
+  CSV_TYPE,
+  contentDisposition,
+  MAX_IMPORT_BYTES,
+  XLSX_TYPE,
+} from '../../platform/spreadsheet/http.ts';
 import { exportDevices } from './export.ts';
+import { importDevices, readDeviceSheet } from './import.ts';
 import * as service from './service.ts';
 
 /** The device calls of a site: create, inline and bulk edits, status, archive, product, activity. */
@@ -28,6 +40,7 @@ export function deviceRoutes(ctx: AppContext) {
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const tags = ['devices'];
+    acceptSpreadsheets(fastify);
     const ok = <T extends z.ZodType>(schema: T) => ({ 200: schema, ...errorResponses });
 
     app.get(
@@ -100,6 +113,40 @@ export function deviceRoutes(ctx: AppContext) {
           .header('Content-Disposition', contentDisposition(file.filename))
           .header('Cache-Control', 'no-store')
           .send(file.stream);
+      },
+    );
+    app.post(
+      '/api/site/devices/import',
+      {
+        // 50,000 rows of a dozen columns: far beyond the default JSON limit.
+        bodyLimit: 32 * 1024 * 1024,
+        schema: {
+          tags,
+          description:
+            'Rows read from a sheet (`values` by field). Every row is checked first; `dry_run` answers the report and writes nothing; otherwise any problem refuses the whole import (400, one message per problem naming its row and column) and none writes every row in one transaction.',
+          body: deviceImportSchema,
+          response: ok(importReportSchema),
+        },
+      },
+      (request) => importDevices(ctx, requireActor(request.actor), request.body),
+    );
+    fastify.post(
+      '/api/site/devices/import/sheet',
+      {
+        bodyLimit: MAX_IMPORT_BYTES,
+        schema: {
+          tags,
+          description:
+            'The .xlsx (or the .csv, as text/csv) as the body: its headers and its rows as text, for the import wizard. Formulas, zip bombs and more than 50,000 rows are refused.',
+          querystring: z.object({ site_id: requiredId('site') }),
+          response: { 200: sheetContentSchema, ...errorResponses },
+        },
+      },
+      async (request) => {
+        if (!Buffer.isBuffer(request.body)) throw badRequest('spreadsheet_unreadable');
+        const { site_id } = request.query as { site_id: number };
+        const csv = (request.headers['content-type'] ?? '').startsWith(CSV_TYPE);
+        return readDeviceSheet(ctx, requireActor(request.actor), site_id, request.body, csv);
       },
     );
     app.post(

@@ -37,7 +37,11 @@ export function cellProblem(
     | 'import_unknown_id'
     | 'import_duplicate'
     | 'import_not_allowed'
-    | 'import_in_use',
+    | 'import_in_use'
+    | 'import_not_found'
+    | 'import_ambiguous'
+    | 'import_too_long'
+    | 'import_code_taken',
   row: number,
   column: string,
   value?: string,
@@ -59,6 +63,26 @@ export function sheetId(value: string | undefined): number | null {
   if (value === undefined || !/^\d+$/.test(value)) return null;
   const id = Number(value);
   return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/**
+ * A date as a sheet gives it: ISO (2026-03-31, as the reader writes date cells), or day first as
+ * Belgians write it (31/03/2026, 31.03.2026, 31-03-2026). '' is no date; null means unreadable.
+ */
+export function sheetDate(value: string): string | '' | null {
+  const text = value.trim();
+  if (text === '') return '';
+  let y: number;
+  let m: number;
+  let d: number;
+  const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ].*)?$/.exec(text);
+  const dayFirst = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(text);
+  if (iso) [y, m, d] = [Number(iso[1]), Number(iso[2]), Number(iso[3])];
+  else if (dayFirst) [d, m, y] = [Number(dayFirst[1]), Number(dayFirst[2]), Number(dayFirst[3])];
+  else return null;
+  const date = new Date(Date.UTC(y, m - 1, d));
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return null;
+  return date.toISOString().slice(0, 10);
 }
 
 /** Problems in reading order: by row, then by the column's place in the sheet. */

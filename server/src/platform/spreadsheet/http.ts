@@ -27,10 +27,12 @@ export function contentDisposition(filename: string): string {
 /** An import's body: up to 10 MB of .xlsx; more is refused with 413 before it is read. */
 export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
 
-/** Lets the routes of this plugin take an .xlsx (or bytes sent as octet-stream) as a Buffer. */
+export const CSV_TYPE = 'text/csv';
+
+/** Lets the routes of this plugin take an .xlsx or a .csv (or bytes sent as octet-stream) as a Buffer. */
 export function acceptSpreadsheets(fastify: FastifyInstance) {
   fastify.addContentTypeParser(
-    [XLSX_TYPE, 'application/octet-stream'],
+    [XLSX_TYPE, CSV_TYPE, 'application/octet-stream'],
     { parseAs: 'buffer', bodyLimit: MAX_IMPORT_BYTES },
     (_request, body, done) => done(null, body),
   );
