@@ -362,4 +362,45 @@ test('devices: Edit Selected Devices sets a floor and location on three devices,
   expect(sheet.getRow(1).getCell(17).value).toBe('Note');
   expect(sheet.rowCount).toBe(4);
   expect(sheet.getRow(2).getCell(5).value).toBe('Plant Room');
+
+  // Change cells in the file and import it back: a wrong status first, shown on its cell.
+  const rowOf = (code: string) => [2, 3, 4].find((n) => sheet.getRow(n).getCell(2).value === code)!;
+  sheet.getRow(rowOf('E-2')).getCell(5).value = null;
+  sheet.getRow(rowOf('E-2')).getCell(17).value = 'Moved back by E2E';
+  sheet.getRow(rowOf('E-4')).getCell(16).value = 'Exploded';
+  const file = (buffer: ArrayBuffer) => ({
+    name: 'edited.xlsx',
+    mimeType: XLSX,
+    buffer: Buffer.from(buffer),
+  });
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  const wizard = page.getByRole('dialog', { name: 'Import devices' });
+  await wizard.locator('input[type=file]').setInputFiles(file(await book.xlsx.writeBuffer()));
+  await expect(wizard.getByText('edited.xlsx: 3 rows')).toBeVisible();
+  await expect(wizard.getByRole('combobox', { name: 'Field for the column Location' })).toHaveText(
+    'Location',
+  );
+  await expect(wizard.getByRole('combobox', { name: 'Field for the column Category' })).toHaveText(
+    "Don't import",
+  );
+  await wizard.getByRole('button', { name: 'Next' }).click();
+  await expect(wizard.getByText(/^1 problem: fix it in the file/)).toBeVisible();
+  await expect(wizard.locator('td[data-problem]')).toHaveText('Exploded');
+  await expect(wizard.getByRole('button', { name: 'Next' })).toBeDisabled();
+
+  sheet.getRow(rowOf('E-4')).getCell(16).value = null;
+  await wizard.locator('input[type=file]').setInputFiles(file(await book.xlsx.writeBuffer()));
+  await wizard.getByRole('button', { name: 'Next' }).click();
+  await expect(wizard.getByText('Ready: 0 new, 1 changed, 2 unchanged.')).toBeVisible();
+  await wizard.getByRole('button', { name: 'Next' }).click();
+  await wizard.getByRole('button', { name: 'Upload' }).click();
+  await expect(wizard.getByText('Devices created: 0, updated: 1.')).toBeVisible();
+  await expect(page.getByText('Devices uploaded').first()).toBeVisible();
+  await wizard.getByRole('button', { name: 'Close' }).click();
+  // E-2 left the Plant Room, so the search shows the two others.
+  await expect(counter(page)).toHaveText('2 of 4 devices');
+  const after = await apiSiteDevices(page.request, token, site.id);
+  expect(after.find((d) => d.code === 'E-2')).toMatchObject({ location_id: null, note: 'Moved back by E2E' });
 });
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

@@ -214,7 +214,7 @@ describe('POST /api/site/devices/import', () => {
     );
     expect(response.statusCode).toBe(200);
     expect(response.json().problems).toEqual([
-      { code: 'import_not_found', params: { row: 2, column: 'Model', value: 'No Such Model' } },
+      { code: 'import_product_not_found', params: { row: 2, column: 'Model', value: 'No Such Model' } },
       { code: 'import_required', params: { row: 3, column: 'Product ID' } },
       { code: 'import_unknown_id', params: { row: 4, column: 'ID', value: String(w.foreignDevice.id) } },
       {
@@ -230,7 +230,7 @@ describe('POST /api/site/devices/import', () => {
       { code: 'import_invalid', params: { row: 6, column: 'Ip Address', value: '999.1.1.1' } },
       { code: 'import_invalid', params: { row: 6, column: 'Purchase Date', value: '31/02/2026' } },
       {
-        code: 'import_not_found',
+        code: 'import_product_not_found',
         params: { row: 7, column: 'Product ID', value: String(w.products.theirs.id) },
       },
       { code: 'import_duplicate', params: { row: 8, column: 'Code', value: 'DUP' } },

@@ -212,7 +212,7 @@ export function planImportRows(
       const id = sheetId(values.product_id);
       const found = id === null ? undefined : book.products.byId.get(id);
       if (found) product = found;
-      else problem('import_not_found', 'product_id', values.product_id);
+      else problem('import_product_not_found', 'product_id', values.product_id);
     } else if (values.model) {
       const brand = values.brand ? nameKey(values.brand) : null;
       const model = nameKey(values.model);
@@ -226,7 +226,12 @@ export function planImportRows(
           (p) => brand === null || (p.brand !== null && nameKey(p.brand) === brand),
         );
         if (found.length === 1) product = found[0]!;
-        else problem(found.length === 0 ? 'import_not_found' : 'import_ambiguous', 'model', values.model);
+        else
+          problem(
+            found.length === 0 ? 'import_product_not_found' : 'import_ambiguous',
+            'model',
+            values.model,
+          );
       }
     } else if (!device) {
       problem('import_required', 'product_id');

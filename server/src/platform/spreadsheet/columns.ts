@@ -39,6 +39,7 @@ export function cellProblem(
     | 'import_not_allowed'
     | 'import_in_use'
     | 'import_not_found'
+    | 'import_product_not_found'
     | 'import_ambiguous'
     | 'import_too_long'
     | 'import_code_taken',

@@ -15,6 +15,7 @@ import {
 import AddIcon from '@mui/icons-material/Add';
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
 import FilterListIcon from '@mui/icons-material/FilterList';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { Badge, Box, Button, Stack, Typography } from '@mui/material';
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -45,6 +46,7 @@ import {
   siteLookups,
 } from './deviceRows.ts';
 import { ExportDevicesDialog } from './ExportDevicesDialog.tsx';
+import { ImportDevicesDialog } from './import/ImportDevicesDialog.tsx';
 import { NewDeviceDialog } from './NewDeviceDialog.tsx';
 
 /** Delay before `?device=` opens its card (spatial-and-admin.md section 9). */
@@ -79,6 +81,7 @@ export function DevicesPage() {
   const [filterOpen, setFilterOpen] = useState(false);
   const [newDeviceOpen, setNewDeviceOpen] = useState(false);
   const [exporting, setExporting] = useState(false);
+  const [importing, setImporting] = useState(false);
 
   const companies = companiesQuery.data ?? EMPTY;
   const devices = devicesQuery.data ?? EMPTY;
@@ -254,6 +257,11 @@ export function DevicesPage() {
                 {t('export.button')}
               </Button>
             ) : null}
+            {permission >= SitePermission.FullAccess ? (
+              <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={() => setImporting(true)}>
+                {t('import.button')}
+              </Button>
+            ) : null}
             <ColumnVisibilityMenu columns={columns} value={visibility} onChange={changeVisibility} />
           </Stack>
         )}
@@ -263,6 +271,7 @@ export function DevicesPage() {
         ids={exporting ? shownRows.map((row) => row.device.id) : NO_IDS}
         onClose={() => setExporting(false)}
       />
+      <ImportDevicesDialog open={importing} onClose={() => setImporting(false)} />
       <FilterChips
         value={filters}
         options={filterOptions}

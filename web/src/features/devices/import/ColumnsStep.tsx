@@ -1,0 +1,93 @@
+/**
+ * Step 1 of the device import: each column of the file and the field it fills, guessed from its
+ * header (the export's own headers match exactly) and changed here; a field takes one column.
+ */
+import { DEVICE_IMPORT_FIELDS, type DeviceImportField, type SheetContent } from '@asbuilt/domain';
+import {
+  MenuItem,
+  Select,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { useTranslation } from 'react-i18next';
+
+export type ColumnMapping = Record<string, DeviceImportField | null>;
+
+const SKIP = '';
+
+export function ColumnsStep({
+  content,
+  mapping,
+  onChange,
+}: {
+  content: SheetContent;
+  mapping: ColumnMapping;
+  onChange: (next: ColumnMapping) => void;
+}) {
+  const { t } = useTranslation('devices');
+  const taken = new Set(Object.values(mapping).filter(Boolean));
+  const example = (header: string) => content.rows.find((row) => row.values[header])?.values[header] ?? '';
+  return (
+    <>
+      <Typography color="text.secondary" sx={{ mb: 1.5 }}>
+        {t('import.columns_hint')}
+      </Typography>
+      <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1, maxHeight: '55dvh' }}>
+        <Table size="small" stickyHeader aria-label={t('import.step_columns')}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('import.file_column')}</TableCell>
+              <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{t('import.example')}</TableCell>
+              <TableCell>{t('import.field_label')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {content.headers.map((header) => (
+              <TableRow key={header}>
+                <TableCell sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>{header}</TableCell>
+                <TableCell
+                  sx={{
+                    display: { xs: 'none', sm: 'table-cell' },
+                    color: 'text.secondary',
+                    maxWidth: 220,
+                    overflow: 'hidden',
+                    textOverflow: 'ellipsis',
+                    whiteSpace: 'nowrap',
+                  }}
+                >
+                  {example(header)}
+                </TableCell>
+                <TableCell sx={{ minWidth: 180 }}>
+                  <Select
+                    size="small"
+                    fullWidth
+                    value={mapping[header] ?? SKIP}
+                    displayEmpty
+                    inputProps={{ 'aria-label': t('import.field_for', { column: header }) }}
+                    onChange={(event) =>
+                      onChange({ ...mapping, [header]: (event.target.value as DeviceImportField) || null })
+                    }
+                  >
+                    <MenuItem value={SKIP}>
+                      <em>{t('import.skip')}</em>
+                    </MenuItem>
+                    {DEVICE_IMPORT_FIELDS.map(({ key }) => (
+                      <MenuItem key={key} value={key} disabled={taken.has(key) && mapping[header] !== key}>
+                        {t(`import.field.${key}`)}
+                      </MenuItem>
+                    ))}
+                  </Select>
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+    </>
+  );
+}
