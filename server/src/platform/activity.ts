@@ -1,6 +1,7 @@
 import type { LogAction } from '@asbuilt/domain';
 import type { DbOrTx } from '../db/client.ts';
 import { activityLogs } from '../db/schema.ts';
+import { insertRows } from '../db/set-based.ts';
 import type { Actor } from './actor.ts';
 
 export interface ActivityEntry {
@@ -95,11 +96,13 @@ export async function logActivities(
   actor: Author | null,
   entries: ActivityEntry[],
 ): Promise<void> {
-  for (let start = 0; start < entries.length; start += 1000) {
-    await db
-      .insert(activityLogs)
-      .values(entries.slice(start, start + 1000).map((entry) => row(actor, entry)));
-  }
+  if (entries.length === 1) await db.insert(activityLogs).values(row(actor, entries[0]!));
+  else if (entries.length > 1)
+    await insertRows(
+      db,
+      activityLogs,
+      entries.map((entry) => row(actor, entry)),
+    );
 }
 
 function row(actor: Author | null, entry: ActivityEntry): typeof activityLogs.$inferInsert {

@@ -8,7 +8,7 @@ import { and, count, eq, inArray, like } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityLogs, companies, products } from '../../src/db/schema.ts';
-import { updateRowsById } from '../../src/platform/spreadsheet/update-rows.ts';
+import { updateRowsById } from '../../src/db/set-based.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import {
   createCompany,

@@ -13,6 +13,7 @@ import {
 } from '@asbuilt/domain';
 import { inArray } from 'drizzle-orm';
 import { companies } from '../../db/schema.ts';
+import { updateRowsById } from '../../db/set-based.ts';
 import { type ActivityEntry, changesOf, createdFields, logActivities } from '../../platform/activity.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { canSeeCompany, companyCondition, tenantWriteCheck } from '../../platform/catalogue.ts';
@@ -29,7 +30,6 @@ import {
   valuesOf,
 } from '../../platform/spreadsheet/columns.ts';
 import { readSheet } from '../../platform/spreadsheet/read.ts';
-import { updateRowsById } from '../../platform/spreadsheet/update-rows.ts';
 import { xlsxOf } from '../../platform/spreadsheet/write.ts';
 import type { CompanyRow } from './present.ts';
 import { companiesInUse } from './service.ts';

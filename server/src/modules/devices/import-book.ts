@@ -16,6 +16,7 @@ import {
   siteContractors,
   zones,
 } from '../../db/schema.ts';
+import { inIds } from '../../db/set-based.ts';
 import { companiesUsableBy } from '../../platform/catalogue.ts';
 import type { SiteRow } from '../../platform/policy.ts';
 import { sheetId } from '../../platform/spreadsheet/columns.ts';
@@ -91,8 +92,6 @@ export interface ImportBook {
   codes: Map<string, number[]>;
 }
 
-const CHUNK = 5000;
-
 export async function loadImportBook(
   tx: DbOrTx,
   site: SiteRow,
@@ -161,7 +160,7 @@ export async function loadImportBook(
 
   const ids = [...new Set(rows.flatMap((row) => sheetId(row.values.id) ?? []))];
   const deviceMap: ImportBook['devices'] = new Map();
-  for (let start = 0; start < ids.length; start += CHUNK) {
+  if (ids.length > 0) {
     const found = await tx
       .select({
         device: devices,
@@ -172,7 +171,7 @@ export async function loadImportBook(
       .from(devices)
       .innerJoin(products, eq(products.id, devices.product_id))
       .leftJoin(companies, eq(companies.id, products.brand_id))
-      .where(and(eq(devices.site_id, site.id), inArray(devices.id, ids.slice(start, start + CHUNK))))
+      .where(and(eq(devices.site_id, site.id), inIds(devices.id, ids)))
       .for('update', { of: devices });
     for (const { device, ...product } of found) deviceMap.set(device.id, { ...device, ...product });
   }

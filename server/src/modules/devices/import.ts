@@ -2,7 +2,7 @@
  * POST /api/site/devices/import (Full Access): a sheet's rows, checked all before any is written.
  * With a problem nothing is written (400, each problem naming its row and column); a dry run
  * answers the report and writes nothing; otherwise every row is written in one transaction: new
- * devices by multi-row INSERTs, changed ones by one UPDATE per group of columns, one activity
+ * devices by one INSERT per 2,000, changed ones by one UPDATE per group of columns, one activity
  * entry per device. A row that changes nothing writes nothing, so an export imports back as is.
  *
  * POST /api/site/devices/import/sheet reads the file for the wizard, with the limits every import
@@ -19,6 +19,7 @@ import {
   SitePermission,
 } from '@asbuilt/domain';
 import { devices } from '../../db/schema.ts';
+import { insertRows, updateRowsById } from '../../db/set-based.ts';
 import { changesOf, createdFields, logActivities } from '../../platform/activity.ts';
 import type { Actor } from '../../platform/actor.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -26,7 +27,6 @@ import { badRequest } from '../../platform/errors.ts';
 import { requireSite } from '../../platform/policy.ts';
 import { readCsv } from '../../platform/spreadsheet/csv.ts';
 import { readSheet } from '../../platform/spreadsheet/read.ts';
-import { updateRowsById } from '../../platform/spreadsheet/update-rows.ts';
 import { touchSite } from '../sites/queries.ts';
 import { type DeviceLogItem, deviceEntries } from './activity.ts';
 import { loadImportBook } from './import-book.ts';
@@ -34,7 +34,6 @@ import { planImportRows } from './import-rows.ts';
 
 /** How many problems an answer lists; the rest are counted. */
 const LISTED_PROBLEMS = 500;
-const INSERT_CHUNK = 1000;
 
 const HEADERS = new Map(DEVICE_IMPORT_FIELDS.map((f) => [f.key, f.header]));
 
@@ -65,30 +64,26 @@ export async function importDevices(
     if (plan.problems.length > 0) throw badRequest(listed(plan.problems, 100));
 
     const items: DeviceLogItem[] = [];
-    for (let start = 0; start < plan.creates.length; start += INSERT_CHUNK) {
-      const chunk = plan.creates.slice(start, start + INSERT_CHUNK);
-      const created = await tx
-        .insert(devices)
-        .values(chunk.map((c) => ({ ...c.values, site_id: site.id })))
-        .returning({
-          id: devices.id,
-          code: devices.code,
-          name: devices.name,
-          floor_id: devices.floor_id,
-          location_id: devices.location_id,
-        });
-      // INSERT ... RETURNING answers the rows in the order of its VALUES.
-      created.forEach((device, index) => {
-        const { values, productName } = chunk[index]!;
-        items.push({
-          device,
-          productName,
-          action: 'created',
-          note: 'Device created (import)',
-          changes: createdFields(values),
-        });
+    const ids = await insertRows(
+      tx,
+      devices,
+      plan.creates.map((c) => ({ ...c.values, site_id: site.id })),
+    );
+    plan.creates.forEach(({ values, productName }, index) => {
+      items.push({
+        device: {
+          id: ids[index]!,
+          code: values.code ?? null,
+          name: values.name ?? null,
+          floor_id: values.floor_id ?? null,
+          location_id: values.location_id ?? null,
+        },
+        productName,
+        action: 'created',
+        note: 'Device created (import)',
+        changes: createdFields(values),
       });
-    }
+    });
     await updateRowsById(
       tx,
       devices,

@@ -17,6 +17,7 @@ import {
 import { and, desc, eq, inArray, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { activityLogs, companies, devices, products } from '../../db/schema.ts';
+import { inIds } from '../../db/set-based.ts';
 import { changesOf, createdFields, logActivities } from '../../platform/activity.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { companiesUsableBy } from '../../platform/catalogue.ts';
@@ -222,7 +223,7 @@ export async function bulkUpdate(ctx: AppContext, actor: Actor, input: DeviceBul
       .select({ device: devices, productName: products.name })
       .from(devices)
       .innerJoin(products, eq(products.id, devices.product_id))
-      .where(inArray(devices.id, ids))
+      .where(inIds(devices.id, ids))
       .orderBy(devices.id)
       .for('update', { of: devices });
     if (rows.length !== ids.length) throw notFound('devices_not_found');
@@ -285,13 +286,13 @@ export async function bulkUpdate(ctx: AppContext, actor: Actor, input: DeviceBul
       ]);
     }
     for (const group of groups.values()) {
-      await tx.update(devices).set(group.set).where(inArray(devices.id, group.ids));
+      await tx.update(devices).set(group.set).where(inIds(devices.id, group.ids));
     }
     if (entries.length > 0) {
       await logDevices(tx, actor, site, entries);
       await touchSite(tx, site.id);
     }
-    return loadDevices(tx, inArray(devices.id, ids), presenter(ctx));
+    return loadDevices(tx, inIds(devices.id, ids), presenter(ctx));
   });
 }
 

@@ -14,6 +14,7 @@ import {
 } from '@asbuilt/domain';
 import { and, inArray, isNull } from 'drizzle-orm';
 import { companies, procats, products } from '../../db/schema.ts';
+import { updateRowsById } from '../../db/set-based.ts';
 import { type ActivityEntry, changesOf, createdFields, logActivities } from '../../platform/activity.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { catalogueTenantIds, tenantCondition, tenantWriteCheck } from '../../platform/catalogue.ts';
@@ -30,7 +31,6 @@ import {
   valuesOf,
 } from '../../platform/spreadsheet/columns.ts';
 import { readSheet } from '../../platform/spreadsheet/read.ts';
-import { updateRowsById } from '../../platform/spreadsheet/update-rows.ts';
 import { xlsxOf } from '../../platform/spreadsheet/write.ts';
 import { productsInUse } from './service.ts';
 

@@ -1,0 +1,196 @@
+/**
+ * The device import measured side by side (issue 12): 10,000 spreadsheet rows imported end to end
+ * (the .xlsx read by `POST /api/site/devices/import/sheet`, then `POST /api/site/devices/import`
+ * checking and writing them) against the same 10,000 devices sent as 10,000
+ * `POST /api/site/devices`, the one-row call, with their ids looked up beforehand as a client of
+ * that call must. Interleaved round by round on one database, after a warm-up round.
+ *
+ *   npx tsx bench/import.ts [--rows 10000] [--existing 20000] [--rounds 3]
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/import.ts
+ *
+ * The rows name their product by model and brand, their floor and room by name, a zone, a status,
+ * a serial number and a MAC address; each round imports new codes, so every round creates.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { autoMapDeviceColumns, deviceImportRows, mappedHeaders, type SheetContent } from '@asbuilt/domain';
+import { eq, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { buildApp } from '../server/src/app.ts';
+import { loadConfig } from '../server/src/config.ts';
+import { openDatabase } from '../server/src/db/client.ts';
+import { companies, floors, locations, products, zones } from '../server/src/db/schema.ts';
+import { BENCH_USER, createBenchSite, generateDevices } from './generate-devices.ts';
+
+const { values } = parseArgs({
+  options: {
+    rows: { type: 'string', default: '10000' },
+    existing: { type: 'string', default: '20000' },
+    rounds: { type: 'string', default: '3' },
+    /** Leave out the one-row calls (to profile the import alone). */
+    'import-only': { type: 'boolean', default: false },
+  },
+});
+const rowCount = Number(values.rows);
+const rounds = Number(values.rounds);
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+const dataDir = await mkdtemp(path.join(tmpdir(), 'asbuilt-bench-'));
+const url = process.env.DATABASE_URL;
+const schemaName = url ? `bench_${randomUUID().replaceAll('-', '')}` : undefined;
+const database = await openDatabase(
+  url ? { url, schemaName: schemaName! } : { dataDir: path.join(dataDir, 'db') },
+);
+
+try {
+  const siteId = await createBenchSite(database.db);
+  await generateDevices(database.db, siteId, Number(values.existing));
+  const db = database.db;
+  const productRows = await db
+    .select({ id: products.id, model: products.product_model, brand: companies.name })
+    .from(products)
+    .innerJoin(companies, eq(companies.id, products.brand_id))
+    .where(sql`${products.name} like 'Bench product %'`);
+  const floorRows = await db.select().from(floors).where(eq(floors.site_id, siteId));
+  const locationRows = await db.select().from(locations).where(eq(locations.site_id, siteId));
+  const zoneRows = await db.select().from(zones).where(eq(zones.site_id, siteId));
+
+  /** Row n of a round: what the sheet says, and the ids a one-row client sends for it. */
+  const device = (round: number, n: number) => {
+    const product = productRows[n % productRows.length]!;
+    const location = locationRows[(n * 7) % locationRows.length]!;
+    const floor = floorRows.find((f) => f.id === location.floor_id)!;
+    const zone = zoneRows.find((z) => z.floor_id === floor.id)!;
+    const mac = (n + round * rowCount).toString(16).padStart(12, '0').match(/../g)!.join(':');
+    return {
+      sheet: [
+        product.brand,
+        product.model,
+        `R${round}-${n}`,
+        floor.name,
+        location.name,
+        zone.name,
+        'Installed',
+        `SN${round}-${n}`,
+        mac,
+      ],
+      body: {
+        site_id: siteId,
+        product_id: product.id,
+        code: `O${round}-${n}`,
+        floor_id: floor.id,
+        location_id: location.id,
+        zone_id: zone.id,
+        status: 'Installed',
+        sn: `SN${round}-${n}`,
+        mac,
+      },
+    };
+  };
+  const HEADERS = [
+    'Brand',
+    'Model',
+    'Code',
+    'Floor',
+    'Location',
+    'Zone',
+    'Status',
+    'Serial Number',
+    'Mac Address',
+  ];
+  const workbookOf = async (round: number) => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('devices');
+    sheet.addRow(HEADERS);
+    for (let n = 0; n < rowCount; n++) sheet.addRow(device(round, n).sheet);
+    return Buffer.from(await workbook.xlsx.writeBuffer());
+  };
+
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'false',
+    VAULT_KEY: 'bench-vault-key',
+    PORT: '0',
+  });
+  const { app } = await buildApp({ config, database, logger: false });
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  const { token } = (await (
+    await fetch(`${address}/api/admin/users/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: BENCH_USER.email, password: BENCH_USER.password }),
+    })
+  ).json()) as { token: string };
+  const call = async <T>(route: string, body: BodyInit, type = 'application/json'): Promise<T> => {
+    const response = await fetch(`${address}${route}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': type },
+      body,
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${route}: ${response.status} ${text.slice(0, 300)}`);
+    return JSON.parse(text) as T;
+  };
+
+  const importTimes: number[] = [];
+  const readTimes: number[] = [];
+  const oneByOneTimes: number[] = [];
+  let fileBytes = 0;
+  // Round 0 warms both paths up (the import at full size, 200 one-row calls) and is not counted.
+  for (let round = 0; round <= rounds; round++) {
+    const rows = rowCount;
+    const file = await workbookOf(round);
+    fileBytes = file.byteLength;
+    let started = performance.now();
+    const content = await call<SheetContent>(`/api/site/devices/import/sheet?site_id=${siteId}`, file, XLSX);
+    const read = performance.now() - started;
+    const mapping = autoMapDeviceColumns(content.headers);
+    const report = await call<{ created: number; problems: unknown[] }>(
+      '/api/site/devices/import',
+      JSON.stringify({
+        site_id: siteId,
+        rows: deviceImportRows(content, mapping).slice(0, rows),
+        headers: mappedHeaders(mapping),
+      }),
+    );
+    if (report.created !== rows) throw new Error(`import created ${report.created} of ${rows}`);
+    const took = performance.now() - started;
+    console.error(
+      `round ${round}: import of ${rows} rows ${Math.round(took)} ms (read ${Math.round(read)} ms)`,
+    );
+    if (round > 0) {
+      importTimes.push(took);
+      readTimes.push(read);
+    }
+
+    if (values['import-only']) continue;
+    started = performance.now();
+    for (let n = 0; n < (round === 0 ? 200 : rows); n++) {
+      await call('/api/site/devices', JSON.stringify(device(round, n).body));
+    }
+    if (round > 0) oneByOneTimes.push(performance.now() - started);
+    console.error(`round ${round} done`);
+  }
+
+  const imported = median(importTimes);
+  const oneByOne = median(oneByOneTimes);
+  const n = rowCount.toLocaleString('en');
+  console.log('| database | measurement | rows | median ms | ratio |');
+  console.log('| --- | --- | --- | --- | --- |');
+  console.log(
+    `| ${database.kind} | .xlsx read + POST /api/site/devices/import (${(fileBytes / 1e6).toFixed(1)} MB file) | ${n} | ${Math.round(imported)} (read ${Math.round(median(readTimes))}) | 1 |`,
+  );
+  console.log(
+    `| ${database.kind} | ${n} × POST /api/site/devices | ${n} | ${Math.round(oneByOne)} | ${(oneByOne / imported).toFixed(0)}× slower |`,
+  );
+  await app.close();
+} finally {
+  if (schemaName) await database.db.execute(sql.raw(`DROP SCHEMA "${schemaName}" CASCADE`));
+  await database.close();
+  await rm(dataDir, { recursive: true, force: true });
+}
