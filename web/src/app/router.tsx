@@ -27,9 +27,9 @@ import { ProcatsPage } from '../features/procats/ProcatsPage.tsx';
 import { ProductsPage } from '../features/products/ProductsPage.tsx';
 import { ProfilePage } from '../features/profile/ProfilePage.tsx';
 import { PublicDevicePage } from '../features/public/PublicDevicePage.tsx';
+import { ConnectionsPage } from '../features/sites/ConnectionsPage.tsx';
 import { SiteDashboardPage } from '../features/sites/SiteDashboardPage.tsx';
 import { SiteLayout } from '../features/sites/SiteLayout.tsx';
-import { SITE_PAGES, SitePlaceholderPage } from '../features/sites/SitePlaceholderPage.tsx';
 import { SitesPage } from '../features/sites/SitesPage.tsx';
 import { SiteSupportPage } from '../features/support/SiteSupportPage.tsx';
 import { SupportPage } from '../features/support/SupportPage.tsx';
@@ -83,23 +83,8 @@ export const routes: RouteObject[] = [
               { path: 'logs', element: <SiteLogsPage /> },
               { path: 'contacts', element: <ContactsPage /> },
               { path: 'support', element: <SiteSupportPage /> },
-              ...SITE_PAGES.filter(
-                (page) =>
-                  page !== 'dashboard' &&
-                  page !== 'devices' &&
-                  page !== 'locations' &&
-                  page !== 'zones' &&
-                  page !== 'config' &&
-                  page !== 'attachments' &&
-                  page !== 'vault' &&
-                  page !== 'access' &&
-                  page !== 'logs' &&
-                  page !== 'contacts' &&
-                  page !== 'support',
-              ).map((page) => ({
-                path: page,
-                element: <SitePlaceholderPage page={page} />,
-              })),
+              { path: 'schemas', element: <VaultPage page="schemas" /> },
+              { path: 'connections', element: <ConnectionsPage /> },
             ],
           },
           {

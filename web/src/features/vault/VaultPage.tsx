@@ -1,4 +1,7 @@
-/** /site/{id}/vault: every secret of the site the caller may see, 12 to a page. */
+/**
+ * /site/{id}/vault: every secret of the site the caller may see, 12 to a page. The spec's other
+ * variant of the same list, /site/{id}/schemas, is this page titled Schemas.
+ */
 import { SitePermission } from '@asbuilt/domain';
 import { Paper, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
@@ -8,12 +11,12 @@ import { SecretsView } from './SecretsView.tsx';
 
 export const SITE_VAULT_PAGE_SIZE = 12;
 
-export function VaultPage() {
-  const { t } = useTranslation('vault');
+export function VaultPage({ page = 'vault' }: { page?: 'vault' | 'schemas' }) {
+  const { t } = useTranslation(['vault', 'sites']);
   const { site, permission } = useSite();
   return (
     <>
-      <PageHeader title={t('title')} subtitle={site.name} />
+      <PageHeader title={page === 'schemas' ? t('sites:page.schemas') : t('title')} subtitle={site.name} />
       <Paper sx={{ p: { xs: 1.5, sm: 2 } }}>
         {permission < SitePermission.Contributor ? (
           <Typography color="text.secondary">{t('no_access')}</Typography>
