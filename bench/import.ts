@@ -11,19 +11,12 @@
  * The rows name their product by model and brand, their floor and room by name, a zone, a status,
  * a serial number and a MAC address; each round imports new codes, so every round creates.
  */
-import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { autoMapDeviceColumns, deviceImportRows, mappedHeaders, type SheetContent } from '@asbuilt/domain';
 import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { buildApp } from '../server/src/app.ts';
-import { loadConfig } from '../server/src/config.ts';
-import { openDatabase } from '../server/src/db/client.ts';
 import { companies, floors, locations, products, zones } from '../server/src/db/schema.ts';
-import { BENCH_USER, createBenchSite, generateDevices } from './generate-devices.ts';
+import { median, startBenchApi } from './api-harness.ts';
 
 const { values } = parseArgs({
   options: {
@@ -37,20 +30,11 @@ const { values } = parseArgs({
 const rowCount = Number(values.rows);
 const rounds = Number(values.rounds);
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-const dataDir = await mkdtemp(path.join(tmpdir(), 'asbuilt-bench-'));
-const url = process.env.DATABASE_URL;
-const schemaName = url ? `bench_${randomUUID().replaceAll('-', '')}` : undefined;
-const database = await openDatabase(
-  url ? { url, schemaName: schemaName! } : { dataDir: path.join(dataDir, 'db') },
-);
-
+const api = await startBenchApi(Number(values.existing));
 try {
-  const siteId = await createBenchSite(database.db);
-  await generateDevices(database.db, siteId, Number(values.existing));
-  const db = database.db;
+  const { siteId, db } = api;
   const productRows = await db
     .select({ id: products.id, model: products.product_model, brand: companies.name })
     .from(products)
@@ -111,31 +95,8 @@ try {
     return Buffer.from(await workbook.xlsx.writeBuffer());
   };
 
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    SEED_DEMO: 'false',
-    VAULT_KEY: 'bench-vault-key',
-    PORT: '0',
-  });
-  const { app } = await buildApp({ config, database, logger: false });
-  const address = await app.listen({ port: 0, host: '127.0.0.1' });
-  const { token } = (await (
-    await fetch(`${address}/api/admin/users/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: BENCH_USER.email, password: BENCH_USER.password }),
-    })
-  ).json()) as { token: string };
-  const call = async <T>(route: string, body: BodyInit, type = 'application/json'): Promise<T> => {
-    const response = await fetch(`${address}${route}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': type },
-      body,
-    });
-    const text = await response.text();
-    if (!response.ok) throw new Error(`${route}: ${response.status} ${text.slice(0, 300)}`);
-    return JSON.parse(text) as T;
-  };
+  const call = async <T>(route: string, body: BodyInit, type = 'application/json'): Promise<T> =>
+    JSON.parse((await api.call('POST', route, body, type)).toString()) as T;
 
   const importTimes: number[] = [];
   const readTimes: number[] = [];
@@ -183,14 +144,11 @@ try {
   console.log('| database | measurement | rows | median ms | ratio |');
   console.log('| --- | --- | --- | --- | --- |');
   console.log(
-    `| ${database.kind} | .xlsx read + POST /api/site/devices/import (${(fileBytes / 1e6).toFixed(1)} MB file) | ${n} | ${Math.round(imported)} (read ${Math.round(median(readTimes))}) | 1 |`,
+    `| ${api.kind} | .xlsx read + POST /api/site/devices/import (${(fileBytes / 1e6).toFixed(1)} MB file) | ${n} | ${Math.round(imported)} (read ${Math.round(median(readTimes))}) | 1 |`,
   );
   console.log(
-    `| ${database.kind} | ${n} × POST /api/site/devices | ${n} | ${Math.round(oneByOne)} | ${(oneByOne / imported).toFixed(0)}× slower |`,
+    `| ${api.kind} | ${n} × POST /api/site/devices | ${n} | ${Math.round(oneByOne)} | ${(oneByOne / imported).toFixed(0)}× slower |`,
   );
-  await app.close();
 } finally {
-  if (schemaName) await database.db.execute(sql.raw(`DROP SCHEMA "${schemaName}" CASCADE`));
-  await database.close();
-  await rm(dataDir, { recursive: true, force: true });
+  await api.close();
 }

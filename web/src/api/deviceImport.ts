@@ -1,13 +1,13 @@
 /**
  * The device import wizard's calls: the server reads the file (with the limits of every import),
- * checks the mapped rows in a dry run, then writes them all or none. The last call goes by XHR,
- * not fetch, because only XHR reports the progress of what it sends.
+ * checks the mapped rows in a dry run, then writes them all or none, its progress shown.
  */
 import type { DeviceImportField, DeviceImportRow, ImportReport, SheetContent } from '@asbuilt/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { getToken } from '../lib/session.ts';
 import { API_BASE, ApiError, issuesOf, request } from './client.ts';
 import { siteKeys } from './sites.ts';
+import { sendWithProgress } from './xhr.ts';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -31,42 +31,25 @@ export interface DeviceImportPayload {
 }
 
 /** POST /api/site/devices/import, reporting the fraction sent. */
-function sendImport(
+async function sendImport(
   siteId: number,
   payload: DeviceImportPayload,
   onProgress?: (fraction: number) => void,
 ): Promise<ImportReport> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', `${API_BASE}/site/devices/import`);
-    xhr.setRequestHeader('Content-Type', 'application/json');
-    xhr.setRequestHeader('Accept', 'application/json');
-    const token = getToken();
-    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress?.(event.loaded / event.total);
-    };
-    xhr.onload = () => {
-      let body: unknown = null;
-      try {
-        body = JSON.parse(xhr.responseText);
-      } catch {
-        body = null;
-      }
-      if (xhr.status >= 200 && xhr.status < 300) resolve(body as ImportReport);
-      else reject(new ApiError(xhr.status, issuesOf(body, xhr.status)));
-    };
-    xhr.onerror = () =>
-      reject(
-        new ApiError(0, [
-          {
-            clientKey: 'unreachable',
-            message: 'The server could not be reached, please check your connection.',
-          },
-        ]),
-      );
-    xhr.send(JSON.stringify({ ...payload, site_id: siteId }));
+  const token = getToken();
+  const answer = await sendWithProgress({
+    method: 'POST',
+    url: `${API_BASE}/site/devices/import`,
+    headers: {
+      'Content-Type': 'application/json',
+      Accept: 'application/json',
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
+    body: JSON.stringify({ ...payload, site_id: siteId }),
+    onProgress,
   });
+  if (!answer.ok) throw new ApiError(answer.status, issuesOf(answer.body, answer.status));
+  return answer.body as ImportReport;
 }
 
 /** The import itself: a dry run only reports; a real one refreshes the site's devices and logs. */

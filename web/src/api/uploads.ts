@@ -7,6 +7,7 @@
 import type { UploadFolder, UploadSlot } from '@asbuilt/domain';
 import { useMutation } from '@tanstack/react-query';
 import { ApiError, api, issuesOf } from './client.ts';
+import { sendWithProgress } from './xhr.ts';
 
 export interface UploadRequest {
   folder: UploadFolder;
@@ -31,8 +32,7 @@ export async function uploadFile(
     { signal },
   );
 
-  // The slot URL carries its own credential: no Authorization header, no cookies. XHR, not
-  // fetch, because only XHR reports the progress of what it sends.
+  // The slot URL carries its own credential: no Authorization header, no cookies.
   const sent = await sendBytes(slot, file, signal, onProgress);
   if (!sent.ok) throw new ApiError(sent.status, issuesOf(sent.body, sent.status));
 
@@ -45,35 +45,14 @@ function sendBytes(
   file: File,
   signal: AbortSignal | undefined,
   onProgress: ((fraction: number) => void) | undefined,
-): Promise<{ ok: boolean; status: number; body: unknown }> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open(slot.method, slot.upload_url);
-    for (const [name, value] of Object.entries(slot.headers)) xhr.setRequestHeader(name, value);
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress?.(event.loaded / event.total);
-    };
-    xhr.onload = () => {
-      let body: unknown = null;
-      try {
-        body = JSON.parse(xhr.responseText);
-      } catch {
-        body = null;
-      }
-      resolve({ ok: xhr.status >= 200 && xhr.status < 300, status: xhr.status, body });
-    };
-    xhr.onerror = () =>
-      reject(
-        new ApiError(0, [
-          {
-            clientKey: 'upload_unreachable',
-            message: 'The file could not be sent, please check your connection.',
-          },
-        ]),
-      );
-    xhr.onabort = () => reject(new DOMException('The upload was cancelled', 'AbortError'));
-    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
-    xhr.send(file);
+) {
+  return sendWithProgress({
+    method: slot.method,
+    url: slot.upload_url,
+    headers: slot.headers,
+    body: file,
+    signal,
+    onProgress,
   });
 }
 

@@ -11,7 +11,6 @@ import {
   mappedHeaders,
   type SheetContent,
 } from '@asbuilt/domain';
-import UploadFileIcon from '@mui/icons-material/UploadFile';
 import {
   Alert,
   Box,
@@ -34,6 +33,7 @@ import { useTranslation } from 'react-i18next';
 import { readDeviceSheet, useImportDevices } from '../../../api/deviceImport.ts';
 import { formatNumber } from '../../../lib/numbers.ts';
 import { toastFailure, toastSuccess } from '../../../lib/toast.ts';
+import { SpreadsheetChooser, XLSX_ACCEPT } from '../../imports/SpreadsheetChooser.tsx';
 import { useSite } from '../../sites/SiteContext.tsx';
 import { type ColumnMapping, ColumnsStep } from './ColumnsStep.tsx';
 import { RowsStep } from './RowsStep.tsx';
@@ -44,7 +44,6 @@ export function ImportDevicesDialog({ open, onClose }: { open: boolean; onClose:
   const { t } = useTranslation('devices');
   const { siteId } = useSite();
   const titleId = useId();
-  const inputId = useId();
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const importDevices = useImportDevices(siteId);
@@ -73,8 +72,7 @@ export function ImportDevicesDialog({ open, onClose }: { open: boolean; onClose:
     onClose();
   };
 
-  const choose = (chosen: File | undefined) => {
-    if (!chosen) return;
+  const choose = (chosen: File) => {
     reset();
     setFile(chosen);
     setReading(true);
@@ -128,43 +126,28 @@ export function ImportDevicesDialog({ open, onClose }: { open: boolean; onClose:
       <DialogTitle id={titleId}>{t('import.title')}</DialogTitle>
       <DialogContent>
         <Stack spacing={2.5}>
-          <Box>
-            <input
-              id={inputId}
-              type="file"
-              accept=".xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-              hidden
-              onChange={(event) => {
-                choose(event.target.files?.[0]);
-                event.target.value = '';
-              }}
-            />
-            <Button
-              component="label"
-              htmlFor={inputId}
-              variant="outlined"
-              startIcon={<UploadFileIcon />}
-              loading={reading}
-              disabled={progress !== null}
-            >
-              {file ? t('import.choose_again') : t('import.choose')}
-            </Button>
-            {file ? (
-              <Typography component="span" sx={{ ml: 1.5, overflowWrap: 'anywhere' }}>
-                {content
+          <SpreadsheetChooser
+            accept={`.csv,text/csv,${XLSX_ACCEPT}`}
+            chosen={
+              file === null
+                ? null
+                : content
                   ? t('import.file_rows', {
                       name: file.name,
                       count: content.rows.length,
                       amount: formatNumber(content.rows.length),
                     })
-                  : file.name}
-              </Typography>
-            ) : (
-              <Typography color="text.secondary" sx={{ mt: 1 }}>
-                {t('import.hint')}
-              </Typography>
-            )}
-          </Box>
+                  : file.name
+            }
+            words={{
+              choose: t('import.choose'),
+              chooseAgain: t('import.choose_again'),
+              hint: t('import.hint'),
+            }}
+            loading={reading}
+            disabled={progress !== null}
+            onChoose={choose}
+          />
           {content ? (
             <>
               <Stepper activeStep={step} alternativeLabel={phone}>

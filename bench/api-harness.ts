@@ -1,0 +1,88 @@
+/**
+ * What the API benchmarks share: a throwaway database (PGlite in a temporary directory, or a
+ * schema of its own on the PostgreSQL of `DATABASE_URL`), the bench site filled with generated
+ * devices, the server in this process listening on loopback, and calls signed in as the bench
+ * user. `close` drops everything.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../server/src/app.ts';
+import { loadConfig } from '../server/src/config.ts';
+import { openDatabase } from '../server/src/db/client.ts';
+import { BENCH_USER, createBenchSite, generateDevices } from './generate-devices.ts';
+
+export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+export async function startBenchApi(deviceCount: number) {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'asbuilt-bench-'));
+  const url = process.env.DATABASE_URL;
+  const schemaName = url ? `bench_${randomUUID().replaceAll('-', '')}` : undefined;
+  const database = await openDatabase(
+    url ? { url, schemaName: schemaName! } : { dataDir: path.join(dataDir, 'db') },
+  );
+  const dropAll = async () => {
+    if (schemaName) await database.db.execute(sql.raw(`DROP SCHEMA "${schemaName}" CASCADE`));
+    await database.close();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  try {
+    const siteId = await createBenchSite(database.db);
+    const started = performance.now();
+    await generateDevices(database.db, siteId, deviceCount);
+    const generatedMs = performance.now() - started;
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'false',
+      VAULT_KEY: 'bench-vault-key',
+      PORT: '0',
+    });
+    const { app } = await buildApp({ config, database, logger: false });
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const login = await fetch(`${address}/api/admin/users/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: BENCH_USER.email, password: BENCH_USER.password }),
+    });
+    const { token } = (await login.json()) as { token: string };
+
+    /** A call as the bench user; its answer's text, or an error naming the status. */
+    const call = async (method: string, route: string, body?: BodyInit, type = 'application/json') => {
+      const response = await fetch(`${address}${route}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(body === undefined ? {} : { 'content-type': type }),
+        },
+        body,
+      });
+      const bytes = Buffer.from(await response.arrayBuffer());
+      if (!response.ok) throw new Error(`${route}: ${response.status} ${bytes.toString().slice(0, 300)}`);
+      return bytes;
+    };
+    const callJson = async <T>(method: string, route: string, body?: unknown) =>
+      JSON.parse(
+        (await call(method, route, body === undefined ? undefined : JSON.stringify(body))).toString(),
+      ) as T;
+
+    return {
+      db: database.db,
+      kind: database.kind,
+      address,
+      token,
+      siteId,
+      generatedMs,
+      call,
+      callJson,
+      close: async () => {
+        await app.close();
+        await dropAll();
+      },
+    };
+  } catch (error) {
+    await dropAll();
+    throw error;
+  }
+}
