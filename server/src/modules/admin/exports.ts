@@ -3,27 +3,7 @@ import type { AdminExportModel } from '@asbuilt/domain';
 import { asc, getTableColumns, gt } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
-import {
-  activityLogs,
-  attachments,
-  companies,
-  contacts,
-  devices,
-  floors,
-  interfaces,
-  layers,
-  locations,
-  messages,
-  procats,
-  products,
-  secrets,
-  siteAccesses,
-  sites,
-  tenants,
-  tickets,
-  users,
-  zones,
-} from '../../db/schema.ts';
+import * as schema from '../../db/schema.ts';
 import type { Actor } from '../../platform/actor.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { authorize } from '../../platform/policy.ts';
@@ -39,26 +19,26 @@ type ExportTable = PgTable & { id: PgColumn };
 
 /** The table of each model; null: the model has no table in this data model (an empty list). */
 export const EXPORT_TABLES: Record<AdminExportModel, ExportTable | null> = {
-  activity_logs: activityLogs,
-  attachments,
-  companies,
-  contacts,
-  devices,
-  floors,
-  interfaces,
-  layers,
-  locations,
-  messages,
-  procats,
-  products,
-  secrets,
-  site_accesses: siteAccesses,
-  sites,
+  activity_logs: schema.activityLogs,
+  attachments: schema.attachments,
+  companies: schema.companies,
+  contacts: schema.contacts,
+  devices: schema.devices,
+  floors: schema.floors,
+  interfaces: schema.interfaces,
+  layers: schema.layers,
+  locations: schema.locations,
+  messages: schema.messages,
+  procats: schema.procats,
+  products: schema.products,
+  secrets: schema.secrets,
+  site_accesses: schema.siteAccesses,
+  sites: schema.sites,
   tasks: null,
-  tenants,
-  tickets,
-  users,
-  zones,
+  tenants: schema.tenants,
+  tickets: schema.tickets,
+  users: schema.users,
+  zones: schema.zones,
 };
 
 /** Database columns never exported: password hashes, token hashes, the vault's ciphertext. */

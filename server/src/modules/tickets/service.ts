@@ -157,6 +157,28 @@ async function logTicket(
   });
 }
 
+/**
+ * Sets columns of a ticket (and its updated_at), reads it back and logs the update; `changes` gets
+ * the ticket as saved.
+ */
+async function saveTicket(
+  tx: DbOrTx,
+  actor: Actor,
+  site: SiteRow,
+  id: number,
+  set: Partial<TicketRow>,
+  note: string,
+  changes: (dto: TicketDto) => ReturnType<typeof changesOf>,
+): Promise<TicketDto> {
+  await tx
+    .update(tickets)
+    .set({ ...set, updated_at: new Date() })
+    .where(eq(tickets.id, id));
+  const dto = await loadTicket(tx, id);
+  await logTicket(tx, actor, site, dto, 'updated', note, changes(dto));
+  return dto;
+}
+
 // ---- mails
 
 interface MailPlan {
@@ -392,19 +414,14 @@ export async function updateTicket(
       assigner_id: columns.assigner_id !== undefined ? columns.assigner_id : ticket.assigner_id,
     });
     const before = await loadTicket(tx, ticket.id);
-    await tx
-      .update(tickets)
-      .set({ ...columns, site_id: site.id, updated_at: new Date() })
-      .where(eq(tickets.id, ticket.id));
-    const dto = await loadTicket(tx, ticket.id);
-    await logTicket(
+    const dto = await saveTicket(
       tx,
       actor,
       site,
-      dto,
-      'updated',
+      ticket.id,
+      { ...columns, site_id: site.id },
       'Ticket Updated',
-      changesOf(loggable(before), loggable(dto)),
+      (after) => changesOf(loggable(before), loggable(after)),
     );
     return { dto, reassigned: dto.assignee_id !== null && dto.assignee_id !== ticket.assignee_id };
   });
@@ -428,21 +445,15 @@ export async function setStatus(
 ): Promise<TicketDto> {
   return ctx.db.transaction(async (tx) => {
     const { ticket, site } = await requireTicket(tx, actor, input.id, 'status');
-    await tx
-      .update(tickets)
-      .set({ ticket_status: input.ticket_status, updated_at: new Date() })
-      .where(eq(tickets.id, ticket.id));
-    const dto = await loadTicket(tx, ticket.id);
-    await logTicket(
+    return saveTicket(
       tx,
       actor,
       site,
-      dto,
-      'updated',
+      ticket.id,
+      { ticket_status: input.ticket_status },
       'Ticket Status Changed',
-      changesOf({ ticket_status: ticket.ticket_status }, { ticket_status: input.ticket_status }),
+      () => changesOf({ ticket_status: ticket.ticket_status }, { ticket_status: input.ticket_status }),
     );
-    return dto;
   });
 }
 
