@@ -14,6 +14,8 @@ test('support: open a ticket from a site, two users exchange messages without a 
   page,
   browser,
 }) => {
+  // Two users, a ticket's whole life: longer than the default 30 s on a loaded machine.
+  test.setTimeout(60_000);
   const { token } = await apiSignIn(page.request, INTEGRATOR);
   const tech = await apiSignIn(page.request, TECH);
   const techName = `${tech.user.fname} ${tech.user.lname}`;

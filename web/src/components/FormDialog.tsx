@@ -13,6 +13,7 @@ export function FormDialog({
   onClose,
   title,
   fullScreenOnPhone = true,
+  onExited,
   children,
 }: {
   open: boolean;
@@ -20,6 +21,8 @@ export function FormDialog({
   onClose: (() => void) | undefined;
   title: ReactNode;
   fullScreenOnPhone?: boolean;
+  /** Once it has faded out (another modal opened earlier would be hidden from assistive tech). */
+  onExited?: () => void;
   /** The form, given the key of this opening. */
   children: (key: number) => ReactNode;
 }) {
@@ -35,7 +38,14 @@ export function FormDialog({
       maxWidth="xs"
       fullWidth
       fullScreen={fullScreenOnPhone && phone}
-      slotProps={{ transition: { onExited: session.onExited } }}
+      slotProps={{
+        transition: {
+          onExited: () => {
+            session.onExited();
+            onExited?.();
+          },
+        },
+      }}
     >
       <DialogTitle id={titleId}>{title}</DialogTitle>
       {session.mounted ? children(session.key) : null}

@@ -13,7 +13,7 @@ import {
   Stack,
   TextField,
 } from '@mui/material';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSiteDetail, useSiteDevices } from '../../api/sites.ts';
 import { useAssignees, useCreateTicket, useUpdateTicket } from '../../api/tickets.ts';
@@ -42,8 +42,19 @@ export function TicketDialog({
   onCreated?: (ticket: TicketDto) => void;
 }) {
   const { t } = useTranslation('support');
+  // The new ticket's sheet opens once this dialog is gone: a modal opened while another closes
+  // is left hidden from assistive technology by MUI's modal manager.
+  const created = useRef<TicketDto | null>(null);
   return (
-    <FormDialog open={open} onClose={onClose} title={ticket ? t('dialog.edit_title') : t('dialog.new_title')}>
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      title={ticket ? t('dialog.edit_title') : t('dialog.new_title')}
+      onExited={() => {
+        if (created.current) onCreated?.(created.current);
+        created.current = null;
+      }}
+    >
       {(key) => (
         <TicketForm
           key={key}
@@ -51,7 +62,9 @@ export function TicketDialog({
           sites={sites}
           defaultSiteId={defaultSiteId}
           onClose={onClose}
-          onCreated={onCreated}
+          onCreated={(ticket) => {
+            created.current = ticket;
+          }}
         />
       )}
     </FormDialog>
