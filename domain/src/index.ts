@@ -11,6 +11,7 @@ export * from './interfaces.ts';
 export * from './navigation.ts';
 export * from './permission.ts';
 export * from './roles.ts';
+export * from './siteDevices.ts';
 export * from './schemas/access.ts';
 export * from './schemas/admin.ts';
 export * from './schemas/ai.ts';

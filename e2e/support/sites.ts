@@ -1,4 +1,10 @@
-import type { DeviceDto, SiteDetail, SiteIndexResponse } from '@asbuilt/domain';
+import {
+  type DeviceDto,
+  expandSiteDevices,
+  type SiteDetail,
+  type SiteDevicesResponse,
+  type SiteIndexResponse,
+} from '@asbuilt/domain';
 import { type APIRequestContext, expect } from '@playwright/test';
 
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -46,10 +52,11 @@ export async function apiSiteByName(request: APIRequestContext, token: string, n
   return site!;
 }
 
+/** The site's devices as the web holds them: the short list made whole again. */
 export async function apiSiteDevices(request: APIRequestContext, token: string, siteId: number) {
   const response = await request.get(`/api/site/refresh_devices?id=${siteId}`, { headers: auth(token) });
   expect(response.status()).toBe(200);
-  return ((await response.json()) as { devices: DeviceDto[] }).devices;
+  return expandSiteDevices((await response.json()) as SiteDevicesResponse, siteId);
 }
 
 /** Library products of the demo catalogue used by the tests. */

@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { DeviceDto, SiteDetail } from '@asbuilt/domain';
+import type { SiteDetail } from '@asbuilt/domain';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { apiSignIn } from '../support/api.ts';
 import { writeTempPng } from '../support/files.ts';
@@ -199,9 +199,7 @@ test('locations: a floor, its plan, two rooms drawn by clicking, kept after a re
   await expect(page.getByRole('heading', { name: 'Level 1', level: 2 })).toBeVisible();
   await expect(page.getByTestId(`tree-location-${roomA.id}`)).toHaveCount(0);
 
-  const after = (await apiSiteDevices(page.request, token, site.id)).find(
-    (d: DeviceDto) => d.id === device.id,
-  )!;
+  const after = (await apiSiteDevices(page.request, token, site.id)).find((d) => d.id === device.id)!;
   expect(after.location_id).toBeNull();
 });
 

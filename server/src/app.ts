@@ -8,7 +8,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { accessRoutes } from './modules/accesses/routes.ts';
@@ -38,6 +38,7 @@ import { errorPlugin, sendError } from './platform/error-plugin.ts';
 import { loggerOptions } from './platform/logger.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
 import { RateLimiter } from './platform/rate-limit.ts';
+import { answerSerializer } from './platform/serializer.ts';
 import { UrlSigner } from './platform/storage.ts';
 import { createLocalStorage } from './platform/storage-local.ts';
 import { createS3Storage } from './platform/storage-s3.ts';
@@ -66,7 +67,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     bodyLimit: 2 * 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(answerSerializer(config.checkAnswers));
 
   const vaultKey = await loadVaultKey(config.vaultKey, config.dataDir);
   // File URLs and public device hashes are signed with keys of their own (see loadSigningKeys).

@@ -37,6 +37,8 @@ const envSchema = z.object({
   ADMIN_EMAIL: optional,
   ADMIN_PASSWORD: optional,
   LOG_LEVEL: z.string().default('info'),
+  /** Check every answer against its schema (slow on big lists): on unless NODE_ENV is production. */
+  CHECK_ANSWERS: flag.optional(),
   WEB_DIST: optional,
 });
 
@@ -86,6 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     admin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     logLevel: e.LOG_LEVEL,
+    checkAnswers: e.CHECK_ANSWERS ?? e.NODE_ENV !== 'production',
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
   };
 }

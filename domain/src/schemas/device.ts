@@ -304,6 +304,9 @@ export const deviceLogsSchema = z.object({
   id: idField('device_id'),
 });
 
+/** GET /api/site/devices?id. */
+export const deviceQuerySchema = z.object({ id: idField('device_id') });
+
 export const deviceNewQuerySchema = z.object({ site_id: idField('site').optional() });
 
 // ---------------------------------------------------------------------------------------------
@@ -366,6 +369,24 @@ export type DeviceDto = z.infer<typeof deviceSchema>;
 export const deviceResponseSchema = z.object({ device: deviceSchema });
 export const devicesResponseSchema = z.object({ devices: z.array(deviceSchema) });
 export type DevicesResponse = z.infer<typeof devicesResponseSchema>;
+
+/**
+ * A device in a site's device list, written as small as it reads: no site id (the list is one
+ * site's), no product (the list's `device_products` holds each once), no public hash (single
+ * device answers carry it), and no blank field: a missing field is null, a missing flag false.
+ */
+export const siteDeviceSchema = deviceSchema
+  .omit({ site_id: true, product: true, public_hash: true })
+  .partial()
+  .required({ id: true, product_id: true, created_at: true, updated_at: true });
+export type SiteDeviceDto = z.infer<typeof siteDeviceSchema>;
+
+/** GET /api/site/refresh_devices: the devices and, once each, the products they are instances of. */
+export const siteDevicesResponseSchema = z.object({
+  devices: z.array(siteDeviceSchema),
+  device_products: z.array(deviceProductSchema),
+});
+export type SiteDevicesResponse = z.infer<typeof siteDevicesResponseSchema>;
 
 export const deviceNewResponseSchema = z.object({
   products: z.array(productSchema),

@@ -23,6 +23,35 @@ async function row(id: number) {
   return device!;
 }
 
+describe('GET /api/site/devices?id', () => {
+  const show = (id: unknown, token = w.tokens.reader) =>
+    t.call('GET', `/api/site/devices?id=${id}`, { token });
+
+  it('answers one device in full, with its product and public hash, to Readers and above', async () => {
+    const device = await newDevice({ sn: 'SN-1' });
+    const answers = await expectAccessMatrix(w, 1, (token) => show(device.id, token));
+    expect(answers.reader.json().device).toMatchObject({
+      id: device.id,
+      site_id: w.sites.main.id,
+      sn: 'SN-1',
+      mac: null,
+      archived: false,
+      product: { id: w.products.library.id, name: 'Library Switch' },
+    });
+    expect(answers.reader.json().device.public_hash).toMatch(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{22}$/);
+  });
+
+  it("answers 404 for a device of another tenant's site or none at all, 400 for a bad id, 401 without a session", async () => {
+    const foreign = await createDevice(t, { siteId: w.sites.foreign.id, productId: w.products.library.id });
+    expect((await show(foreign.id, w.tokens.owner)).statusCode).toBe(404);
+    expect((await show(999_999)).statusCode).toBe(404);
+    const bad = await show('abc');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toBeTruthy();
+    expect((await t.call('GET', `/api/site/devices?id=${foreign.id}`)).statusCode).toBe(401);
+  });
+});
+
 describe('POST /api/site/devices/update_status', () => {
   const call = (body: Record<string, unknown>, token = w.tokens.contributor) =>
     t.call('POST', '/api/site/devices/update_status', { token, body });

@@ -33,12 +33,12 @@ beforeAll(async () => {
     .update(devices)
     .set({ type: 'Access switch', sn: 'SECRET-SN', ip: '10.0.0.1', note: 'admin password on the label' })
     .where(eq(devices.id, w.device.id));
-  await createDevice(t, { siteId: w.sites.main.id, productId: w.products.own.id, code: 'OTHER-1' });
-  const list = (
-    await t.call('GET', `/api/site/refresh_devices?id=${w.sites.main.id}`, { token: w.tokens.reader })
-  ).json().devices as DeviceDto[];
-  device = list.find((d) => d.id === w.device.id)!;
-  other = list.find((d) => d.code === 'OTHER-1')!;
+  const otherId = (
+    await createDevice(t, { siteId: w.sites.main.id, productId: w.products.own.id, code: 'OTHER-1' })
+  ).id;
+  const answer = (id: number) => t.call('GET', `/api/site/devices?id=${id}`, { token: w.tokens.reader });
+  device = (await answer(w.device.id)).json().device as DeviceDto;
+  other = (await answer(otherId)).json().device as DeviceDto;
 });
 afterAll(() => t?.close());
 

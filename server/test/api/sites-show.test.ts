@@ -1,4 +1,4 @@
-import type { SiteShowResponse } from '@asbuilt/domain';
+import { type DeviceDto, expandSiteDevices, type SiteShowResponse } from '@asbuilt/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityLogs, attachments, floors, secrets, sites } from '../../src/db/schema.ts';
@@ -144,26 +144,50 @@ describe('GET /api/site/sites?id', () => {
     expect(reader.site.floors[0]!.locations[0]!.linked).toEqual({ files: 2, secrets: 0 });
   });
 
-  it('lists every device of the site, archived ones too, with product summary and public hash; nothing of other sites', async () => {
-    const { devices } = (await show(w.tokens.external)).json() as SiteShowResponse;
-    expect(devices.map((d) => d.code)).toEqual(['MAIN-001', 'OLD']);
+  it('lists every device of the site, archived ones too, in the short form: each product once, no blank field; nothing of other sites', async () => {
+    await createDevice(t, {
+      siteId: w.sites.main.id,
+      productId: w.products.library.id,
+      code: 'SAME-PRODUCT',
+    });
+    const body = (await show(w.tokens.external)).json() as SiteShowResponse;
+    const { devices, device_products } = body;
+    expect(devices.map((d) => d.code)).toEqual(['MAIN-001', 'OLD', 'SAME-PRODUCT']);
     expect(devices.find((d) => d.id === archivedId)!.archived).toBe(true);
     expect(devices[0]).toMatchObject({
-      site_id: w.sites.main.id,
+      product_id: w.products.library.id,
       floor_id: w.floors.ground.id,
       location_id: w.locations.lobby.id,
       zone_id: w.zones.groundZone.id,
       status: 'Planned',
-      product: {
-        id: w.products.library.id,
-        name: 'Library Switch',
-        product_model: 'LS-24',
-        brand: { id: w.companies.libraryBrand.id, name: 'Library Brand' },
-        procat: { id: w.procat.id, name: 'Network / Switch', main: 'Network', sub1: 'Switch' },
-      },
     });
-    expect(devices[0]!.public_hash).toMatch(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{22}$/);
+    // Left out: the site (the list is one site's), the product, the public hash and every blank field.
+    for (const device of devices) {
+      for (const key of ['site_id', 'product', 'public_hash']) expect(device).not.toHaveProperty(key);
+      for (const value of Object.values(device)) expect([null, false, '']).not.toContain(value);
+    }
+    expect(devices[0]).not.toHaveProperty('archived');
+    expect(devices[0]).not.toHaveProperty('sn');
     expect(devices[0]!.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    // Two devices of one product: the product once.
+    expect(device_products.map((p) => p.id).sort()).toEqual(
+      [...new Set(devices.map((d) => d.product_id))].sort(),
+    );
+    expect(device_products.find((p) => p.id === w.products.library.id)).toMatchObject({
+      id: w.products.library.id,
+      name: 'Library Switch',
+      product_model: 'LS-24',
+      brand: { id: w.companies.libraryBrand.id, name: 'Library Brand' },
+      procat: { id: w.procat.id, name: 'Network / Switch', main: 'Network', sub1: 'Switch' },
+    });
+    // Made whole again, a device is what its own call answers, less the public hash.
+    const [first] = expandSiteDevices(body, w.sites.main.id);
+    const own = (
+      await t.call('GET', `/api/site/devices?id=${first!.id}`, { token: w.tokens.external })
+    ).json();
+    const { public_hash, ...rest } = own.device as DeviceDto;
+    expect(first).toEqual(rest);
+    expect(public_hash).toMatch(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{22}$/);
   });
 
   it("gives the companies, products and categories of the site's tenant and the library only", async () => {
@@ -206,12 +230,13 @@ describe('GET /api/site/refresh_*', () => {
         t.call('GET', `/api/site/refresh_${part}?id=${w.sites.main.id}`, { token }),
       );
       const body = answers.reader.json() as Record<string, unknown>;
-      expect(Object.keys(body)).toEqual([key]);
+      expect(Object.keys(body)).toEqual(part === 'devices' ? ['devices', 'device_products'] : [key]);
       if (part === 'site' || part === 'devices' || part === 'products') {
         // Signed URLs carry their own expiry; compare without them.
         const strip = (value: unknown) =>
           JSON.parse(JSON.stringify(value).replace(/expires=\d+&signature=[^"]+/g, ''));
         expect(strip(body[key])).toEqual(strip(whole[key]));
+        if (part === 'devices') expect(strip(body.device_products)).toEqual(strip(whole.device_products));
       } else {
         expect(body[key]).toEqual(whole[key]);
       }

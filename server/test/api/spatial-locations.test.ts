@@ -533,7 +533,7 @@ describe('the OpenAPI description', () => {
       '/api/site/locations': ['post', 'put', 'delete'],
       '/api/site/zones': ['post', 'put', 'delete'],
       '/api/site/layers': ['post', 'put', 'delete'],
-      '/api/site/devices': ['post', 'put'],
+      '/api/site/devices': ['get', 'post', 'put'],
     })) {
       expect(Object.keys(paths[path] ?? {}).sort(), path).toEqual([...methods].sort());
     }

@@ -9,6 +9,7 @@ import type {
   DeviceDto,
   DeviceField,
   DeviceNewResponse,
+  ListedDevice,
   LogEntryDto,
   PublicDeviceResponse,
 } from '@asbuilt/domain';
@@ -16,13 +17,13 @@ import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tansta
 import { api } from './client.ts';
 import { siteKeys } from './sites.ts';
 
-export type { DeviceDto };
+export type { DeviceDto, ListedDevice };
 
 /** Puts changed or new devices into the site's cached list, keeping the id order. */
-export function storeDevices(queryClient: QueryClient, siteId: number, changed: DeviceDto[]) {
+export function storeDevices(queryClient: QueryClient, siteId: number, changed: ListedDevice[]) {
   if (changed.length === 0) return;
   const byId = new Map(changed.map((device) => [device.id, device]));
-  queryClient.setQueryData<DeviceDto[]>(siteKeys.devices(siteId), (list) => {
+  queryClient.setQueryData<ListedDevice[]>(siteKeys.devices(siteId), (list) => {
     if (!list) return list;
     const next = list.map((device) => {
       const update = byId.get(device.id);
@@ -140,6 +141,17 @@ export function useDeviceLogs(siteId: number, deviceId: number, enabled = true) 
       api.post<{ logs: LogEntryDto[] }>('/site/devices/logs', { model: 'devices', id: deviceId }, { signal }),
     select: (data) => data.logs,
     staleTime: 30_000,
+    enabled,
+  });
+}
+
+/** GET /api/site/devices?id: one device in full, with the hash of its public page. */
+export function useDevice(siteId: number, deviceId: number, enabled = true) {
+  return useQuery({
+    queryKey: siteKeys.device(siteId, deviceId),
+    queryFn: ({ signal }) => api.get<DeviceAnswer>('/site/devices', { id: deviceId }, { signal }),
+    select: (data) => data.device,
+    staleTime: 60_000,
     enabled,
   });
 }

@@ -5,17 +5,19 @@
  * Each part of a site is its own query (`GET /api/site/refresh_{part}?id`), so a page loads only
  * what it shows and a change refreshes exactly the parts it touched (see devices.ts).
  */
-import type {
-  CompanyDto,
-  DeviceDto,
-  DeviceFilters,
-  LogEntryDto,
-  PermissionResponse,
-  ProductDto,
-  SiteAccessSettings,
-  SiteDetail,
-  SiteIndexResponse,
-  SiteSummary,
+import {
+  type CompanyDto,
+  type DeviceFilters,
+  expandSiteDevices,
+  type ListedDevice,
+  type LogEntryDto,
+  type PermissionResponse,
+  type ProductDto,
+  type SiteAccessSettings,
+  type SiteDetail,
+  type SiteDevicesResponse,
+  type SiteIndexResponse,
+  type SiteSummary,
 } from '@asbuilt/domain';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './client.ts';
@@ -32,6 +34,7 @@ export const siteKeys = {
   companies: (siteId: number) => [...siteKeys.site(siteId), 'companies'] as const,
   devices: (siteId: number) => [...siteKeys.site(siteId), 'devices'] as const,
   products: (siteId: number) => [...siteKeys.site(siteId), 'products'] as const,
+  device: (siteId: number, deviceId: number) => [...siteKeys.site(siteId), 'device', deviceId] as const,
   deviceLogsAll: (siteId: number) => [...siteKeys.site(siteId), 'device-logs'] as const,
   deviceLogs: (siteId: number, deviceId: number) => [...siteKeys.deviceLogsAll(siteId), deviceId] as const,
   newDevice: (siteId: number) => [...siteKeys.site(siteId), 'new-device'] as const,
@@ -66,12 +69,11 @@ export function useSitePermission(siteId: number) {
   });
 }
 
-type SitePart = 'site' | 'logs' | 'companies' | 'devices' | 'products';
+type SitePart = 'site' | 'logs' | 'companies' | 'products';
 interface SiteParts {
   site: SiteDetail;
   logs: LogEntryDto[];
   companies: CompanyDto[];
-  devices: DeviceDto[];
   products: ProductDto[];
 }
 
@@ -104,10 +106,18 @@ export function useSiteCompanies(siteId: number, enabled = true) {
   });
 }
 
-/** Every device of the site, archived ones included, ordered by id. */
+/**
+ * Every device of the site, archived ones included, ordered by id: the answer's short list made
+ * whole again, each device with its product.
+ */
 export function useSiteDevices(siteId: number, enabled = true) {
   return useQuery({
-    ...partQuery(siteId, 'devices', siteKeys.devices(siteId)),
+    queryKey: siteKeys.devices(siteId),
+    queryFn: async ({ signal }): Promise<ListedDevice[]> =>
+      expandSiteDevices(
+        await api.get<SiteDevicesResponse>('/site/refresh_devices', { id: siteId }, { signal }),
+        siteId,
+      ),
     staleTime: 5 * 60_000,
     enabled,
   });

@@ -1,4 +1,4 @@
-import type { DeviceDto, DeviceProductDto } from '@asbuilt/domain';
+import { type DeviceDto, type DeviceProductDto, SITE_DEVICE_FIELDS } from '@asbuilt/domain';
 import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { companies, devices, procats, products } from '../../db/schema.ts';
@@ -21,7 +21,23 @@ export async function loadDevices(db: DbOrTx, where: SQL, p: DevicePresenter): P
     .where(where);
   const list = JSON.parse(result?.list ?? '[]') as DeviceJson[];
   if (list.length === 0) return [];
+  const summaries = new Map((await loadDeviceProducts(db, where, p)).map((product) => [product.id, product]));
+  // Completed in place: these objects are fresh from JSON.parse, and copying 20,000 of them costs.
+  for (const device of list) {
+    device.created_at = new Date(device.created_at).toISOString();
+    device.updated_at = new Date(device.updated_at).toISOString();
+    device.product = summaries.get(device.product_id)!;
+    device.public_hash = p.links.hash(device.site_id, device.id);
+  }
+  return list as DeviceDto[];
+}
 
+/** The products of the devices matching `where`, once each, as the devices page shows them. */
+export async function loadDeviceProducts(
+  db: DbOrTx,
+  where: SQL,
+  p: DevicePresenter,
+): Promise<DeviceProductDto[]> {
   const productRows = await db
     .select({
       id: products.id,
@@ -40,36 +56,63 @@ export async function loadDevices(db: DbOrTx, where: SQL, p: DevicePresenter): P
     .from(products)
     .leftJoin(companies, eq(companies.id, products.brand_id))
     .leftJoin(procats, eq(procats.id, products.procat_id))
-    .where(inArray(products.id, db.selectDistinct({ id: devices.product_id }).from(devices).where(where)));
-  const summaries = new Map<number, DeviceProductDto>(
-    productRows.map((row) => [
-      row.id,
-      {
-        id: row.id,
-        name: row.name,
-        image: p.signUrl(row.image),
-        product_model: row.product_model,
-        product_url: row.product_url,
-        sku: row.sku,
-        brand:
-          row.brand_id !== null && row.brand_name !== null
-            ? { id: row.brand_id, name: row.brand_name }
-            : null,
-        procat:
-          row.procat_id !== null && row.procat_name !== null && row.procat_main !== null
-            ? { id: row.procat_id, name: row.procat_name, main: row.procat_main, sub1: row.procat_sub1 }
-            : null,
-      },
-    ]),
-  );
-  // Completed in place: these objects are fresh from JSON.parse, and copying 20,000 of them costs.
-  for (const device of list) {
-    device.created_at = new Date(device.created_at).toISOString();
-    device.updated_at = new Date(device.updated_at).toISOString();
-    device.product = summaries.get(device.product_id)!;
-    device.public_hash = p.links.hash(device.site_id, device.id);
-  }
-  return list as DeviceDto[];
+    .where(inArray(products.id, db.selectDistinct({ id: devices.product_id }).from(devices).where(where)))
+    .orderBy(products.id);
+  return productRows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    image: p.signUrl(row.image),
+    product_model: row.product_model,
+    product_url: row.product_url,
+    sku: row.sku,
+    brand:
+      row.brand_id !== null && row.brand_name !== null ? { id: row.brand_id, name: row.brand_name } : null,
+    procat:
+      row.procat_id !== null && row.procat_name !== null && row.procat_main !== null
+        ? { id: row.procat_id, name: row.procat_name, main: row.procat_main, sub1: row.procat_sub1 }
+        : null,
+  }));
+}
+
+const utc = (column: string) => `to_char(d.${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * One list entry per device in the short form of `siteDeviceSchema`, built by the database: the
+ * flags are written only when true and `json_strip_nulls` drops every blank field. Column names
+ * are this module's constants, never input.
+ */
+const SITE_DEVICE_JSON = sql.raw(
+  `json_strip_nulls(json_build_object(${[
+    "'id', d.id",
+    "'product_id', d.product_id",
+    ...SITE_DEVICE_FIELDS.map((field) =>
+      field === 'archived' || field === 'on_plan'
+        ? `'${field}', nullif(d.${field}, false)`
+        : `'${field}', d.${field}`,
+    ),
+    `'created_at', ${utc('created_at')}`,
+    `'updated_at', ${utc('updated_at')}`,
+  ].join(', ')}))`,
+);
+
+/**
+ * A site's device list as JSON text, written whole by the database and passed on untouched, and
+ * the products of those devices: two queries for any count, and no per-device work in the server.
+ */
+export async function loadSiteDeviceList(
+  db: DbOrTx,
+  siteId: number,
+  p: DevicePresenter,
+): Promise<{ devicesJson: string; products: DeviceProductDto[] }> {
+  const answer = (await db.execute(
+    sql`select coalesce(json_agg(${SITE_DEVICE_JSON} order by d.id)::text, '[]') as list
+        from ${devices} d where d.site_id = ${siteId}`,
+  )) as unknown as { rows: { list: string }[] };
+  const devicesJson = answer.rows[0]?.list ?? '[]';
+  return {
+    devicesJson,
+    products: devicesJson === '[]' ? [] : await loadDeviceProducts(db, eq(devices.site_id, siteId), p),
+  };
 }
 
 export async function loadDevice(db: DbOrTx, id: number, p: DevicePresenter): Promise<DeviceDto | undefined> {

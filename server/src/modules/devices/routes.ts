@@ -8,6 +8,7 @@ import {
   deviceLogsSchema,
   deviceNewQuerySchema,
   deviceNewResponseSchema,
+  deviceQuerySchema,
   deviceResponseSchema,
   deviceStatusUpdateSchema,
   devicesResponseSchema,
@@ -43,6 +44,13 @@ export function deviceRoutes(ctx: AppContext) {
     acceptSpreadsheets(fastify);
     const ok = <T extends z.ZodType>(schema: T) => ({ 200: schema, ...errorResponses });
 
+    app.get(
+      '/api/site/devices',
+      { schema: { tags, querystring: deviceQuerySchema, response: ok(deviceResponseSchema) } },
+      async (request) => ({
+        device: await service.showDevice(ctx, requireActor(request.actor), request.query.id),
+      }),
+    );
     app.get(
       '/api/site/devices/new',
       { schema: { tags, querystring: deviceNewQuerySchema, response: ok(deviceNewResponseSchema) } },

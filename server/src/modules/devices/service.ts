@@ -76,6 +76,12 @@ async function mustLoad(tx: DbOrTx, ctx: AppContext, id: number): Promise<Device
   return device;
 }
 
+/** GET /api/site/devices?id (Reader+): one device in full, with its public page's hash. */
+export async function showDevice(ctx: AppContext, actor: Actor, id: number): Promise<DeviceDto> {
+  await requireDevice(ctx.db, actor, id, SitePermission.Reader);
+  return mustLoad(ctx.db, ctx, id);
+}
+
 /** Changes one device inside the caller's transaction: checks, update, log, site touch. */
 async function applyChanges(
   tx: DbOrTx,

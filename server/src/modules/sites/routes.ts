@@ -1,6 +1,5 @@
 import {
   accessSettingsResponseSchema,
-  devicesResponseSchema,
   filtersBodySchema,
   headersBodySchema,
   permissionBodySchema,
@@ -10,6 +9,7 @@ import {
   refreshProcatsResponseSchema,
   refreshProductsResponseSchema,
   siteCreateSchema,
+  siteDevicesResponseSchema,
   siteIdQuerySchema,
   siteIndexResponseSchema,
   siteResponseSchema,
@@ -30,7 +30,7 @@ const REFRESH: Record<RefreshPart, z.ZodType> = {
   site: siteResponseSchema,
   logs: refreshLogsResponseSchema,
   companies: refreshCompaniesResponseSchema,
-  devices: devicesResponseSchema,
+  devices: siteDevicesResponseSchema,
   products: refreshProductsResponseSchema,
   procats: refreshProcatsResponseSchema,
 };

@@ -1,12 +1,12 @@
 import {
   DEFAULT_DEVICE_STATUSES,
-  type DeviceDto,
   type DeviceStatus,
   message,
   numberStatuses,
   Role,
   type SiteCreateInput,
   type SiteDetail,
+  type SiteDevicesResponse,
   SitePermission,
   type SiteUpdateInput,
   sitePermission,
@@ -20,8 +20,9 @@ import { companiesUsableBy, resolveTargetTenant } from '../../platform/catalogue
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { authorize, requireSite, type SiteRow } from '../../platform/policy.ts';
+import { jsonText } from '../../platform/serializer.ts';
 import { devicePresenter } from '../devices/present.ts';
-import { loadDevices } from '../devices/queries.ts';
+import { loadSiteDeviceList } from '../devices/queries.ts';
 import { loadSiteLogs } from '../logs/queries.ts';
 import { assertUploaded } from '../uploads/service.ts';
 import { presentSiteSummary } from './present.ts';
@@ -280,18 +281,20 @@ export async function siteShow(ctx: AppContext, actor: Actor, id: number) {
     site: detail,
     logs,
     companies: companyList,
-    devices: deviceList,
+    ...deviceList,
     products: productList,
     procats: procatList,
   };
 }
 
-function siteDevices(ctx: AppContext, site: SiteRow): Promise<DeviceDto[]> {
-  return loadDevices(
+/** The site's devices in the list's short form, passed on as the database wrote them. */
+async function siteDevices(ctx: AppContext, site: SiteRow): Promise<SiteDevicesResponse> {
+  const { devicesJson, products } = await loadSiteDeviceList(
     ctx.db,
-    eq(devices.site_id, site.id),
+    site.id,
     devicePresenter((key) => ctx.storage.signedUrl(key), ctx.deviceLinks),
   );
+  return { devices: jsonText(devicesJson), device_products: products };
 }
 
 export type RefreshPart = 'site' | 'logs' | 'companies' | 'devices' | 'products' | 'procats';
@@ -308,7 +311,7 @@ export async function refreshSite(ctx: AppContext, actor: Actor, id: number, par
     case 'companies':
       return { companies: await loadSiteCompanies(ctx.db, site) };
     case 'devices':
-      return { devices: await siteDevices(ctx, site) };
+      return siteDevices(ctx, site);
     case 'products':
       return { products: await loadSiteProducts(ctx.db, site, sign) };
     case 'procats':

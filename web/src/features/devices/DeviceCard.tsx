@@ -313,7 +313,12 @@ function CardBody({
         ) : null}
       </Menu>
 
-      <ShareDeviceDialog open={sharing} onClose={() => setSharing(false)} hash={device.public_hash} />
+      <ShareDeviceDialog
+        open={sharing}
+        onClose={() => setSharing(false)}
+        siteId={device.site_id}
+        deviceId={device.id}
+      />
       {canEdit ? (
         <NewDeviceDialog
           open={changingProduct}

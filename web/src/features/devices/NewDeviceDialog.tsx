@@ -3,7 +3,7 @@
  * a floor and a location, and the device is created (then its card opens). In change-product mode
  * (`changeProductOf`) the chosen product replaces the device's.
  */
-import type { DeviceDto, ProductDto } from '@asbuilt/domain';
+import type { ListedDevice, ProductDto } from '@asbuilt/domain';
 import SearchIcon from '@mui/icons-material/Search';
 import {
   Autocomplete,
@@ -42,9 +42,9 @@ const LIST_LIMIT = 60;
 export interface NewDeviceDialogProps {
   open: boolean;
   onClose: () => void;
-  onCreated?: (device: DeviceDto) => void;
+  onCreated?: (device: ListedDevice) => void;
   /** Change-product mode: the device whose product is replaced. */
-  changeProductOf?: DeviceDto;
+  changeProductOf?: ListedDevice;
 }
 
 export function NewDeviceDialog(props: NewDeviceDialogProps) {

@@ -1,8 +1,12 @@
-/** Share a device: the QR code of its public page (size 125, level H), the URL and Copy URL. */
+/**
+ * Share a device: the QR code of its public page (size 125, level H), the URL and Copy URL. The
+ * site's device list leaves the public hash out, so the dialog asks for the device when it opens.
+ */
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import {
   Box,
   Button,
+  CircularProgress,
   Dialog,
   DialogActions,
   DialogContent,
@@ -15,6 +19,7 @@ import { QRCodeSVG } from 'qrcode.react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
+import { useDevice } from '../../api/devices.ts';
 import { toastSuccess } from '../../lib/toast.ts';
 
 export const QR_SIZE = 125;
@@ -26,16 +31,20 @@ export function publicDeviceUrl(hash: string): string {
 export function ShareDeviceDialog({
   open,
   onClose,
-  hash,
+  siteId,
+  deviceId,
 }: {
   open: boolean;
   onClose: () => void;
-  hash: string;
+  siteId: number;
+  deviceId: number;
 }) {
   const { t } = useTranslation(['devices', 'components']);
   const titleId = useId();
-  const url = publicDeviceUrl(hash);
+  const { data: device } = useDevice(siteId, deviceId, open);
+  const url = device ? publicDeviceUrl(device.public_hash) : null;
   const copy = async () => {
+    if (!url) return;
     try {
       await navigator.clipboard.writeText(url);
       toastSuccess(t('share.copied'));
@@ -47,33 +56,44 @@ export function ShareDeviceDialog({
     <Dialog open={open} onClose={onClose} aria-labelledby={titleId}>
       <DialogTitle id={titleId}>{t('share.title')}</DialogTitle>
       <DialogContent>
-        <Stack spacing={2} sx={{ alignItems: 'center', pt: 1 }}>
-          <Box sx={{ p: 1.5, bgcolor: 'common.white', border: 1, borderColor: 'divider', borderRadius: 2 }}>
-            <QRCodeSVG value={url} size={QR_SIZE} level="H" role="img" aria-label={t('share.qr')} />
+        {url ? (
+          <Stack spacing={2} sx={{ alignItems: 'center', pt: 1 }}>
+            <Box sx={{ p: 1.5, bgcolor: 'common.white', border: 1, borderColor: 'divider', borderRadius: 2 }}>
+              <QRCodeSVG value={url} size={QR_SIZE} level="H" role="img" aria-label={t('share.qr')} />
+            </Box>
+            <TextField
+              size="small"
+              label={t('share.url')}
+              value={url}
+              slotProps={{
+                htmlInput: {
+                  readOnly: true,
+                  onFocus: (event: { target: HTMLInputElement }) => event.target.select(),
+                },
+                input: {
+                  endAdornment: (
+                    <InputAdornment position="end">
+                      <ContentCopyIcon fontSize="small" color="action" />
+                    </InputAdornment>
+                  ),
+                },
+              }}
+            />
+          </Stack>
+        ) : (
+          <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
+            <CircularProgress aria-label={t('components:loading')} />
           </Box>
-          <TextField
-            size="small"
-            label={t('share.url')}
-            value={url}
-            slotProps={{
-              htmlInput: {
-                readOnly: true,
-                onFocus: (event: { target: HTMLInputElement }) => event.target.select(),
-              },
-              input: {
-                endAdornment: (
-                  <InputAdornment position="end">
-                    <ContentCopyIcon fontSize="small" color="action" />
-                  </InputAdornment>
-                ),
-              },
-            }}
-          />
-        </Stack>
+        )}
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2.5 }}>
         <Button onClick={onClose}>{t('components:action.close')}</Button>
-        <Button variant="contained" startIcon={<ContentCopyIcon />} onClick={() => void copy()}>
+        <Button
+          variant="contained"
+          startIcon={<ContentCopyIcon />}
+          disabled={!url}
+          onClick={() => void copy()}
+        >
           {t('share.copy')}
         </Button>
       </DialogActions>

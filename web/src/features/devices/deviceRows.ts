@@ -10,11 +10,11 @@ import {
   type CompanyDto,
   DEVICE_COLUMN_KEYS,
   type DeviceColumnKey,
-  type DeviceDto,
   type DeviceFilters,
   type DeviceStatus,
   type FloorDto,
   type LayerDto,
+  type ListedDevice,
   LOCATION_TYPES,
   type LocationDto,
   type LocationType,
@@ -58,7 +58,7 @@ export function siteLookups(site: SiteDetail, companies: readonly CompanyDto[]):
 
 export interface DeviceRow {
   id: number;
-  device: DeviceDto;
+  device: ListedDevice;
   floor: FloorDto | undefined;
   location: LocationDto | undefined;
   zone: ZoneDto | undefined;
@@ -157,7 +157,7 @@ export function columnText(key: DeviceColumnKey, row: DeviceRow, t: DevicesT): s
 
 const SEARCHED_COLUMNS = DEVICE_COLUMN_KEYS.filter((key) => key !== 'image');
 
-export function deviceRow(device: DeviceDto, lookups: SiteLookups, t: DevicesT): DeviceRow {
+export function deviceRow(device: ListedDevice, lookups: SiteLookups, t: DevicesT): DeviceRow {
   const row: DeviceRow = {
     id: device.id,
     device,
@@ -184,8 +184,8 @@ export function deviceRow(device: DeviceDto, lookups: SiteLookups, t: DevicesT):
  * language).
  */
 export function createRowBuilder(lookups: SiteLookups, t: DevicesT) {
-  const cache = new WeakMap<DeviceDto, DeviceRow>();
-  return (devices: readonly DeviceDto[]): DeviceRow[] =>
+  const cache = new WeakMap<ListedDevice, DeviceRow>();
+  return (devices: readonly ListedDevice[]): DeviceRow[] =>
     devices.map((device) => {
       let row = cache.get(device);
       if (!row) {

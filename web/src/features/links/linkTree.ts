@@ -4,7 +4,7 @@
  * location (the first DEVICES_PER_NODE of them) or among the first matches of a search, and the
  * rest is counted in a "more" row that asks for a search.
  */
-import type { DeviceDto, LinkType, SiteDetail } from '@asbuilt/domain';
+import type { LinkType, ListedDevice, SiteDetail } from '@asbuilt/domain';
 
 export interface LinkValue {
   type: LinkType | null;
@@ -41,7 +41,7 @@ export const PATH_SEPARATOR = ' › ';
 
 export const linkKey = (value: LinkValue) => (value.type ? `${value.type}:${value.id}` : 'Site');
 
-export function deviceName(device: Pick<DeviceDto, 'id' | 'code' | 'name' | 'product'>): string {
+export function deviceName(device: Pick<ListedDevice, 'id' | 'code' | 'name' | 'product'>): string {
   return device.code || device.name || device.product?.name || `#${device.id}`;
 }
 
@@ -51,7 +51,7 @@ const normal = (text: string) =>
     .replace(/\p{Diacritic}/gu, '')
     .toLowerCase();
 
-type Placed = Pick<DeviceDto, 'floor_id' | 'location_id'>;
+type Placed = Pick<ListedDevice, 'floor_id' | 'location_id'>;
 
 /** The floors and locations of the site by id, and where a device hangs in the tree. */
 function siteIndex(site: SiteDetail) {
@@ -88,7 +88,7 @@ export interface LinkTree {
 
 export function linkTreeRows(
   site: SiteDetail,
-  devices: readonly DeviceDto[],
+  devices: readonly ListedDevice[],
   query: string,
   open: ReadonlySet<string>,
   /** The chosen item's key: a chosen device is always shown under its opened node. */
@@ -99,7 +99,7 @@ export function linkTreeRows(
   const live = devices.filter((d) => !d.archived);
   const { parentOf, pathOf } = siteIndex(site);
 
-  const devicesOf = new Map<string, DeviceDto[]>();
+  const devicesOf = new Map<string, ListedDevice[]>();
   for (const device of live) {
     const parent = parentOf(device);
     const list = devicesOf.get(parent);
@@ -142,7 +142,7 @@ export function linkTreeRows(
       openable: false,
     },
   ];
-  const deviceRow = (device: DeviceDto, depth: number): LinkRow => ({
+  const deviceRow = (device: ListedDevice, depth: number): LinkRow => ({
     key: `Device:${device.id}`,
     kind: 'device',
     name: deviceName(device),
@@ -197,7 +197,7 @@ export function linkTreeRows(
 }
 
 /** The nodes to open so that the chosen item shows in the tree. */
-export function revealKeys(site: SiteDetail, devices: readonly DeviceDto[], value: LinkValue): string[] {
+export function revealKeys(site: SiteDetail, devices: readonly ListedDevice[], value: LinkValue): string[] {
   const { floorOfLocation, pathOf } = siteIndex(site);
   if (value.type === 'Location' && value.id != null) {
     const floorId = floorOfLocation.get(value.id);
@@ -214,7 +214,11 @@ export function revealKeys(site: SiteDetail, devices: readonly DeviceDto[], valu
  * The chosen item's names from the floor down ("Ground floor › Server room › SW-01"), or null for
  * the site itself; the bare id while the devices are still loading or of an unknown item.
  */
-export function linkPath(site: SiteDetail, devices: readonly DeviceDto[], value: LinkValue): string[] | null {
+export function linkPath(
+  site: SiteDetail,
+  devices: readonly ListedDevice[],
+  value: LinkValue,
+): string[] | null {
   if (!value.type) return null;
   const floorNamed = (id: number | null | undefined) => site.floors.find((f) => f.id === id);
   const locationNamed = (id: number | null | undefined) => {

@@ -5,9 +5,9 @@
  * shows only the floorplan. On a phone the tree sits above the card.
  */
 import {
-  type DeviceDto,
   type FloorDto,
   type LinkedCounts,
+  type ListedDevice,
   LOCATION_TYPES,
   type LocationDto,
   type LocationType,
@@ -79,7 +79,7 @@ export function SpatialPage({ kind }: { kind: ChildKind }) {
   const buildRows = useMemo(() => createRowBuilder(lookups, tDevices), [lookups, tDevices]);
   const allRows = useMemo(() => buildRows(devicesQuery.data ?? EMPTY), [buildRows, devicesQuery.data]);
   const rows = useMemo(() => {
-    const inSelection = (device: DeviceDto) =>
+    const inSelection = (device: ListedDevice) =>
       child ? device.location_id === child.id : floor ? device.floor_id === floor.id : false;
     return allRows.filter((row) => !row.device.archived && inSelection(row.device));
   }, [allRows, child, floor]);

@@ -5,20 +5,20 @@
  * position is set on the element while dragging, React renders nothing), a press that does not
  * is a click.
  */
-import type { DeviceDto, Point } from '@asbuilt/domain';
+import type { ListedDevice, Point } from '@asbuilt/domain';
 import { memo, type PointerEvent as ReactPointerEvent } from 'react';
 import { layerPoint } from './PlanSvg.tsx';
 import { CLICK_DISTANCE, deviceLabel } from './planView.ts';
 import { NO_PAN_ATTRIBUTE } from './usePanZoom.ts';
 
 interface Props {
-  devices: DeviceDto[];
+  devices: ListedDevice[];
   radius: number;
   colorOf: (status: string | null) => string;
   /** Markers may be dragged (Contributor and above). */
   movable: boolean;
-  onMove: (device: DeviceDto, point: Point) => void;
-  onOpen: (device: DeviceDto) => void;
+  onMove: (device: ListedDevice, point: Point) => void;
+  onOpen: (device: ListedDevice) => void;
 }
 
 const Marker = memo(function Marker({
@@ -26,7 +26,7 @@ const Marker = memo(function Marker({
   radius,
   fill,
 }: {
-  device: DeviceDto;
+  device: ListedDevice;
   radius: number;
   fill: string;
 }) {

@@ -9,11 +9,11 @@
  * in), at once on screen and undone if the server refuses; a click opens the device card in place.
  */
 import {
-  type DeviceDto,
   type FloorDto,
   formatPolygon,
   formatTransform,
   IDENTITY_TRANSFORM,
+  type ListedDevice,
   LOCATION_TYPES,
   type LocationDto,
   type LocationType,
@@ -204,12 +204,12 @@ export function FloorplanDashboard() {
   // ---- Placing devices
   const { mutate: placeDevice } = usePlaceDevice(siteId);
   const moveDevice = useCallback(
-    (device: DeviceDto, point: Point, floorId: number) => {
+    (device: ListedDevice, point: Point, floorId: number) => {
       const x = round(point.x);
       const y = round(point.y);
       const key = siteKeys.devices(siteId);
       void queryClient.cancelQueries({ queryKey: key });
-      queryClient.setQueryData<DeviceDto[]>(key, (list) =>
+      queryClient.setQueryData<ListedDevice[]>(key, (list) =>
         list?.map((d) =>
           d.id === device.id ? { ...d, on_plan: true, plan_x: x, plan_y: y, floor_id: floorId } : d,
         ),
@@ -230,21 +230,24 @@ export function FloorplanDashboard() {
   );
   const currentFloorId = floor?.id ?? null;
   const onMoveDevice = useCallback(
-    (device: DeviceDto, point: Point) => {
+    (device: ListedDevice, point: Point) => {
       if (currentFloorId !== null) moveDevice(device, point, currentFloorId);
     },
     [moveDevice, currentFloorId],
   );
-  const onOpenDevice = useCallback((device: DeviceDto) => setCardId(device.id), []);
+  const onOpenDevice = useCallback((device: ListedDevice) => setCardId(device.id), []);
 
   // Dragging a device from the list of unplaced devices onto the plan.
   const canvasRef = useRef<PlanCanvasHandle>(null);
   const ghostRef = useRef<HTMLDivElement>(null);
-  const [listDrag, setListDrag] = useState<{ device: DeviceDto; over: boolean; x: number; y: number } | null>(
-    null,
-  );
+  const [listDrag, setListDrag] = useState<{
+    device: ListedDevice;
+    over: boolean;
+    x: number;
+    y: number;
+  } | null>(null);
   const pressUnplaced = useCallback(
-    (device: DeviceDto, event: ReactPointerEvent<HTMLElement>) => {
+    (device: ListedDevice, event: ReactPointerEvent<HTMLElement>) => {
       if (event.button !== 0) return;
       const element = event.currentTarget;
       const start = { x: event.clientX, y: event.clientY };

@@ -5,7 +5,7 @@
  * opening view. Memoised: the dashboard's own state (menus, panels) does not render it again.
  */
 
-import type { DeviceDto } from '@asbuilt/domain';
+import type { ListedDevice } from '@asbuilt/domain';
 import { type FloorDto, nearestEdgeInsertIndex, type PlanTransform, type Point } from '@asbuilt/domain';
 import AddIcon from '@mui/icons-material/Add';
 import CenterFocusStrongIcon from '@mui/icons-material/CenterFocusStrong';
@@ -64,13 +64,13 @@ interface Props {
   selectedZoneId: number | null;
   onSelectLocation: (id: number) => void;
   onSelectZone: (id: number) => void;
-  devices: DeviceDto[];
+  devices: ListedDevice[];
   showDevices: boolean;
   circleSize: number;
   colorOf: (status: string | null) => string;
   movable: boolean;
-  onMoveDevice: (device: DeviceDto, point: Point) => void;
-  onOpenDevice: (device: DeviceDto) => void;
+  onMoveDevice: (device: ListedDevice, point: Point) => void;
+  onOpenDevice: (device: ListedDevice) => void;
   drawing: Drawing | null;
   onDrawingChange: (points: Point[]) => void;
   onDrawingSelect: (index: number | null) => void;

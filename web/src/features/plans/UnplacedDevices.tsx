@@ -3,7 +3,7 @@
  * Drag one onto the plan to place it there (on this floor); a click opens its card. A search
  * narrows the list; at most LIST_LIMIT rows are drawn.
  */
-import type { DeviceDto } from '@asbuilt/domain';
+import type { ListedDevice } from '@asbuilt/domain';
 import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
 import {
   Box,
@@ -25,11 +25,11 @@ import { deviceLabel } from './planView.ts';
 const LIST_LIMIT = 150;
 
 interface Props {
-  devices: DeviceDto[];
+  devices: ListedDevice[];
   colorOf: (status: string | null) => string;
   /** Contributors may drag devices onto the plan. */
   movable: boolean;
-  onPress: (device: DeviceDto, event: ReactPointerEvent<HTMLElement>) => void;
+  onPress: (device: ListedDevice, event: ReactPointerEvent<HTMLElement>) => void;
 }
 
 export function UnplacedDevices({ devices, colorOf, movable, onPress }: Props) {

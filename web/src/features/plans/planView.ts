@@ -3,8 +3,8 @@
  * show, the circle size, and the rules that pick the devices drawn on a floor's plan.
  */
 import {
-  type DeviceDto,
   type DeviceStatus,
+  type ListedDevice,
   type LocationDto,
   type Point,
   polygonPoints,
@@ -83,32 +83,32 @@ export const NO_LAYER = -1;
 export const NO_STATUS = '';
 export const EMPTY_FILTER: DeviceFilter = { layers: [], statuses: [] };
 
-export function matchesFilter(device: DeviceDto, filter: DeviceFilter): boolean {
+export function matchesFilter(device: ListedDevice, filter: DeviceFilter): boolean {
   if (filter.layers.length > 0 && !filter.layers.includes(device.layer_id ?? NO_LAYER)) return false;
   if (filter.statuses.length > 0 && !filter.statuses.includes(device.status ?? NO_STATUS)) return false;
   return true;
 }
 
-export const isPlaced = (device: DeviceDto) =>
+export const isPlaced = (device: ListedDevice) =>
   device.on_plan && device.plan_x !== null && device.plan_y !== null && device.floor_id !== null;
 
 export interface FloorDevices {
   /** On this floor's plan, passing the filter (archived ones left out). */
-  placed: DeviceDto[];
+  placed: ListedDevice[];
   /** Not archived, not on a plan: of this floor, then of the site without a floor. */
-  unplaced: DeviceDto[];
+  unplaced: ListedDevice[];
   /** Not archived, on this floor (placed or not). */
   onFloor: number;
 }
 
 export function floorDevices(
-  devices: readonly DeviceDto[],
+  devices: readonly ListedDevice[],
   floorId: number | null,
   filter: DeviceFilter,
 ): FloorDevices {
-  const placed: DeviceDto[] = [];
-  const ofFloor: DeviceDto[] = [];
-  const noFloor: DeviceDto[] = [];
+  const placed: ListedDevice[] = [];
+  const ofFloor: ListedDevice[] = [];
+  const noFloor: ListedDevice[] = [];
   let onFloor = 0;
   for (const device of devices) {
     if (device.archived) continue;
@@ -125,10 +125,13 @@ export function floorDevices(
 }
 
 /** Where a device marker sits: its stored position. */
-export const markerPoint = (device: DeviceDto): Point => ({ x: device.plan_x ?? 0, y: device.plan_y ?? 0 });
+export const markerPoint = (device: ListedDevice): Point => ({
+  x: device.plan_x ?? 0,
+  y: device.plan_y ?? 0,
+});
 
 /** What a device is called on the plan: its code, else its name, else its product's. */
-export function deviceLabel(device: DeviceDto): string {
+export function deviceLabel(device: ListedDevice): string {
   return device.code || device.name || device.product.name;
 }
 

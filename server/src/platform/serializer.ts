@@ -1,0 +1,88 @@
+import type { FastifySerializerCompiler } from 'fastify';
+import { serializerCompiler as checkingCompiler } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+
+/**
+ * A part of an answer already written as JSON text (a site's device list, built whole by the
+ * database): the serializer writes it as it is instead of parsing and writing it again.
+ */
+export class JsonText {
+  constructor(readonly text: string) {}
+}
+
+/** JSON text typed as the value it holds, so that an answer keeps the type of its schema. */
+export function jsonText<T>(text: string): T {
+  return new JsonText(text) as unknown as T;
+}
+
+function hasJsonText(data: unknown): data is Record<string, unknown> {
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) return false;
+  for (const value of Object.values(data)) if (value instanceof JsonText) return true;
+  return false;
+}
+
+/** `JSON.stringify` of an answer whose top-level values may be `JsonText`. */
+export function stringifyAnswer(data: unknown): string {
+  if (!hasJsonText(data)) return JSON.stringify(data);
+  const parts: string[] = [];
+  for (const [key, value] of Object.entries(data)) {
+    if (value === undefined) continue;
+    parts.push(`${JSON.stringify(key)}:${value instanceof JsonText ? value.text : JSON.stringify(value)}`);
+  }
+  return `{${parts.join(',')}}`;
+}
+
+/** The answer as plain values, `JsonText` parts read back: what a client receives. */
+function plain(data: unknown): unknown {
+  if (!hasJsonText(data)) return data;
+  return Object.fromEntries(
+    Object.entries(data).map(([key, value]) => [
+      key,
+      value instanceof JsonText ? JSON.parse(value.text) : value,
+    ]),
+  );
+}
+
+/** Where two JSON values differ (key order aside), as a path, or null when they are the same. */
+export function jsonDifference(a: unknown, b: unknown, at = '$'): string | null {
+  if (a === b) return null;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return at;
+  if (Array.isArray(a) !== Array.isArray(b)) return at;
+  if (Array.isArray(a) && Array.isArray(b)) {
+    if (a.length !== b.length) return `${at}.length`;
+    for (let i = 0; i < a.length; i++) {
+      const found = jsonDifference(a[i], b[i], `${at}[${i}]`);
+      if (found) return found;
+    }
+    return null;
+  }
+  const left = a as Record<string, unknown>;
+  const right = b as Record<string, unknown>;
+  for (const key of new Set([...Object.keys(left), ...Object.keys(right)])) {
+    const found = jsonDifference(left[key], right[key], `${at}.${key}`);
+    if (found) return found;
+  }
+  return null;
+}
+
+/**
+ * Answers are written with `JSON.stringify`, not checked row by row against their zod schema:
+ * validating a 20,000-device list took longer than building it. The presenters build each answer
+ * field by field, and `checkAnswers` (on outside production, so in every test) proves it: the
+ * answer must come out of its schema unchanged, with no field the schema lacks and none the
+ * schema would transform, else the call fails loudly.
+ */
+export function answerSerializer(checkAnswers: boolean): FastifySerializerCompiler<z.ZodType> {
+  if (!checkAnswers) return () => stringifyAnswer;
+  return (route) => {
+    const checked = checkingCompiler(route);
+    return (data) => {
+      const written = stringifyAnswer(data);
+      const difference = jsonDifference(JSON.parse(checked(plain(data))), JSON.parse(written));
+      if (difference) {
+        throw new Error(`${route.method} ${route.url}: the answer differs from its schema at ${difference}`);
+      }
+      return written;
+    };
+  };
+}
