@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodeMessage } from '../src/i18n/messages.ts';
-import { changePasswordFormSchema, loginSchema, resetPasswordFormSchema } from '../src/schemas/auth.ts';
+import { changePasswordFormSchema, resetPasswordFormSchema } from '../src/schemas/auth.ts';
+import { loginSchema } from '../src/schemas/signIn.ts';
 
 /** The messages of a failed parse, decoded to their codes and parameters. */
 const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>

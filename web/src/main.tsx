@@ -5,7 +5,7 @@ import { setUnauthorizedHandler } from './api/client.ts';
 import { Providers } from './app/Providers.tsx';
 import { createQueryClient } from './app/queryClient.ts';
 import { createRouter } from './app/router.tsx';
-import './i18n/i18n.ts';
+import { i18nReady } from './i18n/i18n.ts';
 import { clearSession } from './lib/session.ts';
 
 const queryClient = createQueryClient();
@@ -20,6 +20,8 @@ setUnauthorizedHandler(() => {
 
 const root = document.getElementById('root');
 if (!root) throw new Error('missing #root');
+// The first screen is drawn in the reader's words, not in keys.
+await i18nReady;
 
 createRoot(root).render(
   <StrictMode>

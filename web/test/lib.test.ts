@@ -1,7 +1,7 @@
 import type { Language, SiteSummary } from '@asbuilt/domain';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { sortSitesByUpdate } from '../src/api/sites.ts';
-import { i18n } from '../src/i18n/i18n.ts';
+import { setLanguage } from '../src/i18n/i18n.ts';
 import { formatDate, formatLongDate } from '../src/lib/dates.ts';
 import { isDevHost } from '../src/lib/env.ts';
 import { fullName, initials } from '../src/lib/names.ts';
@@ -54,7 +54,7 @@ describe('names', () => {
 
 describe("in the reader's language", () => {
   const inLanguage = async (language: Language) => {
-    await i18n.changeLanguage(language);
+    await setLanguage(language);
   };
   afterAll(() => inLanguage('en'));
 

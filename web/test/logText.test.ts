@@ -9,7 +9,7 @@ async function translator(lng: string) {
   const i18n = i18next.createInstance();
   await i18n.init({
     lng,
-    resources: buildResources(),
+    resources: await buildResources(),
     interpolation: { escapeValue: false },
     fallbackLng: false,
   });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { encodeMessage } from '../i18n/messages.ts';
-import { emailSchema } from './auth.ts';
 import { formBoolean, idField, optionalDate, requiredId } from './form.ts';
+import { emailSchema } from './signIn.ts';
 
 /**
  * Sharing a site (spatial-and-admin.md sections 2, 3, 4, 5, 7): site accesses, the e-mail lookup
@@ -33,7 +33,7 @@ export const siteAccessCreateSchema = z
   .object({
     site_id: requiredId('site'),
     user_id: idField('user_id').optional(),
-    email: emailSchema.optional(),
+    email: z.optional(emailSchema),
     user_role: siteRoleField,
     inviter_id: z.unknown().optional(),
     ...validityFields,

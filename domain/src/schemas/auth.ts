@@ -1,33 +1,14 @@
 import { z } from 'zod';
-import { MIN_INVITE_EMAIL_LENGTH, MIN_INVITE_TOKEN_LENGTH, MIN_PASSWORD_LENGTH } from '../constants.ts';
+import { MIN_INVITE_EMAIL_LENGTH, MIN_INVITE_TOKEN_LENGTH } from '../constants.ts';
 import { encodeMessage } from '../i18n/messages.ts';
+import { emailSchema, passwordSchema } from './signIn.ts';
 
 /*
  * Messages are the specification's (core.md sections 5 and 8), as codes of `domain:error.*`; the
  * server and the web forms share these schemas so both say the same thing.
  */
-const PASSWORD_REQUIRED = encodeMessage('password_required');
 const REQUIRED = encodeMessage('required');
-const USERNAME_REQUIRED = encodeMessage('username_required');
-
-const password = z
-  .string({ error: PASSWORD_REQUIRED })
-  .min(1, PASSWORD_REQUIRED)
-  .min(MIN_PASSWORD_LENGTH, encodeMessage('password_min', { min: MIN_PASSWORD_LENGTH }));
-
-export const loginSchema = z.object({
-  username: z.string({ error: USERNAME_REQUIRED }).trim().min(1, USERNAME_REQUIRED),
-  password,
-});
-export type LoginInput = z.infer<typeof loginSchema>;
-
-export const emailSchema = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .pipe(z.email(encodeMessage('email_invalid')));
-
-export const forgotPasswordSchema = z.object({ email: emailSchema });
+const password = passwordSchema;
 
 export const resetPasswordSchema = z.object({
   email: z.string().trim().toLowerCase().min(1, REQUIRED),
@@ -100,5 +81,5 @@ export type ProfileInput = z.input<typeof profileSchema>;
 
 export const loginAsSchema = z.object({
   id: z.coerce.number().int().positive(),
-  password: z.string().min(1, PASSWORD_REQUIRED),
+  password: z.string().min(1, encodeMessage('password_required')),
 });

@@ -3,8 +3,8 @@ import { MIN_PASSWORD_LENGTH } from '../constants.ts';
 import { LANGUAGES } from '../i18n/languages.ts';
 import { encodeMessage } from '../i18n/messages.ts';
 import { siteAccessSchema } from './access.ts';
-import { emailSchema } from './auth.ts';
 import { formBoolean, idField, optionalText, requiredText } from './form.ts';
+import { emailSchema } from './signIn.ts';
 import { userDtoSchema } from './user.ts';
 
 /**
@@ -60,7 +60,7 @@ export type UserCreateInput = z.output<typeof userCreateSchema>;
 export const userUpdateSchema = z.object({
   id: idField('id'),
   ...personFields,
-  email: emailSchema.optional(),
+  email: z.optional(emailSchema),
   fname: requiredText('fname').optional(),
   lname: requiredText('lname').optional(),
   password: optionalPassword,

@@ -16,7 +16,7 @@ export function RequireAuth() {
   // The signed-in user's language, on sign-in, on reload and when it changes.
   const language = me.data?.language;
   useEffect(() => {
-    if (language) setLanguage(language);
+    if (language) void setLanguage(language);
   }, [language]);
   if (!token) return <Navigate to="/login" replace />;
   if (me.data) {

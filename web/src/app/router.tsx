@@ -1,90 +1,169 @@
+import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { LoadingScreen } from '../components/LoadingScreen.tsx';
 import { NotFoundPage } from '../components/NotFoundPage.tsx';
 import { RouteErrorPage } from '../components/RouteErrorPage.tsx';
-import { AccessPage } from '../features/access/AccessPage.tsx';
-import { AdminDashboardPage } from '../features/admin/AdminDashboardPage.tsx';
-import { JsonExportPage } from '../features/admin/JsonExportPage.tsx';
-import { ReleaseNotesPage } from '../features/admin/ReleaseNotesPage.tsx';
-import { TenantsPage } from '../features/admin/TenantsPage.tsx';
-import { AttachmentsPage } from '../features/attachments/AttachmentsPage.tsx';
-import { InviteSignUpPage } from '../features/auth/InviteSignUpPage.tsx';
-import { LoginAsPage } from '../features/auth/LoginAsPage.tsx';
 import { LoginPage } from '../features/auth/LoginPage.tsx';
-import { ResetPasswordPage } from '../features/auth/ResetPasswordPage.tsx';
-import { CompaniesPage } from '../features/companies/CompaniesPage.tsx';
-import { CustomersPage } from '../features/companies/CustomersPage.tsx';
-import { ConfigPage } from '../features/config/ConfigPage.tsx';
-import { ContactsPage } from '../features/contacts/ContactsPage.tsx';
-import { DevicesPage } from '../features/devices/DevicesPage.tsx';
-import { HomePage } from '../features/home/HomePage.tsx';
-import { LocationsPage } from '../features/locations/LocationsPage.tsx';
-import { ZonesPage } from '../features/locations/ZonesPage.tsx';
-import { SiteLogsPage } from '../features/logs/SiteLogsPage.tsx';
-import { TenantLogsPage } from '../features/logs/TenantLogsPage.tsx';
-import { UsersPage } from '../features/people/UsersPage.tsx';
-import { FloorplanDashboardPage } from '../features/plans/FloorplanDashboardPage.tsx';
-import { ProcatsPage } from '../features/procats/ProcatsPage.tsx';
-import { ProductsPage } from '../features/products/ProductsPage.tsx';
-import { ProfilePage } from '../features/profile/ProfilePage.tsx';
-import { PublicDevicePage } from '../features/public/PublicDevicePage.tsx';
-import { ConnectionsPage } from '../features/sites/ConnectionsPage.tsx';
-import { SiteDashboardPage } from '../features/sites/SiteDashboardPage.tsx';
-import { SiteLayout } from '../features/sites/SiteLayout.tsx';
-import { SitesPage } from '../features/sites/SitesPage.tsx';
-import { SiteSupportPage } from '../features/support/SiteSupportPage.tsx';
-import { SupportPage } from '../features/support/SupportPage.tsx';
-import { VaultPage } from '../features/vault/VaultPage.tsx';
 import { RedirectIfSignedIn, RequireAuth, RequireSuperAdmin, RootRedirect } from './guards.tsx';
-import { AdminLayout } from './layouts/AdminLayout.tsx';
-import { TenantLayout } from './layouts/TenantLayout.tsx';
+
+/**
+ * A screen loaded the first time it is visited: each area is a chunk of its own, so the sign-in
+ * page does not carry the whole app (issue 14: at most 200 KB of gzipped script there).
+ */
+function screen(load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy'> {
+  return { lazy: async () => ({ Component: await load() }) };
+}
 
 export const routes: RouteObject[] = [
   {
     errorElement: <RouteErrorPage />,
+    hydrateFallbackElement: <LoadingScreen />,
     children: [
       { path: '/', element: <RootRedirect /> },
       { element: <RedirectIfSignedIn />, children: [{ path: 'login', element: <LoginPage /> }] },
-      { path: 'reset_password', element: <ResetPasswordPage /> },
-      { path: 'invite_sign_up', element: <InviteSignUpPage /> },
-      { path: 'device/:hash', element: <PublicDevicePage /> },
+      {
+        path: 'reset_password',
+        ...screen(() => import('../features/auth/ResetPasswordPage.tsx').then((m) => m.ResetPasswordPage)),
+      },
+      {
+        path: 'invite_sign_up',
+        ...screen(() => import('../features/auth/InviteSignUpPage.tsx').then((m) => m.InviteSignUpPage)),
+      },
+      {
+        path: 'device/:hash',
+        ...screen(() => import('../features/public/PublicDevicePage.tsx').then((m) => m.PublicDevicePage)),
+      },
       {
         element: <RequireAuth />,
         children: [
-          { path: 'loginas', element: <LoginAsPage /> },
-          { path: 'v3/site/:siteId/dashboard', element: <FloorplanDashboardPage /> },
           {
-            element: <TenantLayout />,
+            path: 'loginas',
+            ...screen(() => import('../features/auth/LoginAsPage.tsx').then((m) => m.LoginAsPage)),
+          },
+          {
+            path: 'v3/site/:siteId/dashboard',
+            ...screen(() =>
+              import('../features/plans/FloorplanDashboardPage.tsx').then((m) => m.FloorplanDashboardPage),
+            ),
+          },
+          {
+            ...screen(() => import('./layouts/TenantLayout.tsx').then((m) => m.TenantLayout)),
             children: [
-              { path: 'sites', element: <SitesPage /> },
-              { path: 'home', element: <HomePage /> },
-              { path: 'profile', element: <ProfilePage /> },
-              { path: 'support', element: <SupportPage /> },
-              { path: 'support/:tenant', element: <SupportPage /> },
-              { path: 'tenant/products', element: <ProductsPage /> },
-              { path: 'tenant/companies', element: <CompaniesPage /> },
-              { path: 'tenant/customers', element: <CustomersPage /> },
-              { path: 'tenant/logs', element: <TenantLogsPage /> },
-              { path: 'tenant/users', element: <UsersPage /> },
+              {
+                path: 'sites',
+                ...screen(() => import('../features/sites/SitesPage.tsx').then((m) => m.SitesPage)),
+              },
+              {
+                path: 'home',
+                ...screen(() => import('../features/home/HomePage.tsx').then((m) => m.HomePage)),
+              },
+              {
+                path: 'profile',
+                ...screen(() => import('../features/profile/ProfilePage.tsx').then((m) => m.ProfilePage)),
+              },
+              {
+                path: 'support',
+                ...screen(() => import('../features/support/SupportPage.tsx').then((m) => m.SupportPage)),
+              },
+              {
+                path: 'support/:tenant',
+                ...screen(() => import('../features/support/SupportPage.tsx').then((m) => m.SupportPage)),
+              },
+              {
+                path: 'tenant/products',
+                ...screen(() => import('../features/products/ProductsPage.tsx').then((m) => m.ProductsPage)),
+              },
+              {
+                path: 'tenant/companies',
+                ...screen(() =>
+                  import('../features/companies/CompaniesPage.tsx').then((m) => m.CompaniesPage),
+                ),
+              },
+              {
+                path: 'tenant/customers',
+                ...screen(() =>
+                  import('../features/companies/CustomersPage.tsx').then((m) => m.CustomersPage),
+                ),
+              },
+              {
+                path: 'tenant/logs',
+                ...screen(() => import('../features/logs/TenantLogsPage.tsx').then((m) => m.TenantLogsPage)),
+              },
+              {
+                path: 'tenant/users',
+                ...screen(() => import('../features/people/UsersPage.tsx').then((m) => m.UsersPage)),
+              },
             ],
           },
           {
             path: 'site/:siteId',
-            element: <SiteLayout />,
+            ...screen(() => import('../features/sites/SiteLayout.tsx').then((m) => m.SiteLayout)),
             children: [
               { index: true, element: <Navigate to="dashboard" replace /> },
-              { path: 'dashboard', element: <SiteDashboardPage /> },
-              { path: 'devices', element: <DevicesPage /> },
-              { path: 'locations', element: <LocationsPage /> },
-              { path: 'zones', element: <ZonesPage /> },
-              { path: 'config', element: <ConfigPage /> },
-              { path: 'attachments', element: <AttachmentsPage /> },
-              { path: 'vault', element: <VaultPage /> },
-              { path: 'access', element: <AccessPage /> },
-              { path: 'logs', element: <SiteLogsPage /> },
-              { path: 'contacts', element: <ContactsPage /> },
-              { path: 'support', element: <SiteSupportPage /> },
-              { path: 'schemas', element: <VaultPage page="schemas" /> },
-              { path: 'connections', element: <ConnectionsPage /> },
+              {
+                path: 'dashboard',
+                ...screen(() =>
+                  import('../features/sites/SiteDashboardPage.tsx').then((m) => m.SiteDashboardPage),
+                ),
+              },
+              {
+                path: 'devices',
+                ...screen(() => import('../features/devices/DevicesPage.tsx').then((m) => m.DevicesPage)),
+              },
+              {
+                path: 'locations',
+                ...screen(() =>
+                  import('../features/locations/LocationsPage.tsx').then((m) => m.LocationsPage),
+                ),
+              },
+              {
+                path: 'zones',
+                ...screen(() => import('../features/locations/ZonesPage.tsx').then((m) => m.ZonesPage)),
+              },
+              {
+                path: 'config',
+                ...screen(() => import('../features/config/ConfigPage.tsx').then((m) => m.ConfigPage)),
+              },
+              {
+                path: 'attachments',
+                ...screen(() =>
+                  import('../features/attachments/AttachmentsPage.tsx').then((m) => m.AttachmentsPage),
+                ),
+              },
+              {
+                path: 'vault',
+                ...screen(() => import('../features/vault/VaultPage.tsx').then((m) => m.VaultPage)),
+              },
+              {
+                path: 'access',
+                ...screen(() => import('../features/access/AccessPage.tsx').then((m) => m.AccessPage)),
+              },
+              {
+                path: 'logs',
+                ...screen(() => import('../features/logs/SiteLogsPage.tsx').then((m) => m.SiteLogsPage)),
+              },
+              {
+                path: 'contacts',
+                ...screen(() => import('../features/contacts/ContactsPage.tsx').then((m) => m.ContactsPage)),
+              },
+              {
+                path: 'support',
+                ...screen(() =>
+                  import('../features/support/SiteSupportPage.tsx').then((m) => m.SiteSupportPage),
+                ),
+              },
+              {
+                path: 'schemas',
+                ...screen(() =>
+                  import('../features/vault/VaultPage.tsx').then((m) => () => <m.VaultPage page="schemas" />),
+                ),
+              },
+              {
+                path: 'connections',
+                ...screen(() =>
+                  import('../features/sites/ConnectionsPage.tsx').then((m) => m.ConnectionsPage),
+                ),
+              },
             ],
           },
           {
@@ -92,18 +171,67 @@ export const routes: RouteObject[] = [
             element: <RequireSuperAdmin />,
             children: [
               {
-                element: <AdminLayout />,
+                ...screen(() => import('./layouts/AdminLayout.tsx').then((m) => m.AdminLayout)),
                 children: [
                   { index: true, element: <Navigate to="dashboard" replace /> },
-                  { path: 'dashboard', element: <AdminDashboardPage /> },
-                  { path: 'tenants', element: <TenantsPage /> },
-                  { path: 'companies', element: <CompaniesPage scope="admin" /> },
-                  { path: 'procats', element: <ProcatsPage /> },
-                  { path: 'json', element: <JsonExportPage /> },
-                  { path: 'release_notes', element: <ReleaseNotesPage /> },
-                  { path: 'logs', element: <TenantLogsPage scope="admin" /> },
-                  { path: 'users', element: <UsersPage scope="admin" /> },
-                  { path: 'products', element: <ProductsPage scope="admin" /> },
+                  {
+                    path: 'dashboard',
+                    ...screen(() =>
+                      import('../features/admin/AdminDashboardPage.tsx').then((m) => m.AdminDashboardPage),
+                    ),
+                  },
+                  {
+                    path: 'tenants',
+                    ...screen(() => import('../features/admin/TenantsPage.tsx').then((m) => m.TenantsPage)),
+                  },
+                  {
+                    path: 'companies',
+                    ...screen(() =>
+                      import('../features/companies/CompaniesPage.tsx').then((m) => () => (
+                        <m.CompaniesPage scope="admin" />
+                      )),
+                    ),
+                  },
+                  {
+                    path: 'procats',
+                    ...screen(() => import('../features/procats/ProcatsPage.tsx').then((m) => m.ProcatsPage)),
+                  },
+                  {
+                    path: 'json',
+                    ...screen(() =>
+                      import('../features/admin/JsonExportPage.tsx').then((m) => m.JsonExportPage),
+                    ),
+                  },
+                  {
+                    path: 'release_notes',
+                    ...screen(() =>
+                      import('../features/admin/ReleaseNotesPage.tsx').then((m) => m.ReleaseNotesPage),
+                    ),
+                  },
+                  {
+                    path: 'logs',
+                    ...screen(() =>
+                      import('../features/logs/TenantLogsPage.tsx').then((m) => () => (
+                        <m.TenantLogsPage scope="admin" />
+                      )),
+                    ),
+                  },
+                  {
+                    path: 'users',
+                    ...screen(() =>
+                      import('../features/people/UsersPage.tsx').then((m) => () => (
+                        <m.UsersPage scope="admin" />
+                      )),
+                    ),
+                  },
+                  {
+                    path: 'products',
+                    ...screen(() =>
+                      import('../features/products/ProductsPage.tsx').then((m) => () => (
+                        <m.ProductsPage scope="admin" />
+                      )),
+                    ),
+                  },
                 ],
               },
             ],

@@ -16,8 +16,8 @@ const answer = new ApiError(400, [
 ]);
 
 describe('error messages', () => {
-  it('are shown in the language chosen, switched at run time', () => {
-    setLanguage('fr');
+  it('are shown in the language chosen, switched at run time', async () => {
+    await setLanguage('fr');
     expect(i18n.language).toBe('fr');
     expect(errorMessages(answer)).toEqual([
       i18n.t('domain:error.field_required', { field: 'name' }),
@@ -25,18 +25,18 @@ describe('error messages', () => {
       'La requête a échoué (502)',
     ]);
     expect(errorMessages(answer)[0]).toMatch(/^Nom/);
-    setLanguage('nl');
+    await setLanguage('nl');
     expect(errorMessages(answer)[2]).toBe('De aanvraag is mislukt (502)');
     expect(document.documentElement.lang).toBe('nl');
   });
 
-  it("fall back to the server's English for a code the web does not know", () => {
-    setLanguage('nl');
+  it("fall back to the server's English for a code the web does not know", async () => {
+    await setLanguage('nl');
     expect(errorMessages(answer)[1]).toBe('Something new the server says');
   });
 
-  it('translate a schema message (a code with parameters) and pass other text through', () => {
-    setLanguage('fr');
+  it('translate a schema message (a code with parameters) and pass other text through', async () => {
+    await setLanguage('fr');
     expect(translateMessage(encodeMessage('field_required', { field: 'name' }))).toMatch(/^Nom/);
     expect(translateMessage('Plain words')).toBe('Plain words');
     expect(translateMessage(undefined)).toBeUndefined();

@@ -11,7 +11,7 @@ async function instance(lng: string) {
   const i18n = i18next.createInstance();
   await i18n.init({
     lng,
-    resources: buildResources(),
+    resources: await buildResources(),
     interpolation: { escapeValue: false },
     fallbackLng: false,
   });

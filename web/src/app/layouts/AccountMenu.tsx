@@ -52,7 +52,7 @@ export function AccountMenu() {
     close();
     if (next === language && next === user.language) return;
     // The whole screen switches at once; the choice is saved on the user.
-    setLanguage(next);
+    void setLanguage(next);
     updateLanguage.mutate(next);
   };
 

@@ -73,7 +73,7 @@ function LanguageSwitch() {
   const language = currentLanguage();
   const choose = (next: Language) => {
     setAnchor(null);
-    setLanguage(next);
+    void setLanguage(next);
   };
 
   return (

@@ -61,7 +61,7 @@ function EditProfileForm({ user, onClose }: Omit<Props, 'open'>) {
       {
         onSuccess: (data) => {
           // The screen follows the saved language at once.
-          setLanguage(data.user.language);
+          void setLanguage(data.user.language);
           toastSuccess(t('edit.saved'));
           onClose();
         },
