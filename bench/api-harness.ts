@@ -11,17 +11,19 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/src/app.ts';
 import { loadConfig } from '../server/src/config.ts';
-import { openDatabase } from '../server/src/db/client.ts';
+import { openDatabase, type QueryListener } from '../server/src/db/client.ts';
 import { BENCH_USER, createBenchSite, generateDevices } from './generate-devices.ts';
 
 export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-export async function startBenchApi(deviceCount: number) {
+export async function startBenchApi(deviceCount: number, options: { onQuery?: QueryListener } = {}) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'asbuilt-bench-'));
   const url = process.env.DATABASE_URL;
   const schemaName = url ? `bench_${randomUUID().replaceAll('-', '')}` : undefined;
   const database = await openDatabase(
-    url ? { url, schemaName: schemaName! } : { dataDir: path.join(dataDir, 'db') },
+    url
+      ? { url, schemaName: schemaName!, onQuery: options.onQuery }
+      : { dataDir: path.join(dataDir, 'db'), onQuery: options.onQuery },
   );
   const dropAll = async () => {
     if (schemaName) await database.db.execute(sql.raw(`DROP SCHEMA "${schemaName}" CASCADE`));
@@ -38,8 +40,10 @@ export async function startBenchApi(deviceCount: number) {
       SEED_DEMO: 'false',
       VAULT_KEY: 'bench-vault-key',
       PORT: '0',
+      // As in production: answers are not checked against their schemas.
+      NODE_ENV: 'production',
     });
-    const { app } = await buildApp({ config, database, logger: false });
+    const { app, ctx } = await buildApp({ config, database, logger: false });
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
     const login = await fetch(`${address}/api/admin/users/login`, {
       method: 'POST',
@@ -70,6 +74,8 @@ export async function startBenchApi(deviceCount: number) {
     return {
       db: database.db,
       kind: database.kind,
+      raw: database.raw,
+      ctx,
       address,
       token,
       siteId,

@@ -1,48 +1,22 @@
-import type { DeviceDto, DeviceProductDto, SiteDeviceDto, SiteDevicesResponse } from './schemas/device.ts';
+import type { DeviceDto, DeviceProductDto, SiteDevicesResponse } from './schemas/device.ts';
 
 /** A device as a site's list holds it: every field present, its product attached, no public hash. */
 export type ListedDevice = Omit<DeviceDto, 'public_hash'>;
 
-/** What a field left out of a list entry stands for. */
-const BLANK = {
-  name: null,
-  code: null,
-  type: null,
-  sn: null,
-  mac: null,
-  ip: null,
-  patch: null,
-  port: null,
-  note: null,
-  purchase_date: null,
-  warranty_expiration_date: null,
-  status: null,
-  archived: false,
-  floor_id: null,
-  location_id: null,
-  zone_id: null,
-  layer_id: null,
-  supplier_id: null,
-  contractor_id: null,
-  on_plan: false,
-  plan_x: null,
-  plan_y: null,
-  icon: null,
-} satisfies Omit<ListedDevice, 'id' | 'site_id' | 'product_id' | 'product' | 'created_at' | 'updated_at'>;
-
 /**
- * A site's device list in full again: blank fields filled in and each device given its product
- * object (one object per product, shared by its devices).
+ * A site's device list made whole again: each row's values under their column names, the site,
+ * and the device's product object (one object per product, shared by its devices).
  */
 export function expandSiteDevices(answer: SiteDevicesResponse, siteId: number): ListedDevice[] {
   const products = new Map<number, DeviceProductDto>(answer.device_products.map((p) => [p.id, p]));
-  return answer.devices.map((device: SiteDeviceDto) => {
-    const product = products.get(device.product_id);
+  const { columns, rows } = answer.devices;
+  return rows.map((row) => {
+    const device: Record<string, unknown> = { site_id: siteId };
+    for (let i = 0; i < columns.length; i++) device[columns[i]!] = row[i];
+    const product = products.get(device.product_id as number);
     if (!product)
       throw new Error(`Device ${device.id}: product ${device.product_id} missing from the answer`);
-    return { ...BLANK, ...device, site_id: siteId, product };
+    device.product = product;
+    return device as ListedDevice;
   });
 }
-
-/** The fields a list entry leaves out when blank, for the server that writes them. */
-export const SITE_DEVICE_FIELDS = Object.keys(BLANK) as (keyof typeof BLANK)[];

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { DeviceProductDto } from '../src/schemas/device.ts';
+import {
+  type DeviceProductDto,
+  SITE_DEVICE_COLUMNS,
+  type SiteDevicesResponse,
+} from '../src/schemas/device.ts';
 import { expandSiteDevices } from '../src/siteDevices.ts';
 
 const product = (id: number): DeviceProductDto => ({
@@ -14,55 +18,61 @@ const product = (id: number): DeviceProductDto => ({
 });
 const stamp = '2026-11-25T10:00:00.000Z';
 
+/** A row with every value blank but those given. */
+function row(values: Record<string, unknown>) {
+  const blank: Record<string, unknown> = {
+    archived: false,
+    on_plan: false,
+    created_at: stamp,
+    updated_at: stamp,
+  };
+  return SITE_DEVICE_COLUMNS.map((column) => values[column] ?? blank[column] ?? null);
+}
+
+const answer = (rows: unknown[][], products: DeviceProductDto[]) =>
+  ({
+    devices: { columns: [...SITE_DEVICE_COLUMNS], rows },
+    device_products: products,
+  }) as unknown as SiteDevicesResponse;
+
 describe('expandSiteDevices', () => {
-  it('fills every field left out with null, the flags with false, and adds the site', () => {
+  it('names each value by its column and adds the site and the product', () => {
     const [device] = expandSiteDevices(
-      {
-        devices: [{ id: 1, product_id: 5, created_at: stamp, updated_at: stamp }],
-        device_products: [product(5)],
-      },
+      answer([row({ id: 1, product_id: 5, code: 'A', plan_x: 0 })], [product(5)]),
       7,
     );
     expect(device).toMatchObject({
       id: 1,
       site_id: 7,
-      code: null,
+      code: 'A',
+      plan_x: 0,
       floor_id: null,
       archived: false,
-      on_plan: false,
     });
-    expect(Object.values(device!).filter((v) => v === undefined)).toEqual([]);
+    expect(device!.product).toEqual(product(5));
+    expect(Object.keys(device!).sort()).toEqual([...SITE_DEVICE_COLUMNS, 'site_id', 'product'].sort());
   });
 
-  it('keeps the values that are there and shares one product object between its devices', () => {
-    const [a, b] = expandSiteDevices(
+  it('follows the columns the answer names, in their order', () => {
+    const [device] = expandSiteDevices(
       {
-        devices: [
-          {
-            id: 1,
-            product_id: 5,
-            code: 'A',
-            archived: true,
-            plan_x: 0,
-            created_at: stamp,
-            updated_at: stamp,
-          },
-          { id: 2, product_id: 5, created_at: stamp, updated_at: stamp },
-        ],
+        devices: { columns: ['product_id', 'id'], rows: [[5, 1] as never] },
         device_products: [product(5)],
-      },
+      } as SiteDevicesResponse,
       7,
     );
-    expect(a).toMatchObject({ code: 'A', archived: true, plan_x: 0 });
+    expect(device).toMatchObject({ id: 1, product_id: 5 });
+  });
+
+  it('shares one product object between the devices of that product', () => {
+    const [a, b] = expandSiteDevices(
+      answer([row({ id: 1, product_id: 5 }), row({ id: 2, product_id: 5 })], [product(5)]),
+      7,
+    );
     expect(a!.product).toBe(b!.product);
   });
 
   it('refuses a list whose product is missing rather than showing a device without one', () => {
-    expect(() =>
-      expandSiteDevices(
-        { devices: [{ id: 1, product_id: 9, created_at: stamp, updated_at: stamp }], device_products: [] },
-        7,
-      ),
-    ).toThrow(/product 9/);
+    expect(() => expandSiteDevices(answer([row({ id: 1, product_id: 9 })], []), 7)).toThrow(/product 9/);
   });
 });

@@ -371,19 +371,58 @@ export const devicesResponseSchema = z.object({ devices: z.array(deviceSchema) }
 export type DevicesResponse = z.infer<typeof devicesResponseSchema>;
 
 /**
- * A device in a site's device list, written as small as it reads: no site id (the list is one
- * site's), no product (the list's `device_products` holds each once), no public hash (single
- * device answers carry it), and no blank field: a missing field is null, a missing flag false.
+ * The values of a device in a site's device list, in this order. Left out: the site (the list is
+ * one site's), the product (the answer's `device_products` holds each once) and the public hash
+ * (single device answers carry it). The fields most often blank come last.
  */
-export const siteDeviceSchema = deviceSchema
-  .omit({ site_id: true, product: true, public_hash: true })
-  .partial()
-  .required({ id: true, product_id: true, created_at: true, updated_at: true });
-export type SiteDeviceDto = z.infer<typeof siteDeviceSchema>;
+export const SITE_DEVICE_COLUMNS = [
+  'id',
+  'product_id',
+  'code',
+  'status',
+  'floor_id',
+  'location_id',
+  'zone_id',
+  'layer_id',
+  'supplier_id',
+  'contractor_id',
+  'sn',
+  'mac',
+  'ip',
+  'patch',
+  'port',
+  'purchase_date',
+  'warranty_expiration_date',
+  'created_at',
+  'updated_at',
+  'archived',
+  'on_plan',
+  'name',
+  'type',
+  'note',
+  'plan_x',
+  'plan_y',
+  'icon',
+] as const satisfies readonly (keyof DeviceDto)[];
+export type SiteDeviceColumn = (typeof SITE_DEVICE_COLUMNS)[number];
 
-/** GET /api/site/refresh_devices: the devices and, once each, the products they are instances of. */
+/** One device of the list: its values in the order of `SITE_DEVICE_COLUMNS`. */
+type Columns = typeof SITE_DEVICE_COLUMNS;
+export type SiteDeviceRow = {
+  -readonly [I in keyof Columns]: Columns[I] extends keyof DeviceDto ? DeviceDto[Columns[I]] : never;
+};
+
+const siteDeviceRowSchema = z.tuple(
+  SITE_DEVICE_COLUMNS.map((column) => deviceSchema.shape[column]) as unknown as [z.ZodType, ...z.ZodType[]],
+) as unknown as z.ZodType<SiteDeviceRow>;
+
+/**
+ * GET /api/site/refresh_devices: the site's devices as rows of values under one list of column
+ * names (the names are not repeated 20,000 times), and the products they are instances of, once
+ * each.
+ */
 export const siteDevicesResponseSchema = z.object({
-  devices: z.array(siteDeviceSchema),
+  devices: z.object({ columns: z.array(z.enum(SITE_DEVICE_COLUMNS)), rows: z.array(siteDeviceRowSchema) }),
   device_products: z.array(deviceProductSchema),
 });
 export type SiteDevicesResponse = z.infer<typeof siteDevicesResponseSchema>;

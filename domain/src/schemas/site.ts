@@ -6,7 +6,7 @@ import { LANGUAGES } from '../i18n/languages.ts';
 import { encodeMessage } from '../i18n/messages.ts';
 import { attachmentSchema } from './attachment.ts';
 import { companySchema, procatSchema, productSchema } from './catalogue.ts';
-import { deviceProductSchema, logEntrySchema, siteDeviceSchema } from './device.ts';
+import { logEntrySchema, siteDevicesResponseSchema } from './device.ts';
 import {
   formBoolean,
   idField,
@@ -272,10 +272,8 @@ export const siteShowResponseSchema = z.object({
   logs: z.array(logEntrySchema),
   /** The companies usable on this site: the site tenant's own and the library's brands. */
   companies: z.array(companySchema),
-  /** Every device of the site, archived ones included, in the list's short form. */
-  devices: z.array(siteDeviceSchema),
-  /** The products of those devices, once each. */
-  device_products: z.array(deviceProductSchema),
+  /** Every device of the site, archived ones included, and their products: see refresh_devices. */
+  ...siteDevicesResponseSchema.shape,
   /** The products the site's tenant may use (the library's and its own). */
   products: z.array(productSchema),
   procats: z.array(procatSchema),

@@ -21,8 +21,13 @@ export type DbOrTx = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** A statement sent straight to the driver, bypassing Drizzle (benchmarks compare against it). */
+  raw(text: string, params?: unknown[]): Promise<unknown>;
   close(): Promise<void>;
 }
+
+/** Sees every statement Drizzle sends: the query-count tests and the overhead benchmark. */
+export type QueryListener = (text: string, params: unknown[]) => void;
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -33,6 +38,11 @@ export interface OpenOptions {
   dataDir?: string;
   /** A PostgreSQL schema to use as search_path (tests isolate themselves this way). */
   schemaName?: string;
+  onQuery?: QueryListener;
+}
+
+function queryLogger(listener: QueryListener | undefined) {
+  return listener ? { logQuery: listener } : false;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
@@ -50,17 +60,27 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
         client.release();
       }
     }
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db = drizzlePg(pool, { schema, logger: queryLogger(options.onQuery) }) as unknown as Db;
     await migratePg(drizzlePg(pool, { schema }), {
       migrationsFolder,
       ...(options.schemaName ? { migrationsSchema: options.schemaName } : {}),
     });
-    return { db, kind: 'postgres', close: () => pool.end() };
+    return {
+      db,
+      kind: 'postgres',
+      raw: (text, params) => pool.query(text, params as unknown[]),
+      close: () => pool.end(),
+    };
   }
 
   if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
   const client = new PGlite(options.dataDir ? { dataDir: options.dataDir } : {});
-  const pgliteDb = drizzlePglite(client, { schema });
-  await migratePglite(pgliteDb, { migrationsFolder });
-  return { db: pgliteDb as unknown as Db, kind: 'pglite', close: () => client.close() };
+  await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+  const pgliteDb = drizzlePglite(client, { schema, logger: queryLogger(options.onQuery) });
+  return {
+    db: pgliteDb as unknown as Db,
+    kind: 'pglite',
+    raw: (text, params) => client.query(text, params),
+    close: () => client.close(),
+  };
 }

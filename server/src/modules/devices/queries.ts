@@ -1,4 +1,4 @@
-import { type DeviceDto, type DeviceProductDto, SITE_DEVICE_FIELDS } from '@asbuilt/domain';
+import { type DeviceDto, type DeviceProductDto, SITE_DEVICE_COLUMNS } from '@asbuilt/domain';
 import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { companies, devices, procats, products } from '../../db/schema.ts';
@@ -77,27 +77,19 @@ export async function loadDeviceProducts(
 const utc = (column: string) => `to_char(d.${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
- * One list entry per device in the short form of `siteDeviceSchema`, built by the database: the
- * flags are written only when true and `json_strip_nulls` drops every blank field. Column names
- * are this module's constants, never input.
+ * One row of values per device, in the order of `SITE_DEVICE_COLUMNS`, built by the database.
+ * Column names are the domain's constants, never input.
  */
-const SITE_DEVICE_JSON = sql.raw(
-  `json_strip_nulls(json_build_object(${[
-    "'id', d.id",
-    "'product_id', d.product_id",
-    ...SITE_DEVICE_FIELDS.map((field) =>
-      field === 'archived' || field === 'on_plan'
-        ? `'${field}', nullif(d.${field}, false)`
-        : `'${field}', d.${field}`,
-    ),
-    `'created_at', ${utc('created_at')}`,
-    `'updated_at', ${utc('updated_at')}`,
-  ].join(', ')}))`,
+const SITE_DEVICE_ROW = sql.raw(
+  `json_build_array(${SITE_DEVICE_COLUMNS.map((column) =>
+    column === 'created_at' || column === 'updated_at' ? utc(column) : `d.${column}`,
+  ).join(', ')})`,
 );
 
 /**
- * A site's device list as JSON text, written whole by the database and passed on untouched, and
- * the products of those devices: two queries for any count, and no per-device work in the server.
+ * A site's device list as JSON text (`{ columns, rows }`), written whole by the database and
+ * passed on untouched, and the products of those devices: two queries for any count, and no
+ * per-device work in the server.
  */
 export async function loadSiteDeviceList(
   db: DbOrTx,
@@ -105,13 +97,13 @@ export async function loadSiteDeviceList(
   p: DevicePresenter,
 ): Promise<{ devicesJson: string; products: DeviceProductDto[] }> {
   const answer = (await db.execute(
-    sql`select coalesce(json_agg(${SITE_DEVICE_JSON} order by d.id)::text, '[]') as list
+    sql`select coalesce(json_agg(${SITE_DEVICE_ROW} order by d.id)::text, '[]') as list
         from ${devices} d where d.site_id = ${siteId}`,
   )) as unknown as { rows: { list: string }[] };
-  const devicesJson = answer.rows[0]?.list ?? '[]';
+  const rows = answer.rows[0]?.list ?? '[]';
   return {
-    devicesJson,
-    products: devicesJson === '[]' ? [] : await loadDeviceProducts(db, eq(devices.site_id, siteId), p),
+    devicesJson: `{"columns":${JSON.stringify(SITE_DEVICE_COLUMNS)},"rows":${rows}}`,
+    products: rows === '[]' ? [] : await loadDeviceProducts(db, eq(devices.site_id, siteId), p),
   };
 }
 

@@ -1,0 +1,101 @@
+/**
+ * API overhead and payload (issue 14, points 1 and 3): the big read calls of the 20,000-device
+ * site against the very statements they send, run raw through the same driver in the same
+ * process; and the bytes of the device list against its former shape.
+ *
+ *   npx tsx bench/api-overhead.ts [--count 20000] [--rounds 30]
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/api-overhead.ts
+ *
+ * Each call's statements are recorded from Drizzle's log on one call, then every round runs, in
+ * turn, the call over HTTP on loopback without compression, the call with gzip (what a browser
+ * gets), and the recorded statements sent raw with the driver's `query` (concurrently, so the raw
+ * side has every advantage). Medians after 3 warm-up rounds.
+ */
+import { parseArgs } from 'node:util';
+import { eq } from 'drizzle-orm';
+import { devices } from '../server/src/db/schema.ts';
+import { devicePresenter } from '../server/src/modules/devices/present.ts';
+import { loadDevices } from '../server/src/modules/devices/queries.ts';
+import { median, startBenchApi } from './api-harness.ts';
+
+const { values } = parseArgs({
+  options: { count: { type: 'string', default: '20000' }, rounds: { type: 'string', default: '30' } },
+});
+const rounds = Number(values.rounds);
+
+let recording: { text: string; params: unknown[] }[] | null = null;
+const api = await startBenchApi(Number(values.count), {
+  onQuery: (text, params) => recording?.push({ text, params }),
+});
+
+const CALLS = [
+  `/api/site/sites?id=${api.siteId}`,
+  `/api/site/refresh_devices?id=${api.siteId}`,
+  '/api/site/index',
+] as const;
+
+async function timed(run: () => Promise<unknown>) {
+  const started = performance.now();
+  await run();
+  return performance.now() - started;
+}
+
+async function over(route: string, encoding: 'identity' | 'gzip') {
+  const response = await fetch(`${api.address}${route}`, {
+    headers: { authorization: `Bearer ${api.token}`, 'accept-encoding': encoding },
+  });
+  if (!response.ok) throw new Error(`${route}: ${response.status}`);
+  return Buffer.from(await response.arrayBuffer());
+}
+
+try {
+  const statements = new Map<string, { text: string; params: unknown[] }[]>();
+  for (const route of CALLS) {
+    recording = [];
+    await over(route, 'identity');
+    statements.set(route, recording);
+    recording = null;
+  }
+  const raw = (route: string) => Promise.all(statements.get(route)!.map((s) => api.raw(s.text, s.params)));
+
+  const samples = new Map<string, { identity: number[]; gzip: number[]; raw: number[] }>(
+    CALLS.map((route) => [route, { identity: [], gzip: [], raw: [] }]),
+  );
+  for (let round = -3; round < rounds; round++) {
+    for (const route of CALLS) {
+      const sample = samples.get(route)!;
+      const identity = await timed(() => over(route, 'identity'));
+      const gzip = await timed(() => over(route, 'gzip'));
+      const rawMs = await timed(() => raw(route));
+      if (round < 0) continue;
+      sample.identity.push(identity);
+      sample.gzip.push(gzip);
+      sample.raw.push(rawMs);
+    }
+  }
+
+  console.log(`${api.kind}, ${values.count} devices, ${rounds} rounds (medians, ms)`);
+  console.log('| call | statements | raw SQL | API | API ÷ raw | API with gzip | gzip ÷ raw |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- |');
+  for (const route of CALLS) {
+    const s = samples.get(route)!;
+    const [r, i, g] = [median(s.raw), median(s.identity), median(s.gzip)];
+    console.log(
+      `| ${route.replace(/=\d+/, '=big')} | ${statements.get(route)!.length} | ${r.toFixed(1)} | ${i.toFixed(1)} | ${(i / r).toFixed(2)} | ${g.toFixed(1)} | ${(g / r).toFixed(2)} |`,
+    );
+  }
+
+  // Payload: the device list now, against the former answer (every device whole, with its
+  // product summary and public hash), built by the former code path that single answers still use.
+  const now = await over(`/api/site/refresh_devices?id=${api.siteId}`, 'identity');
+  const presenter = devicePresenter((key) => api.ctx.storage.signedUrl(key), api.ctx.deviceLinks);
+  const before = Buffer.from(
+    JSON.stringify({ devices: await loadDevices(api.db, eq(devices.site_id, api.siteId), presenter) }),
+  );
+  const mb = (n: number) => `${(n / 1e6).toFixed(2)} MB`;
+  console.log(
+    `\ndevice list: ${mb(now.length)} now, ${mb(before.length)} before: ${(now.length / before.length).toFixed(2)} of it`,
+  );
+} finally {
+  await api.close();
+}
