@@ -6,21 +6,23 @@ import { sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
-import { type Database, openDatabase } from '../../src/db/client.ts';
+import { type Database, openDatabase, type QueryListener } from '../../src/db/client.ts';
 import { ensureLibraryTenant } from '../../src/db/seed/base.ts';
 import { startSmtp } from './smtp.ts';
 
 export const MASTER_PASSWORD = 'master-password-for-tests';
 
 /** Which database the API tests run on: PGlite by default, PostgreSQL in the `api-pg` project. */
-async function testDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+async function testDatabase(
+  onQuery: QueryListener,
+): Promise<{ database: Database; drop: () => Promise<void> }> {
   const url = process.env.TEST_DB === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
   if (!url) {
-    const database = await openDatabase({});
+    const database = await openDatabase({ onQuery });
     return { database, drop: async () => undefined };
   }
   const schemaName = `t_${randomUUID().replaceAll('-', '')}`;
-  const database = await openDatabase({ url, schemaName });
+  const database = await openDatabase({ url, schemaName, onQuery });
   return {
     database,
     drop: async () => {
@@ -36,7 +38,9 @@ async function testDatabase(): Promise<{ database: Database; drop: () => Promise
 export async function startTestApp(env: Record<string, string> = {}, logStream?: NodeJS.WritableStream) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'asbuilt-test-'));
   const smtp = await startSmtp();
-  const { database, drop } = await testDatabase();
+  // The statements sent while `statements` runs a call (the query-count tests).
+  let recorded: string[] | null = null;
+  const { database, drop } = await testDatabase((text) => recorded?.push(text));
   const config = loadConfig({
     DATA_DIR: dataDir,
     SMTP_URL: smtp.url,
@@ -59,6 +63,16 @@ export async function startTestApp(env: Record<string, string> = {}, logStream?:
     db: database.db,
     smtp,
     dataDir,
+    /** The SQL statements an action sends, in order. */
+    async statements(action: () => Promise<unknown>): Promise<string[]> {
+      recorded = [];
+      try {
+        await action();
+        return recorded;
+      } finally {
+        recorded = null;
+      }
+    },
     /** An API call; `token` adds the bearer header. */
     call(
       method: InjectOptions['method'],
