@@ -21,7 +21,7 @@ async function main() {
     config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir, 'db') },
   );
   const { app, ctx } = await buildApp({ config, database });
-  const prepared = await prepareDatabase(database.db, config, ctx.vault);
+  const prepared = await database.exclusive(() => prepareDatabase(database.db, config, ctx.vault));
   await assertVaultKeyOpens(database.db, ctx.vault).catch(async (error) => {
     await app.close();
     await database.close();

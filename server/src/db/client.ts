@@ -23,6 +23,11 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** A statement sent straight to the driver, bypassing Drizzle (benchmarks compare against it). */
   raw(text: string, params?: unknown[]): Promise<unknown>;
+  /**
+   * Runs `work` while no other server process on this database runs its own: migrations and the
+   * first rows of an empty database are written once when several servers start together.
+   */
+  exclusive<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -41,6 +46,24 @@ export interface OpenOptions {
   onQuery?: QueryListener;
 }
 
+/** The advisory lock key of server start-up: "asbuilt" in ASCII. */
+const STARTUP_LOCK = 0x61736275696c74n;
+
+/** Holds a session-level advisory lock on a connection of its own while `work` runs. */
+async function withAdvisoryLock<T>(pool: pg.Pool, work: () => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK.toString()]);
+    try {
+      return await work();
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK.toString()]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
 function queryLogger(listener: QueryListener | undefined) {
   return listener ? { logQuery: listener } : false;
 }
@@ -52,23 +75,20 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       max: 10,
       ...(options.schemaName ? { options: `-c search_path=${options.schemaName}` } : {}),
     });
-    if (options.schemaName) {
-      const client = await pool.connect();
-      try {
-        await client.query(`CREATE SCHEMA IF NOT EXISTS "${options.schemaName}"`);
-      } finally {
-        client.release();
-      }
-    }
     const db = drizzlePg(pool, { schema, logger: queryLogger(options.onQuery) }) as unknown as Db;
-    await migratePg(drizzlePg(pool, { schema }), {
-      migrationsFolder,
-      ...(options.schemaName ? { migrationsSchema: options.schemaName } : {}),
+    const exclusive = <T>(work: () => Promise<T>) => withAdvisoryLock(pool, work);
+    await exclusive(async () => {
+      if (options.schemaName) await pool.query(`CREATE SCHEMA IF NOT EXISTS "${options.schemaName}"`);
+      await migratePg(drizzlePg(pool, { schema }), {
+        migrationsFolder,
+        ...(options.schemaName ? { migrationsSchema: options.schemaName } : {}),
+      });
     });
     return {
       db,
       kind: 'postgres',
       raw: (text, params) => pool.query(text, params as unknown[]),
+      exclusive,
       close: () => pool.end(),
     };
   }
@@ -81,6 +101,8 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     db: pgliteDb as unknown as Db,
     kind: 'pglite',
     raw: (text, params) => client.query(text, params),
+    // One process owns an embedded database: nothing to wait for.
+    exclusive: (work) => work(),
     close: () => client.close(),
   };
 }
