@@ -1,0 +1,24 @@
+/**
+ * Compiles the server for production into one ES module, dist/main.js (`npm start` runs it with
+ * plain node, not a TypeScript loader). The domain package is bundled in (it ships TypeScript);
+ * every other package stays a regular import from node_modules. The migrations are copied next to
+ * it, where the database client looks for them.
+ */
+import { cp, rm } from 'node:fs/promises';
+import { build } from 'esbuild';
+
+const dist = new URL('./dist/', import.meta.url);
+await rm(dist, { recursive: true, force: true });
+await build({
+  entryPoints: [new URL('./src/main.ts', import.meta.url).pathname],
+  outfile: new URL('main.js', dist).pathname,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  alias: { '@asbuilt/domain': new URL('../domain/src/index.ts', import.meta.url).pathname },
+  sourcemap: true,
+  logLevel: 'warning',
+});
+await cp(new URL('./src/db/migrations/', import.meta.url), new URL('migrations/', dist), { recursive: true });
