@@ -46,8 +46,10 @@ export default defineConfig({
     { name: 'phone', use: { ...devices['Pixel 7'], channel: undefined }, grep: /@phone/ },
   ],
   webServer: {
-    // A throwaway embedded database with the demo data, built web app on the same port.
-    command: `rm -rf "${E2E_DATA_DIR}" && npx tsx ../server/src/main.ts`,
+    // A throwaway embedded database with the demo data, built web app on the same port; the
+    // compiled server `npm start` runs (npm run build), every answer checked against its schema
+    // (NODE_ENV is not production).
+    command: `rm -rf "${E2E_DATA_DIR}" && node ../server/dist/main.js`,
     url: `http://127.0.0.1:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
