@@ -10,6 +10,7 @@
  * the note of the same devices to a new text, so every round really writes (and logs) every one.
  */
 import { parseArgs } from 'node:util';
+import { expandSiteDevices, type SiteDevicesResponse } from '@asbuilt/domain';
 import { median, startBenchApi } from './api-harness.ts';
 
 const { values } = parseArgs({
@@ -29,11 +30,10 @@ try {
   const call = async (method: string, route: string, body: unknown) =>
     (await api.call(method, route, JSON.stringify(body))).byteLength;
 
-  const devices = await api.callJson<{ devices: { id: number }[] }>(
-    'GET',
-    `/api/site/refresh_devices?id=${siteId}`,
-  );
-  const ids = devices.devices.slice(0, batch).map((d) => d.id);
+  const list = await api.callJson<SiteDevicesResponse>('GET', `/api/site/refresh_devices?id=${siteId}`);
+  const ids = expandSiteDevices(list, siteId)
+    .slice(0, batch)
+    .map((d) => d.id);
 
   const bulkTimes: number[] = [];
   const oneByOneTimes: number[] = [];

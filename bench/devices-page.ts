@@ -6,11 +6,11 @@
  *       over a series of keystrokes (median and max);
  *   (c) the same two on /tenant/products with 5,000 generated products.
  *
- * The app runs as in the end-to-end tests (`npx tsx server/src/main.ts`, PGlite in a throwaway
+ * The app runs as in the end-to-end tests (the compiled `node server/dist/main.js`, PGlite in a throwaway
  * DATA_DIR, demo data). PGlite takes one connection, so the server is stopped while the generators
  * write, then started again.
  *
- *   npm run build -w web && npx tsx bench/devices-page.ts [--devices 20000] [--products 5000] [--runs 3]
+ *   npm run build && npx tsx bench/devices-page.ts [--devices 20000] [--products 5000] [--runs 3]
  */
 import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -18,6 +18,7 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { expandSiteDevices, type SiteDevicesResponse } from '@asbuilt/domain';
 import { and, eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { openDatabase } from '../server/src/db/client.ts';
@@ -204,7 +205,7 @@ export async function runBrowserBench(
     const list = await page.request.get(`${base}/api/site/refresh_devices?id=${siteId}`, {
       headers: { authorization: `Bearer ${token}` },
     });
-    const devices = ((await list.json()) as { devices: { archived: boolean }[] }).devices;
+    const devices = expandSiteDevices((await list.json()) as SiteDevicesResponse, siteId);
     const active = devices.filter((d) => !d.archived).length;
     const counterText = `${active.toLocaleString('en-US')} of ${active.toLocaleString('en-US')} devices`;
 

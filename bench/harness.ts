@@ -25,10 +25,18 @@ export async function waitForHealth(url: string, timeoutMs = 120_000) {
   throw new Error('The server did not start');
 }
 
+/** The compiled server, as `npm start` runs it (build it first: `npm run build`). */
 export function startServer(dataDir: string, port: number): ChildProcess {
-  return spawn('npx', ['tsx', 'server/src/main.ts'], {
+  return spawn('node', ['server/dist/main.js'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: 'true', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true,
   });

@@ -2,7 +2,7 @@
  * Frame times of the floorplan dashboard while panning and zooming, in headless Chromium against
  * the built app, on a floor with 200 location polygons and 1,000 device markers.
  *
- * The app runs as in the end-to-end tests (`npx tsx server/src/main.ts`, PGlite in a throwaway
+ * The app runs as in the end-to-end tests (the compiled `node server/dist/main.js`, PGlite in a throwaway
  * DATA_DIR, demo data); with the server stopped (PGlite takes one connection) a floor "Bench
  * floor" is added to Demo HQ, with the plan of its first floor, 200 locations in a 20 × 10 grid and
  * 1,000 devices placed in them. Then, signed in as integrator@asbuilt.demo at 1440 × 900, the
@@ -13,7 +13,7 @@
  * the time the input handler itself takes (d3-zoom and the transform). The same again with the
  * devices layer off (what the markers cost), and with the labels on.
  *
- *   npm run build -w web && npx tsx bench/plan-canvas.ts [--rounds 30]
+ *   npm run build && npx tsx bench/plan-canvas.ts [--rounds 30]
  */
 import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';

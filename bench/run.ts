@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: the browser timings of the big lists (devices-page.ts), printed as a table.
- * Build the web app first (`npm run build -w web`); the figures are recorded in RESULTS.md.
+ * Build the app first (`npm run build`: the web app and the compiled server); the figures are recorded in RESULTS.md.
  */
 import { printTimings, runBrowserBench, summary } from './devices-page.ts';
 

@@ -10,6 +10,7 @@
  * kind warms up and is not counted.
  */
 import { parseArgs } from 'node:util';
+import type { SiteDevicesResponse } from '@asbuilt/domain';
 import { startBenchApi } from './api-harness.ts';
 
 const { values } = parseArgs({
@@ -37,7 +38,7 @@ try {
       const ms = performance.now() - started;
       if (response.status !== 200) throw new Error(`${call}: ${response.status} ${text.slice(0, 200)}`);
       bytes = text.length;
-      devices = (JSON.parse(text) as { devices: unknown[] }).devices.length;
+      devices = (JSON.parse(text) as SiteDevicesResponse).devices.rows.length;
       if (run > 0) times.push(ms);
     }
     times.sort((x, y) => x - y);
