@@ -6,8 +6,8 @@
  *
  * Reads Vite's manifest: the sign-in page loads the entry (index.html), every chunk it imports
  * statically and, before it draws, the words of its language (English here: `words-en`); a screen
- * loaded on navigation adds its own chunk and the chunks that one imports. Sizes are gzip at
- * Node's default level, as a server compresses them.
+ * loaded on navigation adds its own chunk and the chunks that one imports (a page inside a layout
+ * adds the layout's too). Sizes are gzip at Node's default level, as a server compresses them.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -61,7 +61,7 @@ export function bundleSizes(dist: string): RouteSize[] {
   for (const key of Object.keys(manifest)) if (manifest[key]!.name === 'words-en') closure(key, initial);
   const initialSize = total(initial);
   const screens = Object.keys(manifest)
-    .filter((key) => manifest[key]!.isDynamicEntry)
+    .filter((key) => manifest[key]!.isDynamicEntry && !key.endsWith('.json'))
     .map((key) => {
       const loaded = closure(key, new Set(initial));
       const size = total(loaded);
