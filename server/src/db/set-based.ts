@@ -122,6 +122,40 @@ export async function insertRows<T extends PgTable>(
 }
 
 /**
+ * Inserts rows nobody needs the ids of (log entries): as `insertRows`, without the ordering and
+ * the ids coming back, in chunks of `chunk` rows.
+ */
+export async function appendRows<T extends PgTable>(
+  db: DbOrTx,
+  table: T,
+  rows: T['$inferInsert'][],
+  chunk = CHUNK,
+): Promise<void> {
+  const columns = columnsOf(table);
+  const groups = groupByKeys(rows as Record<string, unknown>[], (values) =>
+    Object.keys(values).filter((key) => columns[key] && values[key] !== undefined),
+  );
+  for (const [signature, group] of groups) {
+    const keys = signature.split(',');
+    const cols = keys.map((key) => columns[key]!);
+    const names = sql.join(
+      cols.map((col) => sql.identifier(col.name)),
+      sql`, `,
+    );
+    const picked = sql.join(
+      cols.map((col) => sql`v.${sql.identifier(col.name)}`),
+      sql`, `,
+    );
+    for (let start = 0; start < group.length; start += chunk) {
+      const records = recordsOf(group.slice(start, start + chunk), keys, cols, (row, key) => row[key]);
+      await db.execute(
+        sql`INSERT INTO ${table} (${names}) SELECT ${picked} FROM jsonb_to_recordset(${JSON.stringify(records)}::jsonb) AS v(${recordDefinition(cols)})`,
+      );
+    }
+  }
+}
+
+/**
  * Writes every row's `set` to the row with its `id`; columns left out of a row's `set` keep their
  * value. `updated_at`, when the table has it, becomes now() for every row written.
  */

@@ -1,7 +1,7 @@
 import type { LogAction } from '@asbuilt/domain';
 import type { DbOrTx } from '../db/client.ts';
 import { activityLogs } from '../db/schema.ts';
-import { insertRows } from '../db/set-based.ts';
+import { appendRows } from '../db/set-based.ts';
 import type { Actor } from './actor.ts';
 
 export interface ActivityEntry {
@@ -98,7 +98,7 @@ export async function logActivities(
 ): Promise<void> {
   if (entries.length === 1) await db.insert(activityLogs).values(row(actor, entries[0]!));
   else if (entries.length > 1)
-    await insertRows(
+    await appendRows(
       db,
       activityLogs,
       entries.map((entry) => row(actor, entry)),
