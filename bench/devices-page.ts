@@ -239,7 +239,7 @@ export async function runBrowserBench(
       const productLoads: number[] = [];
       for (let run = 0; run < options.runs; run++) {
         productLoads.push(
-          await timeLoad(page, `${base}/tenant/products`, 'main h1 + p', `${total} products`),
+          await timeLoad(page, `${base}/tenant/products`, 'main h1 + p', `${total.toLocaleString('en-US')} products`),
         );
       }
       timings.push({

@@ -9,7 +9,7 @@ import { i18nReady } from './i18n/i18n.ts';
 import { clearSession } from './lib/session.ts';
 
 const queryClient = createQueryClient();
-const router = createRouter();
+const router = createRouter(queryClient);
 
 // A 401 on an authenticated call: the session is gone; forget it and go to /login.
 setUnauthorizedHandler(() => {

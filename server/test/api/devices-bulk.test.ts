@@ -1,4 +1,4 @@
-import type { DeviceDto } from '@asbuilt/domain';
+import { expandSiteDevices } from '@asbuilt/domain';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devices, sites } from '../../src/db/schema.ts';
@@ -62,7 +62,8 @@ describe('PUT /api/site/devices/bulk', () => {
       floor_id: w.floors.ground.id,
     });
     expect(response.statusCode).toBe(200);
-    const answer = response.json().devices as DeviceDto[];
+    // The changed devices, in the short form of the site's device list.
+    const answer = expandSiteDevices(response.json(), w.sites.main.id);
     expect(answer.map((d) => d.id)).toEqual(ids);
     expect(answer.map((d) => [d.status, d.contractor_id, d.floor_id, d.location_id, d.zone_id])).toEqual([
       ['Installed', w.companies.contractor.id, w.floors.ground.id, w.locations.lobby.id, null],

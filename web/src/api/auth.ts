@@ -1,6 +1,6 @@
 /** Session, password and profile calls. */
 import type { AuthResponse, Language, LoginInput, UserDto } from '@asbuilt/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useToken } from '../lib/session.ts';
 import { api } from './client.ts';
 
@@ -15,12 +15,14 @@ export interface MeResponse {
 
 export function useMe() {
   const token = useToken();
-  return useQuery({
+  return useQuery({ ...meQuery(), enabled: Boolean(token), select: (data) => data.user });
+}
+
+export function meQuery() {
+  return queryOptions({
     queryKey: authKeys.me(),
     queryFn: ({ signal }) => api.get<MeResponse>('/global/me', undefined, { signal }),
-    enabled: Boolean(token),
     staleTime: 5 * 60_000,
-    select: (data) => data.user,
   });
 }
 

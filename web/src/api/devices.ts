@@ -4,14 +4,16 @@
  * site and of the devices are invalidated. Creating, archiving and restoring also change the
  * site's device count, so the site part is invalidated then.
  */
-import type {
-  CompanyDto,
-  DeviceDto,
-  DeviceField,
-  DeviceNewResponse,
-  ListedDevice,
-  LogEntryDto,
-  PublicDeviceResponse,
+import {
+  type CompanyDto,
+  type DeviceDto,
+  type DeviceField,
+  type DeviceNewResponse,
+  expandSiteDevices,
+  type ListedDevice,
+  type LogEntryDto,
+  type PublicDeviceResponse,
+  type SiteDevicesResponse,
 } from '@asbuilt/domain';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './client.ts';
@@ -39,7 +41,7 @@ export function storeDevices(queryClient: QueryClient, siteId: number, changed: 
 export function afterDeviceChange(
   queryClient: QueryClient,
   siteId: number,
-  devices: DeviceDto[],
+  devices: ListedDevice[],
   { counts = false }: { counts?: boolean } = {},
 ) {
   storeDevices(queryClient, siteId, devices);
@@ -119,14 +121,15 @@ export function useCreateDevice(siteId: number) {
 export function useBulkUpdateDevices(siteId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({
+    mutationFn: async ({
       ids,
       changes,
     }: {
       ids: number[];
       changes: Partial<Record<DeviceField, DeviceChangeValue>>;
-    }) => api.put<{ devices: DeviceDto[] }>('/site/devices/bulk', { ids, changes }),
-    onSuccess: ({ devices }, { changes }) =>
+    }) =>
+      expandSiteDevices(await api.put<SiteDevicesResponse>('/site/devices/bulk', { ids, changes }), siteId),
+    onSuccess: (devices, { changes }) =>
       afterDeviceChange(queryClient, siteId, devices, { counts: 'archived' in changes }),
     // The caller shows 'Error updating device' with the server's reasons.
     meta: { silent: true },

@@ -19,7 +19,7 @@ import {
   type SiteIndexResponse,
   type SiteSummary,
 } from '@asbuilt/domain';
-import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './client.ts';
 
 export type { PermissionResponse, SiteDetail, SiteIndexResponse, SiteSummary };
@@ -60,7 +60,11 @@ export function sortSitesByUpdate(sites: readonly SiteSummary[]): SiteSummary[] 
  * means no access; `access` holds the saved devices-page columns and filters.
  */
 export function useSitePermission(siteId: number) {
-  return useQuery({
+  return useQuery(sitePermissionQuery(siteId));
+}
+
+export function sitePermissionQuery(siteId: number) {
+  return queryOptions({
     queryKey: siteKeys.permission(siteId),
     queryFn: ({ signal }) => api.post<PermissionResponse>('/site/permission', { id: siteId }, { signal }),
     staleTime: Number.POSITIVE_INFINITY,
@@ -89,7 +93,11 @@ function partQuery<P extends SitePart>(siteId: number, part: P, queryKey: readon
 
 /** The site with floors, locations, zones, layers, statuses, contractors and counts. */
 export function useSiteDetail(siteId: number, enabled = true) {
-  return useQuery({ ...partQuery(siteId, 'site', siteKeys.detail(siteId)), staleTime: 30_000, enabled });
+  return useQuery({ ...siteDetailQuery(siteId), enabled });
+}
+
+export function siteDetailQuery(siteId: number) {
+  return queryOptions({ ...partQuery(siteId, 'site', siteKeys.detail(siteId)), staleTime: 30_000 });
 }
 
 /** The latest 500 logs of the site, newest first. */
@@ -99,10 +107,13 @@ export function useSiteLogs(siteId: number, enabled = true) {
 
 /** The companies usable on the site (supplier and contractor names, brands). */
 export function useSiteCompanies(siteId: number, enabled = true) {
-  return useQuery({
+  return useQuery({ ...siteCompaniesQuery(siteId), enabled });
+}
+
+export function siteCompaniesQuery(siteId: number) {
+  return queryOptions({
     ...partQuery(siteId, 'companies', siteKeys.companies(siteId)),
     staleTime: 5 * 60_000,
-    enabled,
   });
 }
 
@@ -111,7 +122,11 @@ export function useSiteCompanies(siteId: number, enabled = true) {
  * whole again, each device with its product.
  */
 export function useSiteDevices(siteId: number, enabled = true) {
-  return useQuery({
+  return useQuery({ ...siteDevicesQuery(siteId), enabled });
+}
+
+export function siteDevicesQuery(siteId: number) {
+  return queryOptions({
     queryKey: siteKeys.devices(siteId),
     queryFn: async ({ signal }): Promise<ListedDevice[]> =>
       expandSiteDevices(
@@ -119,7 +134,6 @@ export function useSiteDevices(siteId: number, enabled = true) {
         siteId,
       ),
     staleTime: 5 * 60_000,
-    enabled,
   });
 }
 

@@ -1,9 +1,19 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import {
+  createBrowserRouter,
+  type LoaderFunction,
+  Navigate,
+  type Params,
+  type RouteObject,
+} from 'react-router';
+import { meQuery } from '../api/auth.ts';
+import { siteCompaniesQuery, siteDetailQuery, siteDevicesQuery, sitePermissionQuery } from '../api/sites.ts';
 import { LoadingScreen } from '../components/LoadingScreen.tsx';
 import { NotFoundPage } from '../components/NotFoundPage.tsx';
 import { RouteErrorPage } from '../components/RouteErrorPage.tsx';
 import { LoginPage } from '../features/auth/LoginPage.tsx';
+import { getToken } from '../lib/session.ts';
 import { RedirectIfSignedIn, RequireAuth, RequireSuperAdmin, RootRedirect } from './guards.tsx';
 
 /**
@@ -14,235 +24,270 @@ function screen(load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy'> {
   return { lazy: async () => ({ Component: await load() }) };
 }
 
-export const routes: RouteObject[] = [
-  {
-    errorElement: <RouteErrorPage />,
-    hydrateFallbackElement: <LoadingScreen />,
-    children: [
-      { path: '/', element: <RootRedirect /> },
-      { element: <RedirectIfSignedIn />, children: [{ path: 'login', element: <LoginPage /> }] },
-      {
-        path: 'reset_password',
-        ...screen(() => import('../features/auth/ResetPasswordPage.tsx').then((m) => m.ResetPasswordPage)),
-      },
-      {
-        path: 'invite_sign_up',
-        ...screen(() => import('../features/auth/InviteSignUpPage.tsx').then((m) => m.InviteSignUpPage)),
-      },
-      {
-        path: 'device/:hash',
-        ...screen(() => import('../features/public/PublicDevicePage.tsx').then((m) => m.PublicDevicePage)),
-      },
-      {
-        element: <RequireAuth />,
-        children: [
-          {
-            path: 'loginas',
-            ...screen(() => import('../features/auth/LoginAsPage.tsx').then((m) => m.LoginAsPage)),
-          },
-          {
-            path: 'v3/site/:siteId/dashboard',
-            ...screen(() =>
-              import('../features/plans/FloorplanDashboardPage.tsx').then((m) => m.FloorplanDashboardPage),
-            ),
-          },
-          {
-            ...screen(() => import('./layouts/TenantLayout.tsx').then((m) => m.TenantLayout)),
-            children: [
-              {
-                path: 'sites',
-                ...screen(() => import('../features/sites/SitesPage.tsx').then((m) => m.SitesPage)),
-              },
-              {
-                path: 'home',
-                ...screen(() => import('../features/home/HomePage.tsx').then((m) => m.HomePage)),
-              },
-              {
-                path: 'profile',
-                ...screen(() => import('../features/profile/ProfilePage.tsx').then((m) => m.ProfilePage)),
-              },
-              {
-                path: 'support',
-                ...screen(() => import('../features/support/SupportPage.tsx').then((m) => m.SupportPage)),
-              },
-              {
-                path: 'support/:tenant',
-                ...screen(() => import('../features/support/SupportPage.tsx').then((m) => m.SupportPage)),
-              },
-              {
-                path: 'tenant/products',
-                ...screen(() => import('../features/products/ProductsPage.tsx').then((m) => m.ProductsPage)),
-              },
-              {
-                path: 'tenant/companies',
-                ...screen(() =>
-                  import('../features/companies/CompaniesPage.tsx').then((m) => m.CompaniesPage),
-                ),
-              },
-              {
-                path: 'tenant/customers',
-                ...screen(() =>
-                  import('../features/companies/CustomersPage.tsx').then((m) => m.CustomersPage),
-                ),
-              },
-              {
-                path: 'tenant/logs',
-                ...screen(() => import('../features/logs/TenantLogsPage.tsx').then((m) => m.TenantLogsPage)),
-              },
-              {
-                path: 'tenant/users',
-                ...screen(() => import('../features/people/UsersPage.tsx').then((m) => m.UsersPage)),
-              },
-            ],
-          },
-          {
-            path: 'site/:siteId',
-            ...screen(() => import('../features/sites/SiteLayout.tsx').then((m) => m.SiteLayout)),
-            children: [
-              { index: true, element: <Navigate to="dashboard" replace /> },
-              {
-                path: 'dashboard',
-                ...screen(() =>
-                  import('../features/sites/SiteDashboardPage.tsx').then((m) => m.SiteDashboardPage),
-                ),
-              },
-              {
-                path: 'devices',
-                ...screen(() => import('../features/devices/DevicesPage.tsx').then((m) => m.DevicesPage)),
-              },
-              {
-                path: 'locations',
-                ...screen(() =>
-                  import('../features/locations/LocationsPage.tsx').then((m) => m.LocationsPage),
-                ),
-              },
-              {
-                path: 'zones',
-                ...screen(() => import('../features/locations/ZonesPage.tsx').then((m) => m.ZonesPage)),
-              },
-              {
-                path: 'config',
-                ...screen(() => import('../features/config/ConfigPage.tsx').then((m) => m.ConfigPage)),
-              },
-              {
-                path: 'attachments',
-                ...screen(() =>
-                  import('../features/attachments/AttachmentsPage.tsx').then((m) => m.AttachmentsPage),
-                ),
-              },
-              {
-                path: 'vault',
-                ...screen(() => import('../features/vault/VaultPage.tsx').then((m) => m.VaultPage)),
-              },
-              {
-                path: 'access',
-                ...screen(() => import('../features/access/AccessPage.tsx').then((m) => m.AccessPage)),
-              },
-              {
-                path: 'logs',
-                ...screen(() => import('../features/logs/SiteLogsPage.tsx').then((m) => m.SiteLogsPage)),
-              },
-              {
-                path: 'contacts',
-                ...screen(() => import('../features/contacts/ContactsPage.tsx').then((m) => m.ContactsPage)),
-              },
-              {
-                path: 'support',
-                ...screen(() =>
-                  import('../features/support/SiteSupportPage.tsx').then((m) => m.SiteSupportPage),
-                ),
-              },
-              {
-                path: 'schemas',
-                ...screen(() =>
-                  import('../features/vault/VaultPage.tsx').then((m) => () => <m.VaultPage page="schemas" />),
-                ),
-              },
-              {
-                path: 'connections',
-                ...screen(() =>
-                  import('../features/sites/ConnectionsPage.tsx').then((m) => m.ConnectionsPage),
-                ),
-              },
-            ],
-          },
-          {
-            path: 'admin',
-            element: <RequireSuperAdmin />,
-            children: [
-              {
-                ...screen(() => import('./layouts/AdminLayout.tsx').then((m) => m.AdminLayout)),
-                children: [
-                  { index: true, element: <Navigate to="dashboard" replace /> },
-                  {
-                    path: 'dashboard',
-                    ...screen(() =>
-                      import('../features/admin/AdminDashboardPage.tsx').then((m) => m.AdminDashboardPage),
-                    ),
-                  },
-                  {
-                    path: 'tenants',
-                    ...screen(() => import('../features/admin/TenantsPage.tsx').then((m) => m.TenantsPage)),
-                  },
-                  {
-                    path: 'companies',
-                    ...screen(() =>
-                      import('../features/companies/CompaniesPage.tsx').then((m) => () => (
-                        <m.CompaniesPage scope="admin" />
-                      )),
-                    ),
-                  },
-                  {
-                    path: 'procats',
-                    ...screen(() => import('../features/procats/ProcatsPage.tsx').then((m) => m.ProcatsPage)),
-                  },
-                  {
-                    path: 'json',
-                    ...screen(() =>
-                      import('../features/admin/JsonExportPage.tsx').then((m) => m.JsonExportPage),
-                    ),
-                  },
-                  {
-                    path: 'release_notes',
-                    ...screen(() =>
-                      import('../features/admin/ReleaseNotesPage.tsx').then((m) => m.ReleaseNotesPage),
-                    ),
-                  },
-                  {
-                    path: 'logs',
-                    ...screen(() =>
-                      import('../features/logs/TenantLogsPage.tsx').then((m) => () => (
-                        <m.TenantLogsPage scope="admin" />
-                      )),
-                    ),
-                  },
-                  {
-                    path: 'users',
-                    ...screen(() =>
-                      import('../features/people/UsersPage.tsx').then((m) => () => (
-                        <m.UsersPage scope="admin" />
-                      )),
-                    ),
-                  },
-                  {
-                    path: 'products',
-                    ...screen(() =>
-                      import('../features/products/ProductsPage.tsx').then((m) => () => (
-                        <m.ProductsPage scope="admin" />
-                      )),
-                    ),
-                  },
-                ],
-              },
-            ],
-          },
-        ],
-      },
-      { path: '*', element: <NotFoundPage /> },
-    ],
-  },
-];
+/**
+ * Loaders start the data a screen needs when the navigation starts, alongside its script, instead
+ * of one call after the other as each level renders (the session, then the permission, then the
+ * site, then the list). They do not wait: the screens read the same queries.
+ */
+function prefetch(start: (params: Params) => Promise<unknown>[]): LoaderFunction {
+  return ({ params }) => {
+    if (getToken()) void Promise.all(start(params));
+    return null;
+  };
+}
 
-export function createRouter() {
-  return createBrowserRouter(routes);
+const siteIdOf = (params: Params) => Number(params.siteId);
+
+export function routes(queryClient: QueryClient): RouteObject[] {
+  return [
+    {
+      errorElement: <RouteErrorPage />,
+      hydrateFallbackElement: <LoadingScreen />,
+      children: [
+        { path: '/', element: <RootRedirect /> },
+        { element: <RedirectIfSignedIn />, children: [{ path: 'login', element: <LoginPage /> }] },
+        {
+          path: 'reset_password',
+          ...screen(() => import('../features/auth/ResetPasswordPage.tsx').then((m) => m.ResetPasswordPage)),
+        },
+        {
+          path: 'invite_sign_up',
+          ...screen(() => import('../features/auth/InviteSignUpPage.tsx').then((m) => m.InviteSignUpPage)),
+        },
+        {
+          path: 'device/:hash',
+          ...screen(() => import('../features/public/PublicDevicePage.tsx').then((m) => m.PublicDevicePage)),
+        },
+        {
+          element: <RequireAuth />,
+          loader: prefetch(() => [queryClient.prefetchQuery(meQuery())]),
+          children: [
+            {
+              path: 'loginas',
+              ...screen(() => import('../features/auth/LoginAsPage.tsx').then((m) => m.LoginAsPage)),
+            },
+            {
+              path: 'v3/site/:siteId/dashboard',
+              ...screen(() =>
+                import('../features/plans/FloorplanDashboardPage.tsx').then((m) => m.FloorplanDashboardPage),
+              ),
+            },
+            {
+              ...screen(() => import('./layouts/TenantLayout.tsx').then((m) => m.TenantLayout)),
+              children: [
+                {
+                  path: 'sites',
+                  ...screen(() => import('../features/sites/SitesPage.tsx').then((m) => m.SitesPage)),
+                },
+                {
+                  path: 'home',
+                  ...screen(() => import('../features/home/HomePage.tsx').then((m) => m.HomePage)),
+                },
+                {
+                  path: 'profile',
+                  ...screen(() => import('../features/profile/ProfilePage.tsx').then((m) => m.ProfilePage)),
+                },
+                {
+                  path: 'support',
+                  ...screen(() => import('../features/support/SupportPage.tsx').then((m) => m.SupportPage)),
+                },
+                {
+                  path: 'support/:tenant',
+                  ...screen(() => import('../features/support/SupportPage.tsx').then((m) => m.SupportPage)),
+                },
+                {
+                  path: 'tenant/products',
+                  ...screen(() =>
+                    import('../features/products/ProductsPage.tsx').then((m) => m.ProductsPage),
+                  ),
+                },
+                {
+                  path: 'tenant/companies',
+                  ...screen(() =>
+                    import('../features/companies/CompaniesPage.tsx').then((m) => m.CompaniesPage),
+                  ),
+                },
+                {
+                  path: 'tenant/customers',
+                  ...screen(() =>
+                    import('../features/companies/CustomersPage.tsx').then((m) => m.CustomersPage),
+                  ),
+                },
+                {
+                  path: 'tenant/logs',
+                  ...screen(() =>
+                    import('../features/logs/TenantLogsPage.tsx').then((m) => m.TenantLogsPage),
+                  ),
+                },
+                {
+                  path: 'tenant/users',
+                  ...screen(() => import('../features/people/UsersPage.tsx').then((m) => m.UsersPage)),
+                },
+              ],
+            },
+            {
+              path: 'site/:siteId',
+              loader: prefetch((params) => [
+                queryClient.prefetchQuery(sitePermissionQuery(siteIdOf(params))),
+                queryClient.prefetchQuery(siteDetailQuery(siteIdOf(params))),
+              ]),
+              ...screen(() => import('../features/sites/SiteLayout.tsx').then((m) => m.SiteLayout)),
+              children: [
+                { index: true, element: <Navigate to="dashboard" replace /> },
+                {
+                  path: 'dashboard',
+                  ...screen(() =>
+                    import('../features/sites/SiteDashboardPage.tsx').then((m) => m.SiteDashboardPage),
+                  ),
+                },
+                {
+                  path: 'devices',
+                  loader: prefetch((params) => [
+                    queryClient.prefetchQuery(siteDevicesQuery(siteIdOf(params))),
+                    queryClient.prefetchQuery(siteCompaniesQuery(siteIdOf(params))),
+                  ]),
+                  ...screen(() => import('../features/devices/DevicesPage.tsx').then((m) => m.DevicesPage)),
+                },
+                {
+                  path: 'locations',
+                  ...screen(() =>
+                    import('../features/locations/LocationsPage.tsx').then((m) => m.LocationsPage),
+                  ),
+                },
+                {
+                  path: 'zones',
+                  ...screen(() => import('../features/locations/ZonesPage.tsx').then((m) => m.ZonesPage)),
+                },
+                {
+                  path: 'config',
+                  ...screen(() => import('../features/config/ConfigPage.tsx').then((m) => m.ConfigPage)),
+                },
+                {
+                  path: 'attachments',
+                  ...screen(() =>
+                    import('../features/attachments/AttachmentsPage.tsx').then((m) => m.AttachmentsPage),
+                  ),
+                },
+                {
+                  path: 'vault',
+                  ...screen(() => import('../features/vault/VaultPage.tsx').then((m) => m.VaultPage)),
+                },
+                {
+                  path: 'access',
+                  ...screen(() => import('../features/access/AccessPage.tsx').then((m) => m.AccessPage)),
+                },
+                {
+                  path: 'logs',
+                  ...screen(() => import('../features/logs/SiteLogsPage.tsx').then((m) => m.SiteLogsPage)),
+                },
+                {
+                  path: 'contacts',
+                  ...screen(() =>
+                    import('../features/contacts/ContactsPage.tsx').then((m) => m.ContactsPage),
+                  ),
+                },
+                {
+                  path: 'support',
+                  ...screen(() =>
+                    import('../features/support/SiteSupportPage.tsx').then((m) => m.SiteSupportPage),
+                  ),
+                },
+                {
+                  path: 'schemas',
+                  ...screen(() =>
+                    import('../features/vault/VaultPage.tsx').then((m) => () => (
+                      <m.VaultPage page="schemas" />
+                    )),
+                  ),
+                },
+                {
+                  path: 'connections',
+                  ...screen(() =>
+                    import('../features/sites/ConnectionsPage.tsx').then((m) => m.ConnectionsPage),
+                  ),
+                },
+              ],
+            },
+            {
+              path: 'admin',
+              element: <RequireSuperAdmin />,
+              children: [
+                {
+                  ...screen(() => import('./layouts/AdminLayout.tsx').then((m) => m.AdminLayout)),
+                  children: [
+                    { index: true, element: <Navigate to="dashboard" replace /> },
+                    {
+                      path: 'dashboard',
+                      ...screen(() =>
+                        import('../features/admin/AdminDashboardPage.tsx').then((m) => m.AdminDashboardPage),
+                      ),
+                    },
+                    {
+                      path: 'tenants',
+                      ...screen(() => import('../features/admin/TenantsPage.tsx').then((m) => m.TenantsPage)),
+                    },
+                    {
+                      path: 'companies',
+                      ...screen(() =>
+                        import('../features/companies/CompaniesPage.tsx').then((m) => () => (
+                          <m.CompaniesPage scope="admin" />
+                        )),
+                      ),
+                    },
+                    {
+                      path: 'procats',
+                      ...screen(() =>
+                        import('../features/procats/ProcatsPage.tsx').then((m) => m.ProcatsPage),
+                      ),
+                    },
+                    {
+                      path: 'json',
+                      ...screen(() =>
+                        import('../features/admin/JsonExportPage.tsx').then((m) => m.JsonExportPage),
+                      ),
+                    },
+                    {
+                      path: 'release_notes',
+                      ...screen(() =>
+                        import('../features/admin/ReleaseNotesPage.tsx').then((m) => m.ReleaseNotesPage),
+                      ),
+                    },
+                    {
+                      path: 'logs',
+                      ...screen(() =>
+                        import('../features/logs/TenantLogsPage.tsx').then((m) => () => (
+                          <m.TenantLogsPage scope="admin" />
+                        )),
+                      ),
+                    },
+                    {
+                      path: 'users',
+                      ...screen(() =>
+                        import('../features/people/UsersPage.tsx').then((m) => () => (
+                          <m.UsersPage scope="admin" />
+                        )),
+                      ),
+                    },
+                    {
+                      path: 'products',
+                      ...screen(() =>
+                        import('../features/products/ProductsPage.tsx').then((m) => () => (
+                          <m.ProductsPage scope="admin" />
+                        )),
+                      ),
+                    },
+                  ],
+                },
+              ],
+            },
+          ],
+        },
+        { path: '*', element: <NotFoundPage /> },
+      ],
+    },
+  ];
+}
+
+export function createRouter(queryClient: QueryClient) {
+  return createBrowserRouter(routes(queryClient));
 }

@@ -1,5 +1,7 @@
+import type { DeviceProductDto, SiteDevicesResponse } from '@asbuilt/domain';
 import type { devices } from '../../db/schema.ts';
 import type { DeviceLinks } from '../../platform/device-links.ts';
+import { jsonText } from '../../platform/serializer.ts';
 
 export type DeviceRow = typeof devices.$inferSelect;
 
@@ -32,4 +34,12 @@ export function deviceLabel(
   productName?: string | null,
 ): string {
   return row.code ?? row.name ?? productName ?? `Device ${row.id}`;
+}
+
+/** A device list answer: the database's JSON text passed on as it is, with the products. */
+export function presentDeviceList(list: {
+  devicesJson: string;
+  products: DeviceProductDto[];
+}): SiteDevicesResponse {
+  return { devices: jsonText(list.devicesJson), device_products: list.products };
 }

@@ -2,6 +2,7 @@ import { type DeviceDto, type DeviceProductDto, SITE_DEVICE_COLUMNS } from '@asb
 import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { companies, devices, procats, products } from '../../db/schema.ts';
+import { inIds } from '../../db/set-based.ts';
 import type { DevicePresenter } from './present.ts';
 
 /** A device row as the database writes it in JSON (timestamps with the session's offset). */
@@ -87,23 +88,27 @@ const SITE_DEVICE_ROW = sql.raw(
 );
 
 /**
- * A site's device list as JSON text (`{ columns, rows }`), written whole by the database and
- * passed on untouched, and the products of those devices: two queries for any count, and no
- * per-device work in the server.
+ * Devices in the short list form (`{ columns, rows }`, see siteDevicesResponseSchema) as JSON text
+ * written whole by the database and passed on untouched, and the products of those devices: two
+ * queries for any count, and no per-device work in the server. `scope` is a site's devices or
+ * the listed ones.
  */
-export async function loadSiteDeviceList(
+export async function loadDeviceList(
   db: DbOrTx,
-  siteId: number,
+  scope: { siteId: number } | { ids: number[] },
   p: DevicePresenter,
 ): Promise<{ devicesJson: string; products: DeviceProductDto[] }> {
+  const [where, productsOf] =
+    'siteId' in scope
+      ? [sql`d.site_id = ${scope.siteId}`, eq(devices.site_id, scope.siteId)]
+      : [sql`d.id = any(${`{${scope.ids.join(',')}}`}::int[])`, inIds(devices.id, scope.ids)];
   const answer = (await db.execute(
-    sql`select coalesce(json_agg(${SITE_DEVICE_ROW} order by d.id)::text, '[]') as list
-        from ${devices} d where d.site_id = ${siteId}`,
+    sql`select coalesce(json_agg(${SITE_DEVICE_ROW} order by d.id)::text, '[]') as list from ${devices} d where ${where}`,
   )) as unknown as { rows: { list: string }[] };
   const rows = answer.rows[0]?.list ?? '[]';
   return {
     devicesJson: `{"columns":${JSON.stringify(SITE_DEVICE_COLUMNS)},"rows":${rows}}`,
-    products: rows === '[]' ? [] : await loadDeviceProducts(db, eq(devices.site_id, siteId), p),
+    products: rows === '[]' ? [] : await loadDeviceProducts(db, productsOf, p),
   };
 }
 

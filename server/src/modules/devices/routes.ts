@@ -11,12 +11,12 @@ import {
   deviceQuerySchema,
   deviceResponseSchema,
   deviceStatusUpdateSchema,
-  devicesResponseSchema,
   deviceUpdateSchema,
   importReportSchema,
   logsResponseSchema,
   requiredId,
   sheetContentSchema,
+  siteDevicesResponseSchema,
 } from '@asbuilt/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -72,10 +72,8 @@ export function deviceRoutes(ctx: AppContext) {
     );
     app.put(
       '/api/site/devices/bulk',
-      { schema: { tags, body: deviceBulkSchema, response: ok(devicesResponseSchema) } },
-      async (request) => ({
-        devices: await service.bulkUpdate(ctx, requireActor(request.actor), request.body),
-      }),
+      { schema: { tags, body: deviceBulkSchema, response: ok(siteDevicesResponseSchema) } },
+      (request) => service.bulkUpdate(ctx, requireActor(request.actor), request.body),
     );
     app.post(
       '/api/site/devices/change_product',

@@ -30,8 +30,8 @@ import { loadProducts } from '../products/service.ts';
 import { touchSite } from '../sites/queries.ts';
 import { type DeviceLogItem, deviceEntries } from './activity.ts';
 import { locateOnPlan } from './plan.ts';
-import { type DeviceRow, deviceLabel, devicePresenter } from './present.ts';
-import { loadDevice, loadDevices } from './queries.ts';
+import { type DeviceRow, deviceLabel, devicePresenter, presentDeviceList } from './present.ts';
+import { loadDevice, loadDeviceList } from './queries.ts';
 import { checkProduct, checkReferences, type DeviceSet, place, planChange } from './rules.ts';
 
 const presenter = (ctx: AppContext) => devicePresenter((key) => ctx.storage.signedUrl(key), ctx.deviceLinks);
@@ -298,7 +298,7 @@ export async function bulkUpdate(ctx: AppContext, actor: Actor, input: DeviceBul
       await logDevices(tx, actor, site, entries);
       await touchSite(tx, site.id);
     }
-    return loadDevices(tx, inIds(devices.id, ids), presenter(ctx));
+    return presentDeviceList(await loadDeviceList(tx, { ids }, presenter(ctx)));
   });
 }
 

@@ -20,9 +20,8 @@ import { companiesUsableBy, resolveTargetTenant } from '../../platform/catalogue
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { authorize, requireSite, type SiteRow } from '../../platform/policy.ts';
-import { jsonText } from '../../platform/serializer.ts';
-import { devicePresenter } from '../devices/present.ts';
-import { loadSiteDeviceList } from '../devices/queries.ts';
+import { devicePresenter, presentDeviceList } from '../devices/present.ts';
+import { loadDeviceList } from '../devices/queries.ts';
 import { loadSiteLogs } from '../logs/queries.ts';
 import { assertUploaded } from '../uploads/service.ts';
 import { presentSiteSummary } from './present.ts';
@@ -289,12 +288,8 @@ export async function siteShow(ctx: AppContext, actor: Actor, id: number) {
 
 /** The site's devices in the list's short form, passed on as the database wrote them. */
 async function siteDevices(ctx: AppContext, site: SiteRow): Promise<SiteDevicesResponse> {
-  const { devicesJson, products } = await loadSiteDeviceList(
-    ctx.db,
-    site.id,
-    devicePresenter((key) => ctx.storage.signedUrl(key), ctx.deviceLinks),
-  );
-  return { devices: jsonText(devicesJson), device_products: products };
+  const presenter = devicePresenter((key) => ctx.storage.signedUrl(key), ctx.deviceLinks);
+  return presentDeviceList(await loadDeviceList(ctx.db, { siteId: site.id }, presenter));
 }
 
 export type RefreshPart = 'site' | 'logs' | 'companies' | 'devices' | 'products' | 'procats';
