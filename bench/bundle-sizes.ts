@@ -5,7 +5,7 @@
  *   npm run build -w web && npx tsx bench/bundle-sizes.ts [--dist web/dist] [--markdown]
  *
  * Reads Vite's manifest: the sign-in page loads the entry (index.html), every chunk it imports
- * statically and, before it draws, the words of its language (English here: `words-en`); a screen
+ * statically and, before it draws, the words of its language (English here: i18n/languages/en.ts); a screen
  * loaded on navigation adds its own chunk and the chunks that one imports (a page inside a layout
  * adds the layout's too). Sizes are gzip at Node's default level, as a server compresses them.
  */
@@ -58,10 +58,10 @@ export function bundleSizes(dist: string): RouteSize[] {
   const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
   if (!entry) throw new Error(`No entry in the manifest of ${dist}`);
   const initial = closure(entry);
-  for (const key of Object.keys(manifest)) if (manifest[key]!.name === 'words-en') closure(key, initial);
+  for (const key of Object.keys(manifest)) if (key.endsWith('i18n/languages/en.ts')) closure(key, initial);
   const initialSize = total(initial);
   const screens = Object.keys(manifest)
-    .filter((key) => manifest[key]!.isDynamicEntry && !key.endsWith('.json'))
+    .filter((key) => manifest[key]!.isDynamicEntry && !key.includes('i18n/languages/'))
     .map((key) => {
       const loaded = closure(key, new Set(initial));
       const size = total(loaded);

@@ -117,7 +117,18 @@ async function timeLoad(page: Page, url: string, counterSelector: string, expect
     { selector: counterSelector, text: expected },
     { polling: 'raf', timeout: 60_000 },
   );
-  return (await handle.jsonValue()) as number;
+  const painted = (await handle.jsonValue()) as number;
+  // BENCH_DETAIL=1 prints when each script and API answer arrived, against the paint.
+  if (process.env.BENCH_DETAIL) {
+    const entries = await page.evaluate(() =>
+      performance.getEntriesByType('resource').map((entry) => {
+        const e = entry as PerformanceResourceTiming;
+        return `${Math.round(e.requestStart)}-${Math.round(e.responseEnd)} ${e.name.replace(location.origin, '')}`;
+      }),
+    );
+    console.error(`[detail] painted at ${Math.round(painted)}\n  ${entries.join('\n  ')}`);
+  }
+  return painted;
 }
 
 /**
@@ -239,7 +250,12 @@ export async function runBrowserBench(
       const productLoads: number[] = [];
       for (let run = 0; run < options.runs; run++) {
         productLoads.push(
-          await timeLoad(page, `${base}/tenant/products`, 'main h1 + p', `${total.toLocaleString('en-US')} products`),
+          await timeLoad(
+            page,
+            `${base}/tenant/products`,
+            'main h1 + p',
+            `${total.toLocaleString('en-US')} products`,
+          ),
         );
       }
       timings.push({

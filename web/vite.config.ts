@@ -1,9 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-/** A catalogue of the web app's words: `<area>/locales/<language>.json` (the domain's go with the domain). */
-const CATALOGUE = /src[\\/](?:app|components|features[\\/][^\\/]+)[\\/]locales[\\/](en|fr|nl)\.json$/;
-
 export default defineConfig({
   plugins: [react()],
   build: {
@@ -17,15 +14,6 @@ export default defineConfig({
         // libraries go with the screens that use them, so the sign-in page loads only its own.
         codeSplitting: {
           groups: [
-            // One chunk per language, loaded when the language is first used (src/i18n/resources.ts).
-            {
-              name: (id) => {
-                const language = CATALOGUE.exec(id)?.[1];
-                return language ? `words-${language}` : null;
-              },
-              test: CATALOGUE,
-              priority: 40,
-            },
             {
               name: 'react',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
