@@ -79,6 +79,15 @@ describe("in the reader's language", () => {
     // Short dates stay DD/MM/YYYY in every language.
     expect(formatDate('2026-03-03')).toBe('03/03/2026');
   });
+
+  it('writes a moment as its local calendar day, and nothing for a bad one', () => {
+    const moment = new Date(2026, 0, 9, 23, 30);
+    expect(formatDate(moment.toISOString())).toBe('09/01/2026');
+    expect(formatDate(moment)).toBe('09/01/2026');
+    expect(formatDate(moment.getTime())).toBe('09/01/2026');
+    expect(formatDate('not a date')).toBe('');
+    expect(formatDate(undefined)).toBe('');
+  });
 });
 
 describe('clearSession', () => {

@@ -72,8 +72,12 @@ export function currentLanguage(): Language {
   return languageOf(i18n.resolvedLanguage ?? i18n.language);
 }
 
-/** Switches every mounted screen at once (react-i18next re-renders on the change). */
+/**
+ * Switches every mounted screen at once (react-i18next re-renders on the change). A browser in
+ * en-US already reads English: no change then, since a change gives every screen a new `t` and
+ * the devices page rebuilds its 20,000 rows for it.
+ */
 export async function setLanguage(language: Language): Promise<void> {
   await ensureLanguage(language);
-  if (currentLanguage() !== language || i18n.language !== language) await i18n.changeLanguage(language);
+  if (currentLanguage() !== language) await i18n.changeLanguage(language);
 }

@@ -15,13 +15,21 @@ type DateInput = string | number | Date | null | undefined;
 
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
+const two = (n: number) => (n < 10 ? `0${n}` : String(n));
+
+/** DD/MM/YYYY of a moment in local time, without dayjs: the device list formats 40,000 of them. */
+function numericDay(value: Exclude<DateInput, null | undefined>): string {
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  return `${two(date.getDate())}/${two(date.getMonth() + 1)}/${date.getFullYear()}`;
+}
+
 function format(value: DateInput, pattern: string): string {
   if (value === null || value === undefined || value === '') return '';
-  // A calendar day (YYYY-MM-DD, as dates travel) needs no parsing: the device list formats
-  // tens of thousands of them.
-  if (pattern === DATE_FORMAT && typeof value === 'string') {
-    const day = ISO_DAY.exec(value);
-    if (day) return `${day[3]}/${day[2]}/${day[1]}`;
+  if (pattern === DATE_FORMAT) {
+    // A calendar day (YYYY-MM-DD, as dates travel) is a day wherever the reader is.
+    const day = typeof value === 'string' ? ISO_DAY.exec(value) : null;
+    return day ? `${day[3]}/${day[2]}/${day[1]}` : numericDay(value);
   }
   const date = dayjs(value);
   return date.isValid() ? date.format(pattern) : '';

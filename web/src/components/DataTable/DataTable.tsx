@@ -34,9 +34,14 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   );
 
   const query = useDeferredValue(search.trim().toLowerCase());
-  const searchIndex = useMemo(() => buildSearchIndex(data, columns), [data, columns]);
+  // Built on the first search, not before: a table searched by its page (the devices page) never needs it.
+  const searching = query !== '';
+  const searchIndex = useMemo(
+    () => (searching ? buildSearchIndex(data, columns) : null),
+    [searching, data, columns],
+  );
   const shown = useMemo(
-    () => (query ? data.filter((_, index) => searchIndex[index]!.includes(query)) : data),
+    () => (searchIndex ? data.filter((_, index) => searchIndex[index]!.includes(query)) : data),
     [data, searchIndex, query],
   );
 

@@ -180,16 +180,34 @@ export function deviceRow(device: ListedDevice, lookups: SiteLookups, t: Devices
 }
 
 /**
+ * The translator with each word looked up once: the rows ask for the same few words (Archived,
+ * On plan, location types) 20,000 times, and i18next resolves each call afresh.
+ */
+function rememberWords(t: DevicesT): DevicesT {
+  const words = new Map<string, string>();
+  const remembered = (key: string) => {
+    let word = words.get(key);
+    if (word === undefined) {
+      word = (t as unknown as (key: string) => string)(key);
+      words.set(key, word);
+    }
+    return word;
+  };
+  return remembered as unknown as DevicesT;
+}
+
+/**
  * A row builder that remembers the rows of unchanged devices (one builder per set of lookups and
  * language).
  */
 export function createRowBuilder(lookups: SiteLookups, t: DevicesT) {
   const cache = new WeakMap<ListedDevice, DeviceRow>();
+  const words = rememberWords(t);
   return (devices: readonly ListedDevice[]): DeviceRow[] =>
     devices.map((device) => {
       let row = cache.get(device);
       if (!row) {
-        row = deviceRow(device, lookups, t);
+        row = deviceRow(device, lookups, words);
         cache.set(device, row);
       }
       return row;
