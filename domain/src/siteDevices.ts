@@ -1,10 +1,5 @@
-import {
-  type DeviceDto,
-  type DeviceProductDto,
-  SITE_DEVICE_COLUMNS,
-  type SiteDeviceRow,
-  type SiteDevicesResponse,
-} from './schemas/device.ts';
+import type { DeviceDto, DeviceProductDto, SiteDeviceRow, SiteDevicesResponse } from './schemas/device.ts';
+import { SITE_DEVICE_COLUMNS } from './siteDeviceColumns.ts';
 
 /** A device as a site's list holds it: every field present, its product attached, no public hash. */
 export type ListedDevice = Omit<DeviceDto, 'public_hash'>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { COORDINATE_LIMIT } from '../geometry.ts';
 import { encodeMessage, type FieldKey } from '../i18n/messages.ts';
 import { SitePermission } from '../roles.ts';
+import { SITE_DEVICE_COLUMNS } from '../siteDeviceColumns.ts';
 import { companySchema, namedRefSchema, productSchema } from './catalogue.ts';
 import {
   formBoolean,
@@ -370,40 +371,7 @@ export const deviceResponseSchema = z.object({ device: deviceSchema });
 export const devicesResponseSchema = z.object({ devices: z.array(deviceSchema) });
 export type DevicesResponse = z.infer<typeof devicesResponseSchema>;
 
-/**
- * The values of a device in a site's device list, in this order. Left out: the site (the list is
- * one site's), the product (the answer's `device_products` holds each once) and the public hash
- * (single device answers carry it). The fields most often blank come last.
- */
-export const SITE_DEVICE_COLUMNS = [
-  'id',
-  'product_id',
-  'code',
-  'status',
-  'floor_id',
-  'location_id',
-  'zone_id',
-  'layer_id',
-  'supplier_id',
-  'contractor_id',
-  'sn',
-  'mac',
-  'ip',
-  'patch',
-  'port',
-  'purchase_date',
-  'warranty_expiration_date',
-  'created_at',
-  'updated_at',
-  'archived',
-  'on_plan',
-  'name',
-  'type',
-  'note',
-  'plan_x',
-  'plan_y',
-  'icon',
-] as const satisfies readonly (keyof DeviceDto)[];
+export { SITE_DEVICE_COLUMNS };
 export type SiteDeviceColumn = (typeof SITE_DEVICE_COLUMNS)[number];
 
 /** One device of the list: its values in the order of `SITE_DEVICE_COLUMNS`. */
