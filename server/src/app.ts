@@ -38,6 +38,7 @@ import { errorPlugin, sendError } from './platform/error-plugin.ts';
 import { loggerOptions } from './platform/logger.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
 import { RateLimiter } from './platform/rate-limit.ts';
+import { securityHeadersPlugin } from './platform/security-headers.ts';
 import { answerSerializer } from './platform/serializer.ts';
 import { UrlSigner } from './platform/storage.ts';
 import { createLocalStorage } from './platform/storage-local.ts';
@@ -93,6 +94,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   };
 
   await app.register(errorPlugin);
+  await app.register(securityHeadersPlugin, {
+    uploadOrigins: config.s3 ? [new URL(config.s3.endpoint).origin] : [],
+  });
   // Site answers for big sites run to megabytes of JSON; gzip at its fastest level still shrinks them about eightfold.
   await app.register(compress, {
     encodings: ['gzip', 'deflate'],
@@ -116,7 +120,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith('/api/docs')) route.config = { ...route.config, public: true };
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
+  // Swagger UI's page has inline script: its own routes get a policy that allows it, by hash.
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    uiConfig: { docExpansion: 'list' },
+    staticCSP: true,
+  });
   await app.register(authPlugin, { db: database.db });
 
   await app.register(healthRoutes(ctx, database.kind));
@@ -150,7 +159,9 @@ function registerWebApp(app: FastifyInstance, dist: string) {
   if (hasWeb) app.register(fastifyStatic, { root: dist, wildcard: false, index: false });
   app.setNotFoundHandler((request, reply) => {
     const isPage = request.method === 'GET' && !request.url.startsWith('/api/');
-    if (isPage && hasWeb) return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    // Revalidated on every visit, so that a release's new script names are seen at once.
+    if (isPage && hasWeb)
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html', { cacheControl: false });
     const call = { method: request.method, path: request.url.split('?')[0] ?? '' };
     return sendError(reply, 404, [message('no_such_call', call)]);
   });
