@@ -18,7 +18,9 @@ const DEMO_ACCOUNTS = [
 async function main() {
   const config = loadConfig();
   const database = await openDatabase(
-    config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir, 'db') },
+    config.databaseUrl
+      ? { url: config.databaseUrl, strictConnections: config.checkAnswers }
+      : { dataDir: path.join(config.dataDir, 'db') },
   );
   const { app, ctx } = await buildApp({ config, database });
   const prepared = await database.exclusive(() => prepareDatabase(database.db, config, ctx.vault));

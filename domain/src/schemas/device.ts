@@ -13,6 +13,7 @@ import {
   optionalText,
   parseJsonText,
   requiredId,
+  versionField,
 } from './form.ts';
 
 /**
@@ -256,14 +257,21 @@ function checkPlanFields(value: PlanFields, ctx: z.RefinementCtx) {
  * its location from the polygons. `on_plan: false` takes it off the plan.
  */
 export const deviceUpdateSchema = strictFields(
-  { ...optionalDeviceFields, ...planFields, id: idField('device_id'), site_id: idField('site').optional() },
+  {
+    ...optionalDeviceFields,
+    ...planFields,
+    id: idField('device_id'),
+    site_id: idField('site').optional(),
+    updated_at: versionField().optional(),
+  },
   'device',
 )
-  .refine(...atLeastOneChange(['id', 'site_id']))
+  .refine(...atLeastOneChange(['id', 'site_id', 'updated_at']))
   .superRefine(checkPlanFields)
-  .transform(({ id, site_id, plan_x, plan_y, on_plan, ...fields }) => ({
+  .transform(({ id, site_id, updated_at, plan_x, plan_y, on_plan, ...fields }) => ({
     id,
     site_id,
+    updated_at,
     changes: fields as DeviceChanges,
     plan: planChangeOf({ plan_x, plan_y, on_plan }),
   }));

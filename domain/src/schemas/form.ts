@@ -39,6 +39,14 @@ export function optionalNumber(field: FieldKey, { min = 0, max = 1e9 }: { min?: 
   );
 }
 
+/**
+ * The `updated_at` of a record as the editor last read it. Sent back with a change, it makes the
+ * change refused (409 changed_since_read) when someone else changed the record in between.
+ */
+export function versionField() {
+  return z.iso.datetime({ offset: true, error: encodeMessage('field_not_moment', { field: 'updated_at' }) });
+}
+
 /** A record id: a positive whole number. */
 export function idField(field: FieldKey) {
   return z.coerce

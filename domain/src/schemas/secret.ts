@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { encodeMessage } from '../i18n/messages.ts';
 import { LINK_TYPES, linkRefSchema, linkTypeField } from './attachment.ts';
-import { formBoolean, idField, optionalText, requiredId, requiredText } from './form.ts';
+import { formBoolean, idField, optionalText, requiredId, requiredText, versionField } from './form.ts';
 
 /**
  * The vault (core.md sections 2, 3, 4, 6 and 7; ARCHITECTURE.md "vault"). A secret is linked to a
@@ -54,10 +54,15 @@ export type SecretCreateInput = z.output<typeof secretCreateSchema>;
 
 /** PUT /api/site/secrets: absent fields are unchanged; `password` '' clears it. */
 export const secretUpdateSchema = z
-  .object({ id: idField('id'), name: requiredText('name').optional(), ...secretFields })
+  .object({
+    id: idField('id'),
+    name: requiredText('name').optional(),
+    ...secretFields,
+    updated_at: versionField().optional(),
+  })
   .superRefine(wholeLink)
   .superRefine((value, ctx) => {
-    const { id: _id, ...fields } = value;
+    const { id: _id, updated_at: _seen, ...fields } = value;
     if (Object.values(fields).every((v) => v === undefined)) {
       ctx.addIssue({ code: 'custom', message: encodeMessage('nothing_to_change') });
     }

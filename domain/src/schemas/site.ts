@@ -183,6 +183,8 @@ export const locationSchema = z.object({
   /** Space-separated `x,y` pairs, or null. */
   polygon: z.string().nullable(),
   linked: linkedCountsSchema.optional(),
+  /** Sent back with an edit: a change made in between answers 409 (changed_since_read). */
+  updated_at: z.string(),
 });
 export type LocationDto = z.infer<typeof locationSchema>;
 

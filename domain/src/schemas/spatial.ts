@@ -9,7 +9,15 @@ import {
   parseTransform,
 } from '../geometry.ts';
 import { encodeMessage } from '../i18n/messages.ts';
-import { formBoolean, idField, optionalId, optionalText, requiredId, requiredText } from './form.ts';
+import {
+  formBoolean,
+  idField,
+  optionalId,
+  optionalText,
+  requiredId,
+  requiredText,
+  versionField,
+} from './form.ts';
 import { floorSchema, layerSchema, locationSchema, zoneSchema } from './site.ts';
 
 /**
@@ -82,7 +90,7 @@ export type LocationTypeValue = LocationType | null;
 
 /** "Send at least one field to change" when nothing but the id came. */
 function someChange(value: Record<string, unknown>, ctx: z.RefinementCtx) {
-  const { id: _id, ...fields } = value;
+  const { id: _id, updated_at: _seen, ...fields } = value;
   if (Object.values(fields).every((v) => v === undefined)) {
     ctx.addIssue({ code: 'custom', message: encodeMessage('nothing_to_change') });
   }
@@ -138,6 +146,7 @@ export const locationUpdateSchema = z
     location_type: locationTypeField.optional(),
     polygon: polygonField.optional(),
     floor_id: idField('floor').optional(),
+    updated_at: versionField().optional(),
   })
   .superRefine(someChange);
 export type LocationUpdateInput = z.output<typeof locationUpdateSchema>;

@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { oneQueryPerConnection } from './one-query-per-connection.ts';
 import * as schema from './schema.ts';
 
 type Schema = typeof schema;
@@ -44,6 +45,8 @@ export interface OpenOptions {
   /** A PostgreSQL schema to use as search_path (tests isolate themselves this way). */
   schemaName?: string;
   onQuery?: QueryListener;
+  /** Throw on a query sent on a busy PostgreSQL connection (development and tests). */
+  strictConnections?: boolean;
 }
 
 /** The advisory lock key of server start-up: "asbuilt" in ASCII. */
@@ -75,6 +78,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       max: 10,
       ...(options.schemaName ? { options: `-c search_path=${options.schemaName}` } : {}),
     });
+    if (options.strictConnections) pool.on('connect', oneQueryPerConnection);
     const db = drizzlePg(pool, { schema, logger: queryLogger(options.onQuery) }) as unknown as Db;
     const exclusive = <T>(work: () => Promise<T>) => withAdvisoryLock(pool, work);
     await exclusive(async () => {

@@ -22,7 +22,7 @@ async function testDatabase(
     return { database, drop: async () => undefined };
   }
   const schemaName = `t_${randomUUID().replaceAll('-', '')}`;
-  const database = await openDatabase({ url, schemaName, onQuery });
+  const database = await openDatabase({ url, schemaName, onQuery, strictConnections: true });
   return {
     database,
     drop: async () => {

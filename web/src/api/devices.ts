@@ -16,7 +16,7 @@ import {
   type SiteDevicesResponse,
 } from '@asbuilt/domain';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from './client.ts';
+import { ApiError, api } from './client.ts';
 import { siteKeys } from './sites.ts';
 
 export type { DeviceDto, ListedDevice };
@@ -56,6 +56,11 @@ export function afterDeviceChange(
 
 type DeviceAnswer = { device: DeviceDto };
 
+/** A 409 changed_since_read: the record changed since the editor read it. */
+const isConflict = (error: unknown) =>
+  error instanceof ApiError &&
+  error.issues.some((issue) => 'code' in issue && issue.code === 'changed_since_read');
+
 /** The value of one device property as PUT /api/site/devices takes it ('' is sent as null). */
 export type DeviceChangeValue = string | number | boolean | null;
 
@@ -63,9 +68,23 @@ export type DeviceChangeValue = string | number | boolean | null;
 export function useUpdateDevice(siteId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, changes }: { id: number; changes: Partial<Record<DeviceField, DeviceChangeValue>> }) =>
-      api.put<DeviceAnswer>('/site/devices', { id, ...changes }),
+    mutationFn: ({
+      id,
+      changes,
+      updated_at,
+    }: {
+      id: number;
+      changes: Partial<Record<DeviceField, DeviceChangeValue>>;
+      /** The version the editor shows: someone else's change since then answers 409. */
+      updated_at?: string;
+    }) => api.put<DeviceAnswer>('/site/devices', { id, ...changes, ...(updated_at && { updated_at }) }),
     onSuccess: ({ device }) => afterDeviceChange(queryClient, siteId, [device]),
+    // Someone else saved first: their version replaces the one shown, the toast says to edit again.
+    onError: (error, { id }) => {
+      if (!isConflict(error)) return;
+      void queryClient.invalidateQueries({ queryKey: siteKeys.devices(siteId) });
+      void queryClient.invalidateQueries({ queryKey: siteKeys.device(siteId, id) });
+    },
     // InlineEdit shows 'Failed to update' with the server's reasons.
     meta: { silent: true },
   });

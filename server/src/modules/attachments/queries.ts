@@ -1,6 +1,7 @@
 import type { AttachmentDto, AttachmentListQuery } from '@asbuilt/domain';
 import { and, count, desc, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { queryAll } from '../../db/query-all.ts';
 import { attachments } from '../../db/schema.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { linkNamer } from '../sites/links.ts';
@@ -52,7 +53,7 @@ export async function listSiteAttachments(
   query: AttachmentListQuery,
 ): Promise<{ attachments: AttachmentDto[]; total: number }> {
   const where = conditions(site.id, query);
-  const [rows, [total]] = await Promise.all([
+  const [rows, [total]] = await queryAll(db, [
     db
       .select()
       .from(attachments)

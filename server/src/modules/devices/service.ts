@@ -24,6 +24,7 @@ import { companiesUsableBy } from '../../platform/catalogue.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { requireSite, type SiteRow, siteContext } from '../../platform/policy.ts';
+import { checkUnchangedSince } from '../../platform/versions.ts';
 import { presentCompany } from '../companies/present.ts';
 import { presentLog } from '../logs/present.ts';
 import { loadProducts } from '../products/service.ts';
@@ -162,6 +163,7 @@ export async function updateDevice(ctx: AppContext, actor: Actor, input: DeviceU
     if (input.site_id !== undefined && input.site_id !== context.device.site_id) {
       throw badRequest('device_other_site');
     }
+    checkUnchangedSince(context.device.updated_at, input.updated_at);
     const changes = await locateOnPlan(tx, context.site, context.device, input.changes, input.plan);
     return applyChanges(tx, ctx, actor, context, changes, input.plan);
   });

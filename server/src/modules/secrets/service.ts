@@ -22,6 +22,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { requireSite, type SiteRow } from '../../platform/policy.ts';
 import { secretBinding } from '../../platform/vault.ts';
+import { checkUnchangedSince } from '../../platform/versions.ts';
 import { assertLinkInSite, type Link, linkNamer } from '../sites/links.ts';
 import { loadSiteSecrets, presentRows, type SecretRow, selectSecrets, visibleTo } from './queries.ts';
 
@@ -33,11 +34,12 @@ import { loadSiteSecrets, presentRows, type SecretRow, selectSecrets, visibleTo 
  */
 
 /** A secret the actor may see, on a site the actor holds `min` on. */
-async function requireSecret(tx: DbOrTx, actor: Actor, id: number, min: SitePermission) {
-  const [row] = await tx
+async function requireSecret(tx: DbOrTx, actor: Actor, id: number, min: SitePermission, lock = false) {
+  const query = tx
     .select()
     .from(secrets)
     .where(and(eq(secrets.id, id), visibleTo(actor.userId)));
+  const [row] = lock ? await query.for('update') : await query;
   if (!row) throw notFound('secret_not_found');
   const { site } = await requireSite(tx, actor, row.site_id, min, 'secret_not_found');
   return { secret: row, site };
@@ -156,7 +158,8 @@ export async function updateSecret(
   input: SecretUpdateInput,
 ): Promise<SecretDto> {
   return ctx.db.transaction(async (tx) => {
-    const { secret, site } = await requireSecret(tx, actor, input.id, SitePermission.Contributor);
+    const { secret, site } = await requireSecret(tx, actor, input.id, SitePermission.Contributor, true);
+    checkUnchangedSince(secret.updated_at, input.updated_at);
     if (input.private !== undefined && input.private !== secret.private && secret.user_id !== actor.userId) {
       throw forbidden('secret_private_owner_only');
     }

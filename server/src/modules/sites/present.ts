@@ -64,6 +64,7 @@ export function presentLocation(row: LocationRow): LocationDto {
     code: row.code,
     location_type: row.location_type,
     polygon: row.polygon,
+    updated_at: row.updated_at.toISOString(),
   };
 }
 

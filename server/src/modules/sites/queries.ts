@@ -9,6 +9,7 @@ import {
 } from '@asbuilt/domain';
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { queryAll } from '../../db/query-all.ts';
 import {
   attachments,
   companies,
@@ -72,7 +73,7 @@ export async function loadSiteDetail(
     secretCounts,
     secretList,
     attachmentList,
-  ] = await Promise.all([
+  ] = await queryAll(db, [
     db
       .select({
         tenantName: tenants.name,
@@ -124,8 +125,8 @@ export async function loadSiteDetail(
         ),
       )
       .groupBy(secrets.secretable_type, secrets.secretable_id),
-    seesVault ? loadSiteSecrets(db, site, viewer.userId) : Promise.resolve([]),
-    loadSiteAttachments(db, storage, site),
+    () => (seesVault ? loadSiteSecrets(db, site, viewer.userId) : Promise.resolve([])),
+    () => loadSiteAttachments(db, storage, site),
   ]);
   const head = heads[0]!;
   const linked = new Map<string, { files: number; secrets: number }>();

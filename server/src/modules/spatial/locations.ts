@@ -18,6 +18,7 @@ import type { Actor } from '../../platform/actor.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { conflict } from '../../platform/errors.ts';
 import type { SiteRow } from '../../platform/policy.ts';
+import { checkUnchangedSince } from '../../platform/versions.ts';
 import { type FloorRow, type LocationRow, presentLocation } from '../sites/present.ts';
 import { touchSite } from '../sites/queries.ts';
 import {
@@ -102,6 +103,7 @@ export async function updateLocation(
 ): Promise<LocationDto> {
   return ctx.db.transaction(async (tx) => {
     const { location, site } = await requireLocation(tx, actor, input.id, SitePermission.Contributor, true);
+    checkUnchangedSince(location.updated_at, input.updated_at);
     const set: Partial<typeof locations.$inferInsert> = {};
     for (const key of ['name', 'code', 'location_type', 'polygon'] as const) {
       const value = input[key];

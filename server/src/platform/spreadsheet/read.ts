@@ -47,47 +47,81 @@ export async function readSheet(data: Buffer, maxRows = MAX_IMPORT_ROWS): Promis
   if (zip === 'not_zip') throw badRequest('spreadsheet_unreadable');
   if (zip === 'too_large') throw badRequest('spreadsheet_too_large');
 
-  let headers: string[] | null = null;
-  const rows: SheetRow[] = [];
-  const formulas: { row: number; column: string }[] = [];
+  let sheet = new SheetCollector(maxRows);
   try {
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([data]), {
-      sharedStrings: 'cache',
-      styles: 'cache',
-      hyperlinks: 'ignore',
-      worksheets: 'emit',
-      entries: 'emit',
-    });
-    for await (const worksheet of reader) {
-      for await (const row of worksheet as AsyncIterable<ExcelJS.Row>) {
-        if (headers === null) {
-          headers = headerNames(row);
-          continue;
-        }
-        if (row.number - 1 > maxRows) throw badRequest('spreadsheet_too_many_rows', { max: maxRows });
-        const values: Record<string, string> = {};
-        row.eachCell({ includeEmpty: false }, (cell, column) => {
-          const header = headers![column - 1];
-          if (!header) return;
-          const text = cellText(cell.value);
-          if (typeof text !== 'string') formulas.push({ row: row.number, column: header });
-          else if (text.trim() !== '') values[header] = text.trim();
-        });
-        if (Object.keys(values).length > 0) rows.push({ row: row.number, values });
-      }
-      break; // the first sheet only
-    }
+    await streamFirstSheet(data, sheet);
   } catch (error) {
     if (error instanceof AppError) throw error;
-    throw badRequest('spreadsheet_unreadable');
+    // exceljs's stream reader now and then meets a worksheet before the workbook's own part is
+    // parsed (about 1 read in 700 of the same file) and fails; the whole-workbook reader does not.
+    sheet = new SheetCollector(maxRows);
+    try {
+      await loadFirstSheet(data, sheet);
+    } catch (again) {
+      if (again instanceof AppError) throw again;
+      throw badRequest('spreadsheet_unreadable');
+    }
   }
-  if (headers === null) throw badRequest('spreadsheet_empty');
-  if (formulas.length > 0) {
-    throw badRequest(
-      formulas.slice(0, 20).map(({ row, column }) => ({ code: 'import_formula', params: { row, column } })),
-    );
+  return sheet.result();
+}
+
+async function streamFirstSheet(data: Buffer, sheet: SheetCollector): Promise<void> {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([data]), {
+    sharedStrings: 'cache',
+    styles: 'cache',
+    hyperlinks: 'ignore',
+    worksheets: 'emit',
+    entries: 'emit',
+  });
+  for await (const worksheet of reader) {
+    for await (const row of worksheet as AsyncIterable<ExcelJS.Row>) sheet.add(row);
+    return; // the first sheet only
   }
-  return { headers: (headers as string[]).filter(Boolean), rows };
+}
+
+async function loadFirstSheet(data: Buffer, sheet: SheetCollector): Promise<void> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(data as unknown as ArrayBuffer);
+  workbook.worksheets[0]?.eachRow({ includeEmpty: false }, (row) => sheet.add(row));
+}
+
+/** The header and the rows of a sheet as they are read, refusing too many rows and formulas. */
+class SheetCollector {
+  private headers: string[] | null = null;
+  private readonly rows: SheetRow[] = [];
+  private readonly formulas: { row: number; column: string }[] = [];
+
+  constructor(private readonly maxRows: number) {}
+
+  add(row: ExcelJS.Row): void {
+    if (this.headers === null) {
+      this.headers = headerNames(row);
+      return;
+    }
+    if (row.number - 1 > this.maxRows) throw badRequest('spreadsheet_too_many_rows', { max: this.maxRows });
+    const headers = this.headers;
+    const values: Record<string, string> = {};
+    row.eachCell({ includeEmpty: false }, (cell, column) => {
+      const header = headers[column - 1];
+      if (!header) return;
+      const text = cellText(cell.value);
+      if (typeof text !== 'string') this.formulas.push({ row: row.number, column: header });
+      else if (text.trim() !== '') values[header] = text.trim();
+    });
+    if (Object.keys(values).length > 0) this.rows.push({ row: row.number, values });
+  }
+
+  result(): Sheet {
+    if (this.headers === null) throw badRequest('spreadsheet_empty');
+    if (this.formulas.length > 0) {
+      throw badRequest(
+        this.formulas
+          .slice(0, 20)
+          .map(({ row, column }) => ({ code: 'import_formula', params: { row, column } })),
+      );
+    }
+    return { headers: this.headers.filter(Boolean), rows: this.rows };
+  }
 }
 
 /** The header row's names by column (a blank header ignores its column). */

@@ -121,7 +121,11 @@ function CardBody({
   const fullProduct = products.data?.find((p) => p.id === product.id) ?? null;
 
   const saveCode = async (value: string) => {
-    await update.mutateAsync({ id: device.id, changes: { code: value === '' ? null : value } });
+    await update.mutateAsync({
+      id: device.id,
+      changes: { code: value === '' ? null : value },
+      updated_at: device.updated_at,
+    });
     toastSuccess(t('card.updated'));
   };
 

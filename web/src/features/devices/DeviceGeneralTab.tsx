@@ -160,7 +160,11 @@ export function DeviceGeneralTab({
   const save = (property: Property) => async (text: string) => {
     let value: DeviceChangeValue = text === '' ? null : text;
     if (property.numeric && value !== null) value = Number(value);
-    await update.mutateAsync({ id: device.id, changes: { [property.field]: value } });
+    await update.mutateAsync({
+      id: device.id,
+      changes: { [property.field]: value },
+      updated_at: device.updated_at,
+    });
     toastSuccess(t('card.updated'));
   };
 
