@@ -6,6 +6,8 @@ export const MIN_INVITE_EMAIL_LENGTH = 4;
 export const RESET_TOKEN_TTL_MINUTES = 60;
 export const INVITE_TOKEN_TTL_DAYS = 14;
 export const DEFAULT_SESSION_TTL_HOURS = 24 * 14;
+/** A session not used for this long ends, whatever its absolute expiry. */
+export const DEFAULT_SESSION_IDLE_HOURS = 72;
 
 export const COUNTRIES = ['Belgium', 'France', 'Luxemburg', 'Netherlands'] as const;
 export type Country = (typeof COUNTRIES)[number];

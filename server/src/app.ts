@@ -126,7 +126,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     uiConfig: { docExpansion: 'list' },
     staticCSP: true,
   });
-  await app.register(authPlugin, { db: database.db });
+  await app.register(authPlugin, { db: database.db, idleHours: config.sessionIdleHours });
 
   await app.register(healthRoutes(ctx, database.kind));
   await app.register(authRoutes(ctx));

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { DEFAULT_SESSION_TTL_HOURS } from '@asbuilt/domain';
+import { DEFAULT_SESSION_IDLE_HOURS, DEFAULT_SESSION_TTL_HOURS } from '@asbuilt/domain';
 import { z } from 'zod';
 
 const flag = z
@@ -28,6 +28,7 @@ const envSchema = z.object({
   VAULT_KEY: optional,
   MASTER_PASSWORD: optional,
   SESSION_TTL_HOURS: z.coerce.number().positive().default(DEFAULT_SESSION_TTL_HOURS),
+  SESSION_IDLE_HOURS: z.coerce.number().positive().default(DEFAULT_SESSION_IDLE_HOURS),
   AI_PROVIDER: optional,
   AI_API_KEY: optional,
   AI_BASE_URL: optional,
@@ -76,6 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     vaultKey: e.VAULT_KEY,
     masterPassword: e.MASTER_PASSWORD,
     sessionTtlHours: e.SESSION_TTL_HOURS,
+    sessionIdleHours: e.SESSION_IDLE_HOURS,
     ai: {
       provider: e.AI_PROVIDER,
       apiKey: e.AI_API_KEY,

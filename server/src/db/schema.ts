@@ -108,6 +108,8 @@ export const sessions = pgTable(
     /** Set when a Super Admin signed in as this user. */
     impersonator_id: integer('impersonator_id').references(() => users.id, { onDelete: 'cascade' }),
     expires_at: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** The last call made with it, to the minute or so: an idle session ends (SESSION_IDLE_HOURS). */
+    last_seen_at: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     revoked_at: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
     ip: text('ip'),
     user_agent: text('user_agent'),

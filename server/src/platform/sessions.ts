@@ -29,11 +29,16 @@ export async function createSession(db: DbOrTx, userId: number, ttlHours: number
   return token;
 }
 
+/** How stale `last_seen_at` may get before a call writes it again: one write per session a minute. */
+const SEEN_PRECISION_MS = 60_000;
+
 /**
- * The actor behind a bearer token, or null when the token is unknown, revoked or expired, or
- * when its user or tenant has been deactivated (which therefore takes effect at once).
+ * The actor behind a bearer token, or null when the token is unknown, revoked, expired or idle
+ * for more than `idleHours`, or when its user or tenant has been deactivated (which therefore
+ * takes effect at once).
  */
-export async function actorForToken(db: DbOrTx, token: string): Promise<Actor | null> {
+export async function actorForToken(db: DbOrTx, token: string, idleHours: number): Promise<Actor | null> {
+  const now = Date.now();
   const [row] = await db
     .select({ session: sessions, user: users, tenantActive: tenants.tenant_status })
     .from(sessions)
@@ -43,11 +48,18 @@ export async function actorForToken(db: DbOrTx, token: string): Promise<Actor | 
       and(
         eq(sessions.token_hash, hashToken(token)),
         isNull(sessions.revoked_at),
-        gt(sessions.expires_at, new Date()),
+        gt(sessions.expires_at, new Date(now)),
+        gt(sessions.last_seen_at, new Date(now - idleHours * 3_600_000)),
       ),
     )
     .limit(1);
   if (!row?.user.user_status || !row.tenantActive) return null;
+  if (now - row.session.last_seen_at.getTime() > SEEN_PRECISION_MS) {
+    await db
+      .update(sessions)
+      .set({ last_seen_at: new Date(now) })
+      .where(eq(sessions.id, row.session.id));
+  }
   return {
     userId: row.user.id,
     tenantId: row.user.tenant_id,

@@ -200,6 +200,25 @@ describe('sessions', () => {
       .where(eq(sessions.user_id, user.id));
     expect((await t.call('GET', '/api/global/me', { token })).statusCode).toBe(401);
   });
+
+  it('ends a session left idle longer than SESSION_IDLE_HOURS, and keeps one in use alive', async () => {
+    const idleHours = t.ctx.config.sessionIdleHours;
+    const [idle, busy] = [await createUser(t, { tenantId }), await createUser(t, { tenantId })];
+    const idleToken = await signIn(t, idle.email);
+    const busyToken = await signIn(t, busy.email);
+    const longAgo = new Date(Date.now() - (idleHours * 3_600_000 + 60_000));
+    const aWhileAgo = new Date(Date.now() - (idleHours * 3_600_000 - 60_000));
+    await t.db.update(sessions).set({ last_seen_at: longAgo }).where(eq(sessions.user_id, idle.id));
+    await t.db.update(sessions).set({ last_seen_at: aWhileAgo }).where(eq(sessions.user_id, busy.id));
+
+    const ended = await t.call('GET', '/api/global/me', { token: idleToken });
+    expect(ended.statusCode).toBe(401);
+    expect(ended.json().code).toBe('session_ended');
+    // Used just in time: the call counts as activity and moves the idle limit on.
+    expect((await t.call('GET', '/api/global/me', { token: busyToken })).statusCode).toBe(200);
+    const [seen] = await t.db.select().from(sessions).where(eq(sessions.user_id, busy.id));
+    expect(Date.now() - seen!.last_seen_at.getTime()).toBeLessThan(60_000);
+  });
 });
 
 describe('platform', () => {

@@ -1,9 +1,9 @@
-import { Role } from '@asbuilt/domain';
+import { Role, SitePermission } from '@asbuilt/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityLogs, sessions } from '../../src/db/schema.ts';
 import { MASTER_PASSWORD, startTestApp, type TestApp } from '../support/app.ts';
-import { createTenant, createUser, signIn } from '../support/factories.ts';
+import { createSite, createTenant, createUser, grantAccess, signIn } from '../support/factories.ts';
 
 let t: TestApp;
 let tenantId: number;
@@ -100,5 +100,32 @@ describe('login-as without a configured master password', () => {
     } finally {
       await other.close();
     }
+  });
+});
+
+describe('a login-as session', () => {
+  it('sees the vault list but reveals no password, while the user themself can', async () => {
+    const admin = await createUser(t, { tenantId: 1, role: Role.SuperAdmin });
+    const target = await createUser(t, { tenantId, role: Role.Integrator });
+    const site = await createSite(t, tenantId);
+    await grantAccess(t, { siteId: site.id, userId: target.id, role: SitePermission.FullAccess });
+    const own = await signIn(t, target.email);
+    const created = await t.call('POST', '/api/site/secrets', {
+      token: own,
+      body: { site_id: site.id, name: 'Router', password: 'hunter22' },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const secretId = created.json().secret.id as number;
+
+    const as = (await loginAs(await signIn(t, admin.email), target.id)).json().token as string;
+    const list = await t.call('GET', `/api/site/secrets?site_id=${site.id}`, { token: as });
+    expect(list.statusCode).toBe(200);
+    const refused = await t.call('POST', '/api/site/secrets/reveal', { token: as, body: { id: secretId } });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('secret_reveal_impersonating');
+    expect(refused.body).not.toContain('hunter22');
+
+    const revealed = await t.call('POST', '/api/site/secrets/reveal', { token: own, body: { id: secretId } });
+    expect(revealed.json().password).toBe('hunter22');
   });
 });

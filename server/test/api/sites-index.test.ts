@@ -77,7 +77,7 @@ describe('policy.requireSite', () => {
   it('answers 404 for a site of another tenant, 403 for too low a level, and the context otherwise', async () => {
     const user = await createUser(t, { tenantId: mine.id, role: Role.User });
     await grantAccess(t, { siteId: siteA.id, userId: user.id, role: SitePermission.Reader });
-    const actor = (await actorForToken(t.db, await signIn(t, user.email)))!;
+    const actor = (await actorForToken(t.db, await signIn(t, user.email), t.ctx.config.sessionIdleHours))!;
 
     await expect(requireSite(t.db, actor, foreignSite.id, SitePermission.Reader)).rejects.toMatchObject({
       status: 404,

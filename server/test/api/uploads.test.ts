@@ -103,6 +103,8 @@ describe('POST /api/global/uploads (slot) and PUT (bytes), local driver', () => 
     for (const bad of ['<script', 'onload', 'onclick', 'evil.example', 'foreignObject'])
       expect(text).not.toContain(bad);
     expect(file.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(file.headers['content-security-policy']).toContain('sandbox');
+    expect(file.headers['x-content-type-options']).toBe('nosniff');
   });
 
   it('refuses a file over the folder limit with 413', async () => {

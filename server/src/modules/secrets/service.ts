@@ -217,13 +217,15 @@ export async function deleteSecret(ctx: AppContext, actor: Actor, id: number): P
 
 /**
  * POST /api/site/secrets/reveal: one password, to a Contributor or above who may see the secret.
- * The activity entry is committed before the password leaves the server.
+ * The activity entry is committed before the password leaves the server. A Super Admin signed in
+ * as someone else sees their screens but not their passwords.
  */
 export async function revealSecret(
   ctx: AppContext,
   actor: Actor,
   id: number,
 ): Promise<{ id: number; password: string | null }> {
+  if (actor.impersonatorId !== null) throw forbidden('secret_reveal_impersonating');
   return ctx.db.transaction(async (tx) => {
     const { secret, site } = await requireSecret(tx, actor, id, SitePermission.Contributor);
     let password: string | null = null;
