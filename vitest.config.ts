@@ -5,6 +5,9 @@ const api = (name: string, env: Record<string, string>): TestProjectInlineConfig
     name,
     include: ['server/test/api/**/*.test.ts'],
     env,
+    // Each file starts its own app on its own database; sharing the loaded modules between the
+    // files of a worker saves loading the server again for each file.
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
