@@ -47,6 +47,8 @@ export interface OpenOptions {
   onQuery?: QueryListener;
   /** Throw on a query sent on a busy PostgreSQL connection (development and tests). */
   strictConnections?: boolean;
+  /** How the server's connections are named in pg_stat_activity. */
+  applicationName?: string;
 }
 
 /** The advisory lock key of server start-up: "asbuilt" in ASCII. */
@@ -76,9 +78,14 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     const pool = new pg.Pool({
       connectionString: options.url,
       max: 10,
+      application_name: options.applicationName ?? 'asbuilt',
       ...(options.schemaName ? { options: `-c search_path=${options.schemaName}` } : {}),
     });
     if (options.strictConnections) pool.on('connect', oneQueryPerConnection);
+    // An idle connection lost (PostgreSQL restarted, a network cut) is dropped from the pool and
+    // a new one is opened on next use; without a listener the pool's 'error' would end the process.
+    // Calls caught by the loss answer 503 (error-plugin.ts).
+    pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema, logger: queryLogger(options.onQuery) }) as unknown as Db;
     const exclusive = <T>(work: () => Promise<T>) => withAdvisoryLock(pool, work);
     await exclusive(async () => {

@@ -15,16 +15,23 @@ export const MASTER_PASSWORD = 'master-password-for-tests';
 /** Which database the API tests run on: PGlite by default, PostgreSQL in the `api-pg` project. */
 async function testDatabase(
   onQuery: QueryListener,
-): Promise<{ database: Database; drop: () => Promise<void> }> {
+): Promise<{ database: Database; drop: () => Promise<void>; name: string | null }> {
   const url = process.env.TEST_DB === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
   if (!url) {
     const database = await openDatabase({ onQuery });
-    return { database, drop: async () => undefined };
+    return { database, drop: async () => undefined, name: null };
   }
   const schemaName = `t_${randomUUID().replaceAll('-', '')}`;
-  const database = await openDatabase({ url, schemaName, onQuery, strictConnections: true });
+  const database = await openDatabase({
+    url,
+    schemaName,
+    onQuery,
+    strictConnections: true,
+    applicationName: schemaName,
+  });
   return {
     database,
+    name: schemaName,
     drop: async () => {
       await database.db.execute(sql.raw(`DROP SCHEMA "${schemaName}" CASCADE`));
     },
@@ -40,7 +47,7 @@ export async function startTestApp(env: Record<string, string> = {}, logStream?:
   const smtp = await startSmtp();
   // The statements sent while `statements` runs a call (the query-count tests).
   let recorded: string[] | null = null;
-  const { database, drop } = await testDatabase((text) => recorded?.push(text));
+  const { database, drop, name } = await testDatabase((text) => recorded?.push(text));
   const config = loadConfig({
     DATA_DIR: dataDir,
     SMTP_URL: smtp.url,
@@ -63,6 +70,8 @@ export async function startTestApp(env: Record<string, string> = {}, logStream?:
     db: database.db,
     smtp,
     dataDir,
+    /** On PostgreSQL, the application_name of the app's connections (pg_stat_activity). */
+    databaseName: name,
     /** The SQL statements an action sends, in order. */
     async statements(action: () => Promise<unknown>): Promise<string[]> {
       recorded = [];
