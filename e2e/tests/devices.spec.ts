@@ -152,7 +152,11 @@ test('devices: the card from ?device=, inline edit, status, activity, archive an
   await sheet.getByRole('textbox', { name: 'Serial Number' }).fill('SN-E2E-42');
   const edit = page.waitForRequest((r) => r.url().endsWith('/api/site/devices') && r.method() === 'PUT');
   await sheet.getByRole('textbox', { name: 'Serial Number' }).press('Enter');
-  expect((await edit).postDataJSON()).toEqual({ id: device.id, sn: 'SN-E2E-42' });
+  expect((await edit).postDataJSON()).toEqual({
+    id: device.id,
+    sn: 'SN-E2E-42',
+    updated_at: expect.any(String),
+  });
   await expect(page.getByText('Device Updated', { exact: true })).toBeVisible();
   await expect(sheet.getByText('SN-E2E-42')).toBeVisible();
 

@@ -34,6 +34,7 @@ test('hostile text in a device, a note, a contact and a ticket message stays tex
   const site = await apiCreateSite(request, token, `Hostile ${unique()}`);
   const productId = await apiProductId(request, token, site.id, PRODUCTS.switch.name);
   const device = await apiCreateDevice(request, token, site.id, productId, {
+    code: HOSTILE,
     name: `${HOSTILE} switch`,
     note: `note ${HOSTILE}`,
   });
@@ -52,10 +53,11 @@ test('hostile text in a device, a note, a contact and a ticket message stays tex
   await signIn(page, INTEGRATOR);
 
   await page.goto(`/site/${site.id}/devices`);
-  await expect(page.getByText(`${HOSTILE} switch`).first()).toBeVisible();
-  await page.getByText(`${HOSTILE} switch`).first().click();
+  await expect(page.getByRole('cell', { name: HOSTILE, exact: true })).toBeVisible();
+  await page.getByRole('cell', { name: HOSTILE, exact: true }).click();
   const card = page.getByRole('dialog').filter({ has: page.getByRole('tab', { name: 'General' }) });
   await expect(card).toBeVisible();
+  await expect(card.getByText(`${HOSTILE} switch`).first()).toBeVisible();
   await expect(card.getByText(`note ${HOSTILE}`)).toBeVisible();
 
   await page.goto(`/site/${site.id}/contacts`);

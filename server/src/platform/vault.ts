@@ -96,7 +96,7 @@ export interface SigningKeys {
   publicDevice: Buffer;
 }
 
-const signingFile = (dataDir: string) => path.join(dataDir, 'signing.json');
+export const signingFile = (dataDir: string) => path.join(dataDir, 'signing.json');
 
 export function deriveSigningKeys(vaultKey: Buffer): SigningKeys {
   return {
