@@ -265,6 +265,46 @@ test('devices: bulk status change of selected rows', async ({ page }) => {
   await expect(counter(page)).toHaveText('0 of 0 devices');
 });
 
+test('devices: an edit made stale by someone else is refused, and their change is shown', async ({
+  page,
+}) => {
+  const { token } = await apiSignIn(page.request, INTEGRATOR);
+  const site = await apiCreateSite(page.request, token, `E2E Stale ${unique()}`);
+  const switchId = await apiProductId(page.request, token, site.id, PRODUCTS.switch.name);
+  const device = await apiCreateDevice(page.request, token, site.id, switchId, {
+    code: 'SW-STALE',
+    sn: 'SN-1',
+  });
+
+  await signIn(page, INTEGRATOR);
+  await page.goto(`/site/${site.id}/devices?device=${device.id}`);
+  const sheet = card(page);
+  await expect(sheet.getByText('SN-1')).toBeVisible();
+
+  // Someone else changes the serial number while the card is open.
+  const other = await page.request.put('/api/site/devices', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { id: device.id, sn: 'SN-THEIRS' },
+  });
+  expect(other.status()).toBe(200);
+
+  await sheet.getByRole('button', { name: 'Edit Serial Number' }).click();
+  await sheet.getByRole('textbox', { name: 'Serial Number' }).fill('SN-MINE');
+  await sheet.getByRole('textbox', { name: 'Serial Number' }).press('Enter');
+  await expect(page.getByText(/Someone else changed this since you opened it/)).toBeVisible();
+  // The editor keeps what was typed; put aside, it shows their value, reloaded.
+  await expect(sheet.getByRole('textbox', { name: 'Serial Number' })).toHaveValue('SN-MINE');
+  await sheet.getByRole('textbox', { name: 'Serial Number' }).press('Escape');
+  await expect(sheet.getByText('SN-THEIRS')).toBeVisible();
+
+  // Made again on their version, the edit goes through.
+  await sheet.getByRole('button', { name: 'Edit Serial Number' }).click();
+  await sheet.getByRole('textbox', { name: 'Serial Number' }).fill('SN-MINE');
+  await sheet.getByRole('textbox', { name: 'Serial Number' }).press('Enter');
+  await expect(page.getByText('Device Updated', { exact: true })).toBeVisible();
+  await expect(sheet.getByText('SN-MINE')).toBeVisible();
+});
+
 test('devices: a Reader sees no edit affordances', async ({ page }) => {
   await signIn(page, TECH);
   const { token } = await apiSignIn(page.request, TECH);

@@ -36,6 +36,11 @@ export class ApiError extends Error {
   }
 }
 
+/** A 409 changed_since_read: someone changed the record since the editor read it. */
+export const isConflict = (error: unknown) =>
+  error instanceof ApiError &&
+  error.issues.some((issue) => 'code' in issue && issue.code === 'changed_since_read');
+
 const asList = <T>(value: T | T[] | undefined): (T | undefined)[] => (Array.isArray(value) ? value : [value]);
 
 type Query = Record<string, string | number | boolean | null | undefined>;

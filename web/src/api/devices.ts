@@ -16,7 +16,7 @@ import {
   type SiteDevicesResponse,
 } from '@asbuilt/domain';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api } from './client.ts';
+import { api, isConflict } from './client.ts';
 import { siteKeys } from './sites.ts';
 
 export type { DeviceDto, ListedDevice };
@@ -55,11 +55,6 @@ export function afterDeviceChange(
 }
 
 type DeviceAnswer = { device: DeviceDto };
-
-/** A 409 changed_since_read: the record changed since the editor read it. */
-const isConflict = (error: unknown) =>
-  error instanceof ApiError &&
-  error.issues.some((issue) => 'code' in issue && issue.code === 'changed_since_read');
 
 /** The value of one device property as PUT /api/site/devices takes it ('' is sent as null). */
 export type DeviceChangeValue = string | number | boolean | null;

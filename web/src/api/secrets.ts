@@ -4,7 +4,7 @@
  */
 import type { LinkType, SecretDto } from '@asbuilt/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from './client.ts';
+import { api, isConflict } from './client.ts';
 import { siteKeys } from './sites.ts';
 
 export interface SecretLinkFilter {
@@ -53,6 +53,10 @@ function useSecretMutation<Input, Answer>(siteId: number, call: (input: Input) =
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: call,
+    // Someone else saved first: the list shows their version when the dialog is opened again.
+    onError: (error) => {
+      if (isConflict(error)) void queryClient.invalidateQueries({ queryKey: secretKeys.all(siteId) });
+    },
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: secretKeys.all(siteId) });
       // The badges of floors and locations count secrets; the Activity tabs show the change.
@@ -73,7 +77,7 @@ export function useCreateSecret(siteId: number) {
 }
 
 export function useUpdateSecret(siteId: number) {
-  return useSecretMutation(siteId, (input: SecretInput & { id: number }) =>
+  return useSecretMutation(siteId, (input: SecretInput & { id: number; updated_at?: string }) =>
     api.put<{ secret: SecretDto }>('/site/secrets', body(input)).then((a) => a.secret),
   );
 }

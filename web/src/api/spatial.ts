@@ -15,7 +15,7 @@ import type {
   ZoneDto,
 } from '@asbuilt/domain';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
-import { API_BASE, api } from './client.ts';
+import { API_BASE, api, isConflict } from './client.ts';
 import { afterDeviceChange } from './devices.ts';
 import { siteKeys } from './sites.ts';
 
@@ -50,6 +50,10 @@ function useSpatialMutation<Input, Answer>(
     onSuccess: (_answer, input) => {
       const devices = typeof options.devices === 'function' ? options.devices(input) : options.devices;
       refreshSite(queryClient, siteId, { devices: Boolean(devices) });
+    },
+    // Someone else saved first: their version is shown, the toast says to edit again.
+    onError: (error) => {
+      if (isConflict(error)) refreshSite(queryClient, siteId, { devices: false });
     },
   });
 }
@@ -117,6 +121,8 @@ export interface LocationUpdate {
   /** Space-separated `x,y` pairs in the locations layer's coordinates; '' clears it. */
   polygon?: Clearable;
   floor_id?: number;
+  /** The version the form was opened on: someone else's change since answers 409. */
+  updated_at?: string;
 }
 
 export function useCreateLocation(siteId: number) {

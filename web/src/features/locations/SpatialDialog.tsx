@@ -265,6 +265,7 @@ function SpatialForm({
           code: values.code,
           location_type: type,
           ...changedFloor(location.floor_id),
+          updated_at: location.updated_at,
         },
         { onSuccess: (answer) => done({ type: 'location', item: answer.location }) },
       );

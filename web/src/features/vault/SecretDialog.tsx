@@ -105,7 +105,7 @@ function SecretForm({
             : {}),
     };
     if (secret) {
-      await update.mutateAsync({ ...input, id: secret.id });
+      await update.mutateAsync({ ...input, id: secret.id, updated_at: secret.updated_at });
       toastSuccess(t('toast.updated'));
     } else {
       await create.mutateAsync(input);
