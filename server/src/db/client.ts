@@ -11,6 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { oneQueryPerConnection } from './one-query-per-connection.ts';
 import * as schema from './schema.ts';
+import { tagDatabaseErrors } from './unreachable.ts';
 
 type Schema = typeof schema;
 /** One type for both drivers: every query is written once. */
@@ -96,6 +97,10 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     // a new one is opened on next use; without a listener the pool's 'error' would end the process.
     // Calls caught by the loss answer 503 (error-plugin.ts).
     pool.on('error', () => undefined);
+    // The pool listens to its idle connections only: one in use (a transaction) that is lost
+    // emits 'error' with nobody listening, which would end the process. Its query fails anyway.
+    pool.on('connect', (client) => client.on('error', () => undefined));
+    tagDatabaseErrors(pool);
     const db = drizzlePg(pool, { schema, logger: queryLogger(options.onQuery) }) as unknown as Db;
     const exclusive = <T>(work: () => Promise<T>) => withAdvisoryLock(pool, work);
     await exclusive(async () => {

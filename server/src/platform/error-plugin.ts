@@ -2,6 +2,7 @@ import { type ApiErrorBody, decodeMessage, type ErrorCode, type Message, message
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnreachable } from '../db/unreachable.ts';
 import { AppError } from './errors.ts';
 import { englishText } from './i18n.ts';
 
@@ -17,34 +18,6 @@ const PG_INPUT_ERRORS: Record<string, [number, ErrorCode]> = {
   '22003': [400, 'number_out_of_range'],
   '22001': [400, 'value_too_long'],
 };
-
-/**
- * The database is out of reach (PostgreSQL restarting, the network cut): node's socket errors,
- * SQLSTATE class 08 and the shutdown codes, and node-postgres's own words for a lost connection.
- */
-const UNREACHABLE_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'EPIPE',
-  'ETIMEDOUT',
-  'EHOSTUNREACH',
-  '57P01',
-  '57P02',
-  '57P03',
-]);
-const UNREACHABLE_WORDS =
-  /Connection terminated|not queryable|terminating connection|the database system is (starting up|shutting down)/i;
-
-function databaseUnreachable(error: unknown): boolean {
-  let e: unknown = error;
-  for (let depth = 0; e && depth < 4; depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || code.startsWith('08'))) return true;
-    if (UNREACHABLE_WORDS.test(String((e as { message?: unknown }).message ?? ''))) return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
-}
 
 /** Fastify's and its plugins' own refusals of a request, by their error code. */
 const FASTIFY_ERRORS: Record<string, ErrorCode> = {
@@ -113,7 +86,7 @@ export const errorPlugin = fp(async (app: FastifyInstance) => {
       );
       return sendError(reply, 400, messages);
     }
-    if (databaseUnreachable(error)) {
+    if (isDatabaseUnreachable(error)) {
       request.log.warn({ err: error }, 'database unreachable');
       reply.header('Retry-After', '5');
       return sendError(reply, 503, [message('database_unavailable')]);

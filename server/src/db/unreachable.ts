@@ -1,0 +1,87 @@
+/**
+ * Telling "the database is out of reach" (PostgreSQL restarting, the network cut) from every
+ * other failure, so that such calls answer 503 and not 500. Only errors that came from the
+ * database count: those Drizzle wraps around a failed query, PostgreSQL's own, and a failed
+ * connect of the pool (tagged by `tagDatabaseErrors`); a mail or S3 server refusing a
+ * connection is not the database.
+ */
+import type pg from 'pg';
+
+const FROM_DATABASE = Symbol('from database');
+
+/** Socket errors, SQLSTATE class 08 and the shutdown codes, and node-postgres's words. */
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  '57P01',
+  '57P02',
+  '57P03',
+]);
+const UNREACHABLE_WORDS =
+  /Connection terminated|not queryable|terminating connection|the database system is (starting up|shutting down)/i;
+
+const tag = (error: unknown) => {
+  if (error && typeof error === 'object') (error as Record<symbol, boolean>)[FROM_DATABASE] = true;
+  return error;
+};
+
+/**
+ * Marks as the database's the errors of the pool's promise `connect()` (a transaction's first
+ * step) and of every query of its connections (a lost connection fails the queries under way with
+ * node-postgres's own error, which Drizzle does not always wrap).
+ */
+export function tagDatabaseErrors(pool: pg.Pool): void {
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args) => {
+      const callback = args.at(-1);
+      if (typeof callback === 'function') {
+        args[args.length - 1] = (error: unknown, ...rest: unknown[]) =>
+          callback(error ? tag(error) : error, ...rest);
+        return query(...args);
+      }
+      const result = query(...args);
+      return result && typeof (result as Promise<unknown>).then === 'function'
+        ? (result as Promise<unknown>).catch((error: unknown) => {
+            throw tag(error);
+          })
+        : result;
+    };
+  });
+  const connect = pool.connect.bind(pool) as (...args: unknown[]) => unknown;
+  (pool as unknown as { connect: (...args: unknown[]) => unknown }).connect = (...args) => {
+    if (args.length > 0) return connect(...args);
+    return (connect() as Promise<pg.PoolClient>).catch((error: unknown) => {
+      throw tag(error);
+    });
+  };
+}
+
+function chain(error: unknown): object[] {
+  const links: object[] = [];
+  let e: unknown = error;
+  for (let depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    links.push(e);
+    e = (e as { cause?: unknown }).cause;
+  }
+  return links;
+}
+
+export function isDatabaseUnreachable(error: unknown): boolean {
+  const links = chain(error);
+  const fromDatabase = links.some(
+    (e) =>
+      (e as Record<symbol, unknown>)[FROM_DATABASE] === true ||
+      (e as { name?: unknown }).name === 'DrizzleQueryError' ||
+      'severity' in e, // node-postgres's DatabaseError: PostgreSQL said it
+  );
+  if (!fromDatabase) return false;
+  return links.some((e) => {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || code.startsWith('08'))) return true;
+    return UNREACHABLE_WORDS.test(String((e as { message?: unknown }).message ?? ''));
+  });
+}
