@@ -36,7 +36,7 @@ import type { AppContext } from './platform/context.ts';
 import { DeviceLinks } from './platform/device-links.ts';
 import { errorPlugin, sendError } from './platform/error-plugin.ts';
 import { loggerOptions } from './platform/logger.ts';
-import { createMailer, type Mailer } from './platform/mail.ts';
+import { createMailer, type Mailer, retrying } from './platform/mail.ts';
 import { RateLimiter } from './platform/rate-limit.ts';
 import { securityHeadersPlugin } from './platform/security-headers.ts';
 import { answerSerializer } from './platform/serializer.ts';
@@ -77,14 +77,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const ctx: AppContext = {
     db: database.db,
     config,
-    mailer:
-      deps.mailer ??
-      createMailer({
-        smtpUrl: config.smtpUrl,
-        from: config.mailFrom,
-        outboxDir: path.join(config.dataDir, 'outbox'),
-        log: app.log,
-      }),
+    mailer: deps.mailer ?? defaultMailer(app, config),
     limiter: new RateLimiter(database.db),
     vault: createVault(vaultKey),
     storage: config.s3
@@ -151,6 +144,22 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   registerWebApp(app, config.webDist ?? path.resolve(import.meta.dirname, '../../web/dist'));
   return { app, ctx };
+}
+
+/** SMTP (or the outbox), with the mails it can't take tried again until the server closes. */
+function defaultMailer(app: FastifyInstance, config: Config): Mailer {
+  const mailer = retrying(
+    createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      outboxDir: path.join(config.dataDir, 'outbox'),
+      log: app.log,
+    }),
+    app.log,
+    config.mailRetrySeconds,
+  );
+  app.addHook('onClose', async () => mailer.close());
+  return mailer;
 }
 
 /** The built web app on the same port: files as they are, every other page gets index.html. */

@@ -19,6 +19,11 @@ const envSchema = z.object({
   DATABASE_URL: optional,
   PUBLIC_URL: optional,
   SMTP_URL: optional,
+  /** Seconds before each new try of a mail the SMTP server did not take, e.g. "30,120,600". */
+  MAIL_RETRY_SECONDS: z
+    .string()
+    .regex(/^\d+(\.\d+)?(,\d+(\.\d+)?)*$/)
+    .optional(),
   MAIL_FROM: z.string().default('Asbuilt <no-reply@asbuilt.local>'),
   S3_ENDPOINT: optional,
   S3_BUCKET: optional,
@@ -63,6 +68,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     databaseUrl: e.DATABASE_URL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     smtpUrl: e.SMTP_URL,
+    mailRetrySeconds: e.MAIL_RETRY_SECONDS?.split(',').map(Number),
     mailFrom: e.MAIL_FROM,
     s3:
       e.S3_BUCKET && e.S3_ENDPOINT

@@ -59,3 +59,56 @@ export function createMailer(options: {
     },
   };
 }
+
+/** Seconds before each new try of a mail the SMTP server did not take (MAIL_RETRY_SECONDS). */
+export const MAIL_RETRY_SECONDS = [30, 120, 600, 1800];
+
+export interface RetryingMailer extends Mailer {
+  /** Mails waiting for their next try. */
+  pending(): number;
+  /** Stops the waiting tries (the server is closing); those mails are not sent. */
+  close(): void;
+}
+
+/**
+ * A mail the SMTP server refuses or can't take (it is down) is kept and tried again after each
+ * delay, in the background: the call that sent it answers as if it went, so a password-reset
+ * request answers the same whether the address is known and the mail server up, or not. Kept in
+ * memory: a restart loses the waiting mails (the logs name them, never their links).
+ */
+export function retrying(
+  inner: Mailer,
+  log: FastifyBaseLogger,
+  delaysSeconds = MAIL_RETRY_SECONDS,
+): RetryingMailer {
+  const timers = new Set<NodeJS.Timeout>();
+  const attempt = async (message: MailMessage, tries: number): Promise<void> => {
+    try {
+      await inner.send(message);
+      if (tries > 0)
+        log.info({ to: message.to, subject: message.subject, tries: tries + 1 }, 'mail sent on retry');
+    } catch (error) {
+      const delay = delaysSeconds[tries];
+      const facts = { to: message.to, subject: message.subject, reason: (error as Error).message };
+      if (delay === undefined) {
+        log.error(facts, 'mail given up');
+        return;
+      }
+      log.warn({ ...facts, retry_in_seconds: delay }, 'mail not sent; will retry');
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        void attempt(message, tries + 1);
+      }, delay * 1000);
+      timer.unref();
+      timers.add(timer);
+    }
+  };
+  return {
+    send: (message) => attempt(message, 0),
+    pending: () => timers.size,
+    close: () => {
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+    },
+  };
+}

@@ -7,7 +7,7 @@ export interface CapturedMail {
 }
 
 /** A real SMTP server on a free local port; every message it receives is kept in `messages`. */
-export async function startSmtp() {
+export async function startSmtp(port = 0) {
   const messages: CapturedMail[] = [];
   const waiters: Array<() => void> = [];
   const server = new SMTPServer({
@@ -27,10 +27,10 @@ export async function startSmtp() {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as AddressInfo).port;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const bound = (server.server.address() as AddressInfo).port;
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${bound}`,
     messages,
     /** The next message sent to `to`, waiting for it to arrive. */
     async waitFor(to: string, since = 0, timeoutMs = 5000): Promise<CapturedMail> {

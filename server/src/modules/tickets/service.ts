@@ -210,13 +210,9 @@ export async function sendTicketMails(ctx: AppContext, plan: MailPlan): Promise<
     author: plan.author,
     body: plan.body ?? null,
   };
-  for (const to of recipients) {
-    try {
-      await ctx.mailer.send(ticketMail(plan.kind, to, facts, ticketLink(ctx, plan.ticket)));
-    } catch (error) {
-      console.error('ticket mail not sent', { to: to.email, reason: (error as Error).message });
-    }
-  }
+  // The mailer keeps and retries what the mail server does not take (platform/mail.ts).
+  for (const to of recipients)
+    await ctx.mailer.send(ticketMail(plan.kind, to, facts, ticketLink(ctx, plan.ticket)));
 }
 
 const parties = (ticket: { assigner_id: number | null; assignee_id: number | null }) =>
