@@ -1,8 +1,9 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { apiSignIn } from '../support/api.ts';
 import { outboxFiles, waitForLink } from '../support/outbox.ts';
 import { signIn } from '../support/session.ts';
 import { apiCreateSite, apiSiteByName, unique } from '../support/sites.ts';
+import { expect, test } from '../support/test.ts';
 import { dismissToasts } from '../support/toasts.ts';
 
 const INTEGRATOR = 'integrator@asbuilt.demo';

@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { signIn } from '../support/session.ts';
 import { unique } from '../support/sites.ts';
+import { expect, test } from '../support/test.ts';
 import { dismissToasts } from '../support/toasts.ts';
 
 const ADMIN = 'admin@asbuilt.demo';

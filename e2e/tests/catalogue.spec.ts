@@ -1,8 +1,9 @@
 import type { ProductDto, ProductsIndexResponse } from '@asbuilt/domain';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { apiSignIn } from '../support/api.ts';
 import { writeTempPng } from '../support/files.ts';
 import { signIn } from '../support/session.ts';
+import { expect, test } from '../support/test.ts';
 
 const INTEGRATOR = 'integrator@asbuilt.demo';
 const unique = () => Date.now().toString(36).slice(-5).toUpperCase();

@@ -1,5 +1,5 @@
 import type { DeviceStatus, SiteDetail } from '@asbuilt/domain';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { apiSignIn } from '../support/api.ts';
 import { signIn, signOut } from '../support/session.ts';
 import {
@@ -11,6 +11,7 @@ import {
   PRODUCTS,
   unique,
 } from '../support/sites.ts';
+import { expect, test } from '../support/test.ts';
 
 const INTEGRATOR = 'integrator@asbuilt.demo';
 

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { apiSignIn } from '../support/api.ts';
 import { signIn } from '../support/session.ts';
@@ -11,6 +11,7 @@ import {
   PRODUCTS,
   unique,
 } from '../support/sites.ts';
+import { expect, test } from '../support/test.ts';
 import { dismissToasts } from '../support/toasts.ts';
 
 const INTEGRATOR = 'integrator@asbuilt.demo';

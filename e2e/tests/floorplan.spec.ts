@@ -5,10 +5,11 @@
  * device's marker into the other room moves it there, and the device card says so.
  */
 import type { DeviceDto, FloorDto, LocationDto } from '@asbuilt/domain';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { apiSignIn } from '../support/api.ts';
 import { signIn } from '../support/session.ts';
 import { apiCreateDevice, apiCreateSite, apiProductId, PRODUCTS, unique } from '../support/sites.ts';
+import { expect, test } from '../support/test.ts';
 
 const INTEGRATOR = 'integrator@asbuilt.demo';
 

@@ -1,8 +1,9 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { apiSignIn } from '../support/api.ts';
 import { outboxFiles, waitForMail } from '../support/outbox.ts';
 import { signIn } from '../support/session.ts';
 import { apiCreateDevice, apiCreateSite, apiProductId, PRODUCTS, unique } from '../support/sites.ts';
+import { expect, test } from '../support/test.ts';
 
 const INTEGRATOR = 'integrator@asbuilt.demo';
 const OWNER = 'owner@asbuilt.demo';

@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { SiteDetail } from '@asbuilt/domain';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { apiSignIn } from '../support/api.ts';
 import { writeTempPng } from '../support/files.ts';
 import { signIn } from '../support/session.ts';
@@ -15,6 +15,7 @@ import {
   PRODUCTS,
   unique,
 } from '../support/sites.ts';
+import { expect, test } from '../support/test.ts';
 import { dismissToasts } from '../support/toasts.ts';
 
 const INTEGRATOR = 'integrator@asbuilt.demo';

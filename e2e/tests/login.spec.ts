@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { DEMO_PASSWORD, signIn, signOut } from '../support/session.ts';
+import { expect, test } from '../support/test.ts';
 
 test.describe('login form', () => {
   test('shows the validation messages and keeps Login disabled until the form can be sent', async ({

@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
 import { apiChangePassword } from '../support/api.ts';
 import { outboxFiles, waitForLink } from '../support/outbox.ts';
 import { DEMO_PASSWORD, signIn, signOut } from '../support/session.ts';
+import { expect, test } from '../support/test.ts';
 
 const EMAIL = 'owner@asbuilt.demo';
 const NEW_PASSWORD = 'fresh-pass-42';

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { signIn } from '../support/session.ts';
+import { expect, test } from '../support/test.ts';
 
 test('@phone at phone width the sidebar gives way to the shortcut grid', async ({ page }) => {
   await signIn(page, 'integrator@asbuilt.demo');

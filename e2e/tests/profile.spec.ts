@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { apiChangePassword, apiSignIn } from '../support/api.ts';
 import { DEMO_PASSWORD, signIn } from '../support/session.ts';
+import { expect, test } from '../support/test.ts';
 
 test('profile: edit the profile, then change the password, which signs the user out', async ({
   page,

@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
 import { apiSignIn } from '../support/api.ts';
 import { signIn } from '../support/session.ts';
 import { apiCreateDevice, apiCreateSite, apiProductId, PRODUCTS, unique } from '../support/sites.ts';
+import { expect, test } from '../support/test.ts';
 
 const INTEGRATOR = 'integrator@asbuilt.demo';
 

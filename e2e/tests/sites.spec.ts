@@ -1,8 +1,8 @@
-import { expect, test } from '@playwright/test';
 import { apiSignIn } from '../support/api.ts';
 import { writeTempPng } from '../support/files.ts';
 import { signIn } from '../support/session.ts';
 import { apiCreateSite, apiSiteByName, unique } from '../support/sites.ts';
+import { expect, test } from '../support/test.ts';
 
 const INTEGRATOR = 'integrator@asbuilt.demo';
 const TECH = 'tech@asbuilt.demo';

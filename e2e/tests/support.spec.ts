@@ -1,7 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { apiSignIn } from '../support/api.ts';
 import { signIn } from '../support/session.ts';
 import { apiCreateDevice, apiProductId, apiSiteByName, PRODUCTS, unique } from '../support/sites.ts';
+import { expect, test } from '../support/test.ts';
 import { dismissToasts } from '../support/toasts.ts';
 
 const INTEGRATOR = 'integrator@asbuilt.demo';

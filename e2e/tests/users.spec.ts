@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { signIn, signOut } from '../support/session.ts';
 import { unique } from '../support/sites.ts';
+import { expect, test } from '../support/test.ts';
 import { dismissToasts } from '../support/toasts.ts';
 
 const INTEGRATOR = 'integrator@asbuilt.demo';

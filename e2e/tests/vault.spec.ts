@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
 import { apiSignIn } from '../support/api.ts';
 import { signIn, signOut } from '../support/session.ts';
 import { apiSiteByName, apiSiteDevices, unique } from '../support/sites.ts';
+import { expect, test } from '../support/test.ts';
 import { dismissToasts } from '../support/toasts.ts';
 
 const INTEGRATOR = 'integrator@asbuilt.demo';
