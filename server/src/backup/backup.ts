@@ -36,7 +36,8 @@ export interface BackupSource {
   migrations: number;
 }
 
-export async function rowsOf(result: unknown): Promise<Record<string, unknown>[]> {
+/** The rows of a raw statement's result (both drivers answer `{ rows }`). */
+export function rowsOf(result: unknown): Record<string, unknown>[] {
   return (result as { rows: Record<string, unknown>[] }).rows;
 }
 
@@ -69,7 +70,7 @@ export async function createBackup(source: BackupSource, out: string): Promise<M
         let rows = 0;
         let pages = 0;
         for (;;) {
-          const [page] = await rowsOf(
+          const [page] = rowsOf(
             await tx.execute(
               sql.raw(
                 `select count(*)::int as n, coalesce(json_agg(t), '[]'::json)::text as json from (select * from "${table}" order by ctid limit ${PAGE_ROWS} offset ${rows}) t`,

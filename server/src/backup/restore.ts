@@ -33,7 +33,7 @@ export async function restoreBackup(from: string, target: RestoreTarget): Promis
       `The backup was taken at migration ${manifest.migrations}, this server is at ${target.migrations}: restore it with the version that took it`,
     );
   }
-  const [tenants] = await rowsOf(
+  const [tenants] = rowsOf(
     await target.database.db.execute(sql.raw('select count(*)::int as n from "tenants"')),
   );
   if (Number(tenants?.n) > 0)

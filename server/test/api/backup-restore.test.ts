@@ -29,9 +29,7 @@ let secretId: number;
 const counts = async (database: Database) => {
   const result: Record<string, number> = {};
   for (const table of tablesInOrder()) {
-    const [row] = await rowsOf(
-      await database.db.execute(sql.raw(`select count(*)::int as n from "${table}"`)),
-    );
+    const [row] = rowsOf(await database.db.execute(sql.raw(`select count(*)::int as n from "${table}"`)));
     result[table] = Number(row!.n);
   }
   return result;

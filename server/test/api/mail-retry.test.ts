@@ -1,8 +1,7 @@
-import type { AddressInfo } from 'node:net';
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { createTenant, createUser } from '../support/factories.ts';
+import { freePort } from '../support/ports.ts';
 import { linkIn, startSmtp } from '../support/smtp.ts';
 
 /**
@@ -13,15 +12,6 @@ import { linkIn, startSmtp } from '../support/smtp.ts';
 let t: TestApp;
 let port: number;
 let smtp: Awaited<ReturnType<typeof startSmtp>> | undefined;
-
-/** A local port nothing listens on (for now). */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 beforeAll(async () => {
   port = await freePort();

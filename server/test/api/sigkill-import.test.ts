@@ -1,13 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { request } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expandSiteDevices, type SiteDevicesResponse, type SiteIndexResponse } from '@asbuilt/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../support/ports.ts';
 
 /**
  * Issue 15: the server process killed (SIGKILL, no goodbye) in the middle of a 20,000-row device
@@ -20,14 +19,6 @@ const ROWS = 20_000;
 let dataDir: string;
 let port: number;
 let child: ChildProcess | undefined;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 /** Starts `src/main.ts` on the test's data directory and waits until it answers. */
 async function startServer(): Promise<ChildProcess> {
