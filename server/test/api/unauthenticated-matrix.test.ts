@@ -1,35 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app.ts';
+import { PUBLIC_CALLS, routeTable } from '../support/matrix/public-calls.ts';
 
 /**
  * Issue 15, the authorization matrix's first row, generated from the route table (the OpenAPI
- * description lists every route): without a session every call answers 401, except the calls
- * below, each public on purpose (their routes say `config: { public: true }`). A new route can't
- * escape: it is either refused without a session or must be added here with its reason.
+ * description lists every route): without a session every call answers 401, except the declared
+ * public calls. A new route can't escape: it is either refused without a session or must be
+ * declared public with its reason. The other rows are in `access-matrix.test.ts`.
  */
-const PUBLIC_CALLS: Record<string, string> = {
-  'POST /api/admin/users/login': 'signing in',
-  'POST /api/global/password/forgot': 'asking for a reset link',
-  'POST /api/global/password/reset': 'setting a password with a mailed token',
-  'POST /api/tenant/users/invite_sign_up': 'accepting an invitation with its mailed token',
-  'POST /api/global/public/device': "the public device page, opened from a device's QR code",
-  'POST /api/global/public/report': 'a visitor reporting a problem from the public device page',
-  'GET /api/health': 'the load balancer and monitoring',
-  'GET /api/files/{*}': 'signed file URLs: the signature, not a session, grants the file',
-  'PUT /api/global/uploads/{*}': 'signed upload URLs: the signature grants the upload',
-};
 
 let t: TestApp;
 let calls: { method: string; path: string }[];
 
 beforeAll(async () => {
   t = await startTestApp();
-  const description = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
-  calls = Object.entries(description.paths).flatMap(([path, methods]) =>
-    Object.keys(methods)
-      .filter((method) => ['get', 'post', 'put', 'patch', 'delete'].includes(method))
-      .map((method) => ({ method: method.toUpperCase(), path })),
-  );
+  calls = routeTable(t.app.swagger()).map((key) => {
+    const [method, path] = key.split(' ') as [string, string];
+    return { method, path };
+  });
 });
 afterAll(() => t?.close());
 

@@ -1,0 +1,25 @@
+/**
+ * The calls answered without a session, each on purpose (their routes say `config: { public: true }`),
+ * with the reason. The matrices of issue 15 check every other call of the route table.
+ */
+export const PUBLIC_CALLS: Record<string, string> = {
+  'POST /api/admin/users/login': 'signing in',
+  'POST /api/global/password/forgot': 'asking for a reset link',
+  'POST /api/global/password/reset': 'setting a password with a mailed token',
+  'POST /api/tenant/users/invite_sign_up': 'accepting an invitation with its mailed token',
+  'POST /api/global/public/device': "the public device page, opened from a device's QR code",
+  'POST /api/global/public/report': 'a visitor reporting a problem from the public device page',
+  'GET /api/health': 'the load balancer and monitoring',
+  'GET /api/files/{*}': 'signed file URLs: the signature, not a session, grants the file',
+  'PUT /api/global/uploads/{*}': 'signed upload URLs: the signature grants the upload',
+};
+
+/** Every call of the app's OpenAPI description, as `METHOD /path`. */
+export function routeTable(description: unknown): string[] {
+  const { paths } = description as { paths: Record<string, Record<string, unknown>> };
+  return Object.entries(paths).flatMap(([path, methods]) =>
+    Object.keys(methods)
+      .filter((method) => ['get', 'post', 'put', 'patch', 'delete'].includes(method))
+      .map((method) => `${method.toUpperCase()} ${path}`),
+  );
+}
