@@ -28,14 +28,16 @@ type Allowed = { ok?: number[] };
  * - `site`: the site permission it needs on "Main" (1 Reader, 2 Contributor, 3 Full Access); the
  *   world's users answer 404 without a way to the site, 403 below the level, and pass at or above;
  * - `role`: the account role it needs (tenant calls); roles below answer 403, and when `foreign`
- *   is set the request (for an object of tenant A) answers 404 to tenant B's integrator;
+ *   is set the request (for an object of tenant A) answers 404 to tenant B's integrator; with
+ *   `ownTenantOnly` as well, the call reaches the caller's own tenant only, the Super Admin's too
+ *   (theirs is the library), so the Super Admin answers 404 as well (the tenant user forms);
  * - `superAdmin`: roles 1 to 4 answer 403;
  * - `self`: it acts on the caller's own account, so every signed-in user passes (the reason says
  *   why no other's object can be named), or `optOut`: the call is not in this matrix, and why.
  */
 export type Case =
   | ({ site: 1 | 2 | 3; request: Build } & Allowed)
-  | ({ role: 1 | 2 | 3 | 4; foreign?: boolean; request: Build } & Allowed)
+  | ({ role: 1 | 2 | 3 | 4; foreign?: boolean; ownTenantOnly?: boolean; request: Build } & Allowed)
   | ({ superAdmin: true; request: Build } & Allowed)
   | ({ self: string; request: Build } & Allowed)
   | { optOut: string };

@@ -54,7 +54,9 @@ function askers(c: MatrixContext, rule: Exclude<Case, { optOut: string }>): Aske
     if ('superAdmin' in rule) expected = role === Role.SuperAdmin ? 'pass' : 403;
     else if ('role' in rule) {
       if (role < rule.role) expected = 403;
-      else if (rule.foreign && foreignTenant) expected = 404;
+      else if (rule.foreign && (foreignTenant || (rule.ownTenantOnly && role === Role.SuperAdmin))) {
+        expected = 404;
+      }
     }
     return { user, token, expected };
   });
