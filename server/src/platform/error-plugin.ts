@@ -17,6 +17,9 @@ const PG_INPUT_ERRORS: Record<string, [number, ErrorCode]> = {
   '22008': [400, 'date_out_of_range'],
   '22003': [400, 'number_out_of_range'],
   '22001': [400, 'value_too_long'],
+  // A NUL or a byte that is not UTF-8, from a file's cells (JSON and queries are refused before).
+  '22021': [400, 'value_wrong_format'],
+  '22P05': [400, 'value_wrong_format'],
 };
 
 /** Fastify's and its plugins' own refusals of a request, by their error code. */

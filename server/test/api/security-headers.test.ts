@@ -141,4 +141,17 @@ describe('request bodies', () => {
     expect(me.json().user.role).toBe(Role.User);
     expect(me.json().user).not.toHaveProperty('polluted');
   });
+
+  it('refuses a NUL character in a body, a query or a path with 400, before the database sees it', async () => {
+    const answers = [
+      await t.call('POST', '/api/admin/users/login', { body: { username: 'a\u0000b', password: 'p' } }),
+      await t.call('GET', '/api/site/sites?id=1%00', { token }),
+      await t.call('PUT', '/api/global/me/language', { token, body: { language: 'fr', x: ['\u0000'] } }),
+      await t.call('POST', '/api/global/uploads/complete', { token, body: { key: 'a\u0000b' } }),
+    ];
+    for (const response of answers) {
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json().code).toBe('nul_character');
+    }
+  });
 });

@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { badRequest } from './errors.ts';
+
+const NUL = '\u0000';
+
+/** Whether a parsed body, query or path holds a string with a NUL character anywhere in it. */
+function holdsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes(NUL);
+  if (typeof value !== 'object' || value === null || depth > 64) return false;
+  if (Array.isArray(value)) return value.some((item) => holdsNul(item, depth + 1));
+  for (const [key, item] of Object.entries(value)) {
+    if (key.includes(NUL) || holdsNul(item, depth + 1)) return true;
+  }
+  return false;
+}
+
+/**
+ * PostgreSQL's text can't hold a NUL character (and file paths can't either), so a NUL anywhere
+ * in a request is refused before any rule or query sees it: otherwise it surfaced as a database
+ * error deep in a call (sign-in, upload keys), found by the fuzz test.
+ */
+export const inputGuardPlugin = fp(async (app: FastifyInstance) => {
+  app.addHook('preValidation', async (request) => {
+    if (holdsNul(request.params) || holdsNul(request.query) || holdsNul(request.body)) {
+      throw badRequest('nul_character');
+    }
+  });
+});
