@@ -35,15 +35,17 @@ import { authPlugin } from './platform/auth-plugin.ts';
 import type { AppContext } from './platform/context.ts';
 import { DeviceLinks } from './platform/device-links.ts';
 import { errorPlugin, sendError } from './platform/error-plugin.ts';
+import { inputGuardPlugin } from './platform/input-guard.ts';
 import { loggerOptions } from './platform/logger.ts';
 import { createMailer, type Mailer, retrying } from './platform/mail.ts';
+import { createMailOutbox } from './platform/mail-outbox.ts';
 import { RateLimiter } from './platform/rate-limit.ts';
 import { securityHeadersPlugin } from './platform/security-headers.ts';
 import { answerSerializer } from './platform/serializer.ts';
 import { UrlSigner } from './platform/storage.ts';
 import { createLocalStorage } from './platform/storage-local.ts';
 import { createS3Storage } from './platform/storage-s3.ts';
-import { createVault, loadSigningKeys, loadVaultKey } from './platform/vault.ts';
+import { createVault, loadSigningKeys, loadVaultKey, type Vault } from './platform/vault.ts';
 
 export interface AppDeps {
   config: Config;
@@ -74,12 +76,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // File URLs and public device hashes are signed with keys of their own (see loadSigningKeys).
   const signing = await loadSigningKeys(config.dataDir, vaultKey);
   const signer = new UrlSigner(signing.files);
+  const vault = createVault(vaultKey);
   const ctx: AppContext = {
     db: database.db,
     config,
-    mailer: deps.mailer ?? defaultMailer(app, config),
+    mailer: deps.mailer ?? defaultMailer(app, config, database, vault),
     limiter: new RateLimiter(database.db),
-    vault: createVault(vaultKey),
+    vault,
     storage: config.s3
       ? createS3Storage(config.s3, signer)
       : createLocalStorage(path.join(config.dataDir, 'files'), signer),
@@ -119,6 +122,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     uiConfig: { docExpansion: 'list' },
     staticCSP: true,
   });
+  await app.register(inputGuardPlugin);
   await app.register(authPlugin, { db: database.db, idleHours: config.sessionIdleHours });
 
   await app.register(healthRoutes(ctx, database.kind));
@@ -146,8 +150,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   return { app, ctx };
 }
 
-/** SMTP (or the outbox), with the mails it can't take tried again until the server closes. */
-function defaultMailer(app: FastifyInstance, config: Config): Mailer {
+/**
+ * SMTP (or the outbox folder), with the mails it can't take kept in the database and tried again
+ * while the server runs, from its start (mails an earlier run left) until it closes.
+ */
+function defaultMailer(app: FastifyInstance, config: Config, database: Database, vault: Vault): Mailer {
   const mailer = retrying(
     createMailer({
       smtpUrl: config.smtpUrl,
@@ -155,9 +162,11 @@ function defaultMailer(app: FastifyInstance, config: Config): Mailer {
       outboxDir: path.join(config.dataDir, 'outbox'),
       log: app.log,
     }),
+    createMailOutbox(database, vault),
     app.log,
-    config.mailRetrySeconds,
+    config.mailRetrySeconds ? { delaysSeconds: config.mailRetrySeconds } : {},
   );
+  app.addHook('onReady', async () => mailer.start());
   app.addHook('onClose', async () => mailer.close());
   return mailer;
 }

@@ -142,6 +142,27 @@ export const rateLimits = pgTable('rate_limits', {
   reset_at: timestamp('reset_at', { withTimezone: true, mode: 'date' }).notNull(),
 });
 
+/**
+ * Mails the SMTP server did not take, waiting for their next try (platform/mail-outbox.ts). They
+ * carry password-reset and invitation links whose tokens are stored only hashed elsewhere, so the
+ * message is sealed with the vault key: a database dump does not reveal a link.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: serial('id').primaryKey(),
+    /** The message (to, subject, text, link) as vault ciphertext. */
+    message_encrypted: text('message_encrypted').notNull(),
+    /** Tries made so far, the first one included. */
+    attempts: integer('attempts').notNull(),
+    next_attempt_at: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** The last refusal's error code, never the message's text. */
+    last_error: text('last_error'),
+    created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('mail_outbox_next_attempt_idx').on(t.next_attempt_at)],
+);
+
 export const procats = pgTable(
   'procats',
   {

@@ -3,6 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
+import type { MailOutbox, Outcome, WaitingMail } from './mail-outbox.ts';
 
 export interface MailMessage {
   to: string;
@@ -63,52 +64,146 @@ export function createMailer(options: {
 /** Seconds before each new try of a mail the SMTP server did not take (MAIL_RETRY_SECONDS). */
 export const MAIL_RETRY_SECONDS = [30, 120, 600, 1800];
 
+/**
+ * The longest a server goes without looking in the outbox, even when nothing it knows of waits:
+ * for the mails of another server on the same PostgreSQL that stopped before sending them.
+ */
+export const MAIL_OUTBOX_IDLE_SECONDS = 300;
+
 export interface RetryingMailer extends Mailer {
-  /** Mails waiting for their next try. */
-  pending(): number;
-  /** Stops the waiting tries (the server is closing); those mails are not sent. */
-  close(): void;
+  /** Tries the mails a previous run left waiting, and keeps trying the waiting ones. */
+  start(): void;
+  /** Stops the tries (the server is closing) once the one under way is done; the rest wait in the outbox. */
+  close(): Promise<void>;
+}
+
+/** The innermost error: a failed query's own message holds its parameters, its cause does not. */
+function rootOf(error: unknown): Error {
+  let e = error;
+  while (e instanceof Error && e.cause instanceof Error) e = e.cause;
+  return e instanceof Error ? e : new Error(String(error));
+}
+
+/** What the outbox records of a refusal: its code, as nodemailer's messages may name the recipient. */
+function refusal(error: unknown): string {
+  const e = rootOf(error) as Error & { code?: unknown; responseCode?: unknown };
+  return [e.code, e.responseCode].filter((part) => part !== undefined).join(' ') || e.name;
 }
 
 /**
- * A mail the SMTP server refuses or can't take (it is down) is kept and tried again after each
- * delay, in the background: the call that sent it answers as if it went, so a password-reset
- * request answers the same whether the address is known and the mail server up, or not. Kept in
- * memory: a restart loses the waiting mails (the logs name them, never their links).
+ * A mail the SMTP server refuses or can't take (it is down) is kept in the outbox (the database,
+ * sealed with the vault key) and tried again after each delay, in the background: the call that
+ * sent it answers as if it went, so a password-reset request answers the same whether the address
+ * is known and the mail server up, or not. Kept mails survive a restart; the logs name them,
+ * never their text or links.
  */
 export function retrying(
   inner: Mailer,
+  outbox: MailOutbox,
   log: FastifyBaseLogger,
-  delaysSeconds = MAIL_RETRY_SECONDS,
+  options: { delaysSeconds?: number[]; idleSeconds?: number } = {},
 ): RetryingMailer {
-  const timers = new Set<NodeJS.Timeout>();
-  const attempt = async (message: MailMessage, tries: number): Promise<void> => {
+  const delays = options.delaysSeconds ?? MAIL_RETRY_SECONDS;
+  const idle = options.idleSeconds ?? MAIL_OUTBOX_IDLE_SECONDS;
+  let closed = false;
+  let wake: NodeJS.Timeout | undefined;
+  let wakeAt = Number.POSITIVE_INFINITY;
+  let pass: Promise<void> | undefined;
+  let passAgain = false;
+
+  const wakeWithin = (seconds: number) => {
+    const at = Date.now() + seconds * 1000;
+    if (closed || at >= wakeAt) return;
+    clearTimeout(wake);
+    wakeAt = at;
+    wake = setTimeout(() => {
+      wakeAt = Number.POSITIVE_INFINITY;
+      runPass();
+    }, seconds * 1000);
+    wake.unref();
+  };
+
+  // After the last delay a mail is given up and its row deleted, not marked: nothing would ever
+  // send a marked row, its link expires soon anyway, and the log names it.
+  const tryAgain = async ({ attempts, message }: WaitingMail): Promise<Outcome> => {
+    if (!message) {
+      log.error({ reason: 'sealed with another vault key' }, 'mail given up');
+      return 'done';
+    }
+    const facts = { to: message.to, subject: message.subject };
     try {
       await inner.send(message);
-      if (tries > 0)
-        log.info({ to: message.to, subject: message.subject, tries: tries + 1 }, 'mail sent on retry');
+      log.info({ ...facts, tries: attempts + 1 }, 'mail sent on retry');
+      return 'done';
     } catch (error) {
-      const delay = delaysSeconds[tries];
-      const facts = { to: message.to, subject: message.subject, reason: (error as Error).message };
+      const delay = delays[attempts];
+      const reason = rootOf(error).message;
       if (delay === undefined) {
-        log.error(facts, 'mail given up');
-        return;
+        log.error({ ...facts, reason, tries: attempts + 1 }, 'mail given up');
+        return 'done';
       }
-      log.warn({ ...facts, retry_in_seconds: delay }, 'mail not sent; will retry');
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        void attempt(message, tries + 1);
-      }, delay * 1000);
-      timer.unref();
-      timers.add(timer);
+      log.warn({ ...facts, reason, retry_in_seconds: delay }, 'mail not sent; will retry');
+      return { retryInSeconds: delay, reason: refusal(error) };
     }
   };
+
+  /** Tries the due mails; answers the seconds until the next pass. */
+  const drain = async (): Promise<number> => {
+    let took = true;
+    while (took && !closed) took = await outbox.takeDue(tryAgain);
+    if (closed) return idle;
+    // A mail due now that was not taken is being tried by another server: look again shortly.
+    return Math.min(idle, Math.max(1, (await outbox.nextDueIn()) ?? idle));
+  };
+
+  // One pass at a time: on PGlite nothing else keeps two passes from trying the same mail.
+  const runPass = () => {
+    if (pass) {
+      passAgain = true;
+      return;
+    }
+    pass = drain()
+      .catch((error: unknown) => {
+        log.error({ reason: rootOf(error).message }, 'mail outbox unreachable');
+        return Math.min(idle, delays[0] ?? idle);
+      })
+      .then((next) => {
+        pass = undefined;
+        wakeWithin(passAgain ? 0 : next);
+        passAgain = false;
+      });
+  };
+
+  const keep = async (message: MailMessage, error: unknown) => {
+    const delay = delays[0];
+    const facts = { to: message.to, subject: message.subject, reason: rootOf(error).message };
+    if (delay === undefined) {
+      log.error(facts, 'mail given up');
+      return;
+    }
+    try {
+      await outbox.keep(message, refusal(error), delay);
+    } catch (outboxError) {
+      log.error({ ...facts, outbox: rootOf(outboxError).message }, 'mail given up: outbox unreachable');
+      return;
+    }
+    log.warn({ ...facts, retry_in_seconds: delay }, 'mail not sent; will retry');
+    wakeWithin(delay);
+  };
+
   return {
-    send: (message) => attempt(message, 0),
-    pending: () => timers.size,
-    close: () => {
-      for (const timer of timers) clearTimeout(timer);
-      timers.clear();
+    async send(message) {
+      try {
+        await inner.send(message);
+      } catch (error) {
+        await keep(message, error);
+      }
+    },
+    start: () => wakeWithin(0),
+    async close() {
+      closed = true;
+      clearTimeout(wake);
+      await pass;
     },
   };
 }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { SecretDto } from '@asbuilt/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activityLogs, secrets } from '../../src/db/schema.ts';
+import { activityLogs, mailOutbox, secrets } from '../../src/db/schema.ts';
 import { createVault, secretBinding } from '../../src/platform/vault.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { errorList, expectAccessMatrix, form, logsOf, type SiteWorld, siteWorld } from '../support/sites.ts';
@@ -387,8 +387,16 @@ describe('the vault key', () => {
     await expect(assertVaultKeyOpens(t.db, t.ctx.vault)).resolves.toBeUndefined();
     await expect(assertVaultKeyOpens(t.db, next)).rejects.toThrow(/does not decrypt .* stored passwords/);
 
+    const { createMailOutbox } = await import('../../src/platform/mail-outbox.ts');
+    const waiting = { to: 'waiting@example.test', subject: 'Reset', text: 'a link', link: 'http://x/reset' };
+    await createMailOutbox({ db: t.db, kind: 'pglite' }, t.ctx.vault).keep(waiting, 'ECONNECTION', 3600);
+
     const count = await rotateVaultKey(t.db, t.ctx.vault, next);
     expect(count).toBe(withPassword.length);
+    // The mail waiting for the SMTP server moved to the new key with the passwords.
+    const [kept] = await t.db.select().from(mailOutbox);
+    expect(JSON.parse(next.decrypt(kept!.message_encrypted, 'mail-outbox'))).toEqual(waiting);
+    await t.db.delete(mailOutbox);
     for (const old of withPassword) {
       const now = (await row(old.id))!;
       expect(now.password_encrypted).not.toBe(old.password_encrypted);

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { secrets } from '../../db/schema.ts';
+import { resealMailOutbox } from '../../platform/mail-outbox.ts';
 import { secretBinding, type Vault } from '../../platform/vault.ts';
 import { sealedPasswords } from './queries.ts';
 
@@ -38,8 +39,8 @@ function opens(vault: Vault, row: { id: number; site_id: number; sealed: string 
 }
 
 /**
- * Re-encrypts every stored password from one key to the other in one transaction: either all
- * move or none does. Answers how many moved.
+ * Re-encrypts every stored password (and every waiting mail) from one key to the other in one
+ * transaction: either all move or none does. Answers how many passwords moved.
  */
 export async function rotateVaultKey(db: Db, from: Vault, to: Vault): Promise<number> {
   return db.transaction(async (tx) => {
@@ -59,6 +60,8 @@ export async function rotateVaultKey(db: Db, from: Vault, to: Vault): Promise<nu
         .set({ password_encrypted: to.encrypt(plain, secretBinding(row)) })
         .where(eq(secrets.id, row.id));
     }
+    // Mails waiting for the SMTP server are sealed with the same key.
+    await resealMailOutbox(tx, from, to);
     return rows.length;
   });
 }

@@ -1,0 +1,116 @@
+import { asc, eq, lte, sql } from 'drizzle-orm';
+import type { Database, DbOrTx } from '../db/client.ts';
+import { mailOutbox } from '../db/schema.ts';
+import type { MailMessage } from './mail.ts';
+import type { Vault } from './vault.ts';
+
+/** What a kept message is sealed to: no other vault ciphertext opens as a mail, nor a mail as one. */
+const BINDING = 'mail-outbox';
+
+export interface WaitingMail {
+  /** Tries made so far. */
+  attempts: number;
+  /** null when it does not open with this vault key (the key was rotated since it was kept). */
+  message: MailMessage | null;
+}
+
+/** What becomes of a mail after a try: gone (sent or given up), or tried again after a wait. */
+export type Outcome = 'done' | { retryInSeconds: number; reason: string };
+
+/** The mails waiting in the database (mail_outbox) for their next try, sealed with the vault key. */
+export interface MailOutbox {
+  keep(message: MailMessage, reason: string, retryInSeconds: number): Promise<void>;
+  /** Seconds until the earliest waiting mail is due (0 or less: due now); undefined when none waits. */
+  nextDueIn(): Promise<number | undefined>;
+  /** Hands one due mail to `attempt` and stores its outcome; false when no mail is due. */
+  takeDue(attempt: (mail: WaitingMail) => Promise<Outcome>): Promise<boolean>;
+}
+
+const inSeconds = (seconds: number) => sql`now() + make_interval(secs => ${seconds})`;
+
+export function createMailOutbox(database: Pick<Database, 'db' | 'kind'>, vault: Vault): MailOutbox {
+  const { db } = database;
+  const open = (sealed: string): MailMessage | null => {
+    try {
+      return JSON.parse(vault.decrypt(sealed, BINDING)) as MailMessage;
+    } catch {
+      return null;
+    }
+  };
+
+  const takeOne = async (q: DbOrTx, attempt: (mail: WaitingMail) => Promise<Outcome>) => {
+    const [row] = await q
+      .select()
+      .from(mailOutbox)
+      .where(lte(mailOutbox.next_attempt_at, sql`now()`))
+      .orderBy(asc(mailOutbox.next_attempt_at))
+      .limit(1)
+      .for('update', { skipLocked: true });
+    if (!row) return false;
+    const outcome = await attempt({ attempts: row.attempts, message: open(row.message_encrypted) });
+    if (outcome === 'done') {
+      await q.delete(mailOutbox).where(eq(mailOutbox.id, row.id));
+    } else {
+      await q
+        .update(mailOutbox)
+        .set({
+          attempts: row.attempts + 1,
+          next_attempt_at: inSeconds(outcome.retryInSeconds),
+          last_error: outcome.reason,
+        })
+        .where(eq(mailOutbox.id, row.id));
+    }
+    return true;
+  };
+
+  return {
+    async keep(message, reason, retryInSeconds) {
+      await db.insert(mailOutbox).values({
+        message_encrypted: vault.encrypt(JSON.stringify(message), BINDING),
+        attempts: 1,
+        next_attempt_at: inSeconds(retryInSeconds),
+        last_error: reason,
+      });
+    },
+
+    async nextDueIn() {
+      const [row] = await db
+        .select({ wait: sql<string | null>`extract(epoch from min(${mailOutbox.next_attempt_at}) - now())` })
+        .from(mailOutbox);
+      return row?.wait == null ? undefined : Number(row.wait);
+    },
+
+    // On PostgreSQL the row stays locked while its mail is tried, so another server skips it
+    // (and a server that dies mid-try unlocks it: the mail is tried again, at least once in all).
+    // PGlite is one process's database and the caller tries one mail at a time; a transaction
+    // there would hold up every other query for as long as the mail server takes to answer.
+    takeDue(attempt) {
+      return database.kind === 'postgres'
+        ? db.transaction((tx) => takeOne(tx, attempt))
+        : takeOne(db, attempt);
+    },
+  };
+}
+
+/**
+ * Re-seals the waiting mails from one vault key to the other, in the key rotation's transaction.
+ * A mail the old key does not open stays as it is (it is given up, and logged, when tried).
+ */
+export async function resealMailOutbox(q: DbOrTx, from: Vault, to: Vault): Promise<number> {
+  const rows = await q.select().from(mailOutbox).for('update');
+  let moved = 0;
+  for (const row of rows) {
+    let plain: string;
+    try {
+      plain = from.decrypt(row.message_encrypted, BINDING);
+    } catch {
+      continue;
+    }
+    await q
+      .update(mailOutbox)
+      .set({ message_encrypted: to.encrypt(plain, BINDING) })
+      .where(eq(mailOutbox.id, row.id));
+    moved++;
+  }
+  return moved;
+}
