@@ -60,7 +60,11 @@ export const sha256 = async (file: string) =>
     .update(await readFile(file))
     .digest('hex');
 
-export async function createBackup(source: BackupSource, out: string): Promise<Manifest> {
+export async function createBackup(
+  source: BackupSource,
+  out: string,
+  pageRows = PAGE_ROWS,
+): Promise<Manifest> {
   await mkdir(path.join(out, 'database'), { recursive: true });
   const tables: Manifest['tables'] = {};
   // One snapshot for every table: a backup taken while the server runs (PostgreSQL) is consistent.
@@ -69,11 +73,15 @@ export async function createBackup(source: BackupSource, out: string): Promise<M
       for (const table of tablesInOrder()) {
         let rows = 0;
         let pages = 0;
+        // Pages by physical row address (stable within the snapshot), each starting where the last
+        // ended: no OFFSET that rereads every earlier row for each page of a big table.
+        let after = '(0,0)';
         for (;;) {
           const [page] = rowsOf(
             await tx.execute(
               sql.raw(
-                `select count(*)::int as n, coalesce(json_agg(t), '[]'::json)::text as json from (select * from "${table}" order by ctid limit ${PAGE_ROWS} offset ${rows}) t`,
+                `with page as (select ctid as at, r from "${table}" r where ctid > '${after}'::tid order by ctid limit ${pageRows}) ` +
+                  `select count(*)::int as n, (array_agg(at order by at desc))[1]::text as last, coalesce(json_agg(r order by at), '[]'::json)::text as json from page`,
               ),
             ),
           );
@@ -82,7 +90,8 @@ export async function createBackup(source: BackupSource, out: string): Promise<M
           await writeFile(path.join(out, 'database', `${table}.${pages}.json`), String(page!.json));
           rows += count;
           pages += 1;
-          if (count < PAGE_ROWS) break;
+          after = String(page!.last);
+          if (count < pageRows) break;
         }
         tables[table] = { rows, pages };
       }

@@ -6,6 +6,7 @@
  * connection is not the database.
  */
 import type pg from 'pg';
+import { aroundQueries } from './around-queries.ts';
 
 const FROM_DATABASE = Symbol('from database');
 
@@ -34,23 +35,7 @@ const tag = (error: unknown) => {
  * node-postgres's own error, which Drizzle does not always wrap).
  */
 export function tagDatabaseErrors(pool: pg.Pool): void {
-  pool.on('connect', (client) => {
-    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-    (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args) => {
-      const callback = args.at(-1);
-      if (typeof callback === 'function') {
-        args[args.length - 1] = (error: unknown, ...rest: unknown[]) =>
-          callback(error ? tag(error) : error, ...rest);
-        return query(...args);
-      }
-      const result = query(...args);
-      return result && typeof (result as Promise<unknown>).then === 'function'
-        ? (result as Promise<unknown>).catch((error: unknown) => {
-            throw tag(error);
-          })
-        : result;
-    };
-  });
+  pool.on('connect', (client) => aroundQueries(client, { end: tag }));
   const connect = pool.connect.bind(pool) as (...args: unknown[]) => unknown;
   (pool as unknown as { connect: (...args: unknown[]) => unknown }).connect = (...args) => {
     if (args.length > 0) return connect(...args);
