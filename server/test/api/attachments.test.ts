@@ -174,6 +174,20 @@ describe('attaching', () => {
     expect(svgRow!.thumb_key).toBeNull();
   });
 
+  it('keeps a hostile name out of the download header: no line break, quote or parameter of its own', async () => {
+    const name = 'evil";\r\nSet-Cookie: a=1; filename="x.exe.pdf';
+    const attachment = await attach({ url: await upload(name, PDF) });
+    const download = await fetchUrl(attachment.download_url);
+    expect(download.statusCode).toBe(200);
+    const header = String(download.headers['content-disposition']);
+    expect(header).not.toMatch(/[\r\n]/);
+    expect(download.headers['set-cookie']).toBeUndefined();
+    // Two quotes, around the plain name (its own quotes and line breaks replaced); the full
+    // name only percent-encoded.
+    expect(header.match(/"/g)).toHaveLength(2);
+    expect(header).toMatch(/^attachment; filename="[^"]*"; filename\*=UTF-8''[A-Za-z0-9%._~!*'()-]+$/);
+  });
+
   it('saves a download under its original name, whatever letters it holds', async () => {
     const name = 'Schéma (v2) d’installation 50%.pdf';
     const attachment = await attach({ url: await upload(name, PDF) });
