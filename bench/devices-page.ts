@@ -234,6 +234,56 @@ async function timeKeystrokes(page: Page, searchLabel: string, keys: string[]): 
   return samples;
 }
 
+/**
+ * Clicks the rows one after the other; for each, the ms from the click event to the frame in
+ * which the device card shows the device (its General tab), and to the end of its slide-in.
+ */
+async function timeCardOpens(page: Page, count: number): Promise<{ shown: number[]; settled: number[] }> {
+  const shown: number[] = [];
+  const settled: number[] = [];
+  for (let index = 0; index < count; index++) {
+    await page.evaluate(() => {
+      const w = window as unknown as { __card?: Promise<[number, number]> };
+      w.__card = new Promise((resolve) => {
+        setTimeout(() => resolve([-1, -1]), 10_000);
+        document.addEventListener(
+          'click',
+          (event) => {
+            const start = event.timeStamp;
+            let first = -1;
+            const check = () => {
+              const tab = document.querySelector('[role="dialog"] [role="tab"][aria-selected="true"]');
+              if (tab && first < 0) first = performance.now() - start;
+              const paper = tab?.closest('[role="dialog"]') as HTMLElement | null;
+              // The sheet has slid in when its transform is gone.
+              const still = paper && getComputedStyle(paper).transform === 'none';
+              if (first >= 0 && still) resolve([first, performance.now() - start]);
+              else requestAnimationFrame(check);
+            };
+            requestAnimationFrame(check);
+          },
+          { once: true, capture: true },
+        );
+      });
+    });
+    await page
+      .locator('[role="table"] [role="row"]')
+      .nth(index + 1)
+      .getByRole('cell')
+      .nth(2)
+      .click();
+    const [first, done] = await page.evaluate(
+      () => (window as unknown as { __card: Promise<[number, number]> }).__card,
+    );
+    shown.push(first);
+    settled.push(done);
+    await page.keyboard.press('Escape');
+    await page.locator('[role="dialog"]').waitFor({ state: 'detached' });
+    await page.waitForTimeout(200);
+  }
+  return { shown, settled };
+}
+
 export interface BenchOptions {
   devices: number;
   products: number;
@@ -287,6 +337,21 @@ export async function runBrowserBench(
       samples: loads,
     });
     log(`devices page loads: ${loads.map(Math.round).join(', ')} ms`);
+
+    const cards = await timeCardOpens(page, 10);
+    timings.push({
+      name: 'devices page: row click to the card shown',
+      rows: devices.length,
+      samples: cards.shown,
+    });
+    timings.push({
+      name: 'devices page: row click to the card slid in',
+      rows: devices.length,
+      samples: cards.settled,
+    });
+    log(
+      `card opens: ${cards.shown.map(Math.round).join(', ')} ms (slid in: ${cards.settled.map(Math.round).join(', ')})`,
+    );
 
     // Each key changes the matches: narrowing, then widening again.
     const keys = ['2', '0', '2', '4', 'Backspace', 'Backspace', 'Backspace', 'Backspace', 'b', 'e'];

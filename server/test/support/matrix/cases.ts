@@ -18,7 +18,10 @@ export interface MatrixContext {
   libraryAdminToken: string;
 }
 
-export type Build = (c: MatrixContext) => MatrixRequest | Promise<MatrixRequest>;
+/** The tenant of the user a request is built for (the library tenant is the Super Admin's and the Library Admin's). */
+export type AskerTenant = 'A' | 'B' | 'library';
+
+export type Build = (c: MatrixContext, tenant: AskerTenant) => MatrixRequest | Promise<MatrixRequest>;
 
 /** Statuses a permitted user may get besides 2xx (say why next to the case). */
 type Allowed = { ok?: number[] };

@@ -6,14 +6,28 @@ import { rowsOf } from '../../../src/backup/backup.ts';
 import { tablesInOrder } from '../../../src/backup/tables.ts';
 import type { TestApp } from '../app.ts';
 import { MAIN_LEVELS } from '../sites.ts';
-import type { Case, MatrixContext, MatrixRequest } from './cases.ts';
+import type { AskerTenant, Case, MatrixContext, MatrixRequest } from './cases.ts';
 
 type Expected = 'pass' | 403 | 404;
 interface Asker {
   user: string;
   token: string;
+  tenant: AskerTenant;
   expected: Expected;
 }
+
+/** The tenant of each user of the site world. */
+const TENANT_OF: Record<keyof typeof MAIN_LEVELS, AskerTenant> = {
+  superAdmin: 'library',
+  owner: 'A',
+  integrator: 'A',
+  full: 'A',
+  contributor: 'A',
+  reader: 'A',
+  noAccess: 'A',
+  external: 'B',
+  other: 'B',
+};
 
 /** Sessions move on every call (last seen) and rate limits on every sign-in: not part of "unchanged". */
 const MOVING_TABLES = new Set(['sessions', 'rate_limits']);
@@ -38,18 +52,21 @@ function askers(c: MatrixContext, rule: Exclude<Case, { optOut: string }>): Aske
     return Object.entries(MAIN_LEVELS).map(([user, level]) => ({
       user,
       token: tokens[user as keyof typeof tokens],
+      tenant: TENANT_OF[user as keyof typeof MAIN_LEVELS],
       expected: level === 0 ? 404 : level < rule.site ? 403 : 'pass',
     }));
   }
-  const byRole: [string, string, number, boolean][] = [
-    ['reader (role 1, tenant A)', tokens.reader, Role.User, false],
-    ['owner (role 2, tenant A)', tokens.owner, Role.BuildingOwner, false],
-    ['integrator (role 3, tenant A)', tokens.integrator, Role.Integrator, false],
-    ['library admin (role 4)', c.libraryAdminToken, Role.LibraryAdmin, true],
-    ['super admin (role 5)', tokens.superAdmin, Role.SuperAdmin, false],
-    ['other (role 3, tenant B)', tokens.other, Role.Integrator, true],
+  const byRole: [string, string, number, AskerTenant][] = [
+    ['reader (role 1, tenant A)', tokens.reader, Role.User, 'A'],
+    ['owner (role 2, tenant A)', tokens.owner, Role.BuildingOwner, 'A'],
+    ['integrator (role 3, tenant A)', tokens.integrator, Role.Integrator, 'A'],
+    ['library admin (role 4)', c.libraryAdminToken, Role.LibraryAdmin, 'library'],
+    ['super admin (role 5)', tokens.superAdmin, Role.SuperAdmin, 'library'],
+    ['other (role 3, tenant B)', tokens.other, Role.Integrator, 'B'],
   ];
-  return byRole.map(([user, token, role, foreignTenant]) => {
+  return byRole.map(([user, token, role, tenant]) => {
+    // The Super Admin reaches every tenant's objects, but for the calls of one's own tenant.
+    const foreignTenant = tenant !== 'A' && role !== Role.SuperAdmin;
     let expected: Expected = 'pass';
     if ('superAdmin' in rule) expected = role === Role.SuperAdmin ? 'pass' : 403;
     else if ('role' in rule) {
@@ -58,7 +75,7 @@ function askers(c: MatrixContext, rule: Exclude<Case, { optOut: string }>): Aske
         expected = 404;
       }
     }
-    return { user, token, expected };
+    return { user, token, tenant, expected };
   });
 }
 
@@ -86,7 +103,7 @@ export async function runCase(c: MatrixContext, key: string, rule: Case): Promis
 
   // The refused users' requests are built (their targets created) before the fingerprint.
   const requests: MatrixRequest[] = [];
-  for (const _ of refused) requests.push(await rule.request(c));
+  for (const asker of refused) requests.push(await rule.request(c, asker.tenant));
   const before = refused.length > 0 ? await fingerprint(c.t) : {};
   for (const [index, asker] of refused.entries()) {
     const response = await send(c, requests[index]!, asker.token);
@@ -100,7 +117,7 @@ export async function runCase(c: MatrixContext, key: string, rule: Case): Promis
   }
 
   for (const asker of permitted) {
-    const response = await send(c, await rule.request(c), asker.token);
+    const response = await send(c, await rule.request(c, asker.tenant), asker.token);
     const passed =
       (response.statusCode >= 200 && response.statusCode < 300) ||
       (rule.ok ?? []).includes(response.statusCode);

@@ -1,4 +1,5 @@
 import { Role } from '@asbuilt/domain';
+import { createCompany } from '../factories.ts';
 import { createFloor, createLayer, createLocation, createZone } from '../sites.ts';
 import { type Cases, del, get, type MatrixContext, type MatrixRequest, post, put, unique } from './cases.ts';
 import {
@@ -34,12 +35,16 @@ export const SITE_CASES: Cases = {
   },
   'POST /api/site/sites': {
     role: Role.Integrator,
-    // The body names tenant A's customer; a site is always created in the caller's own tenant, so
-    // the library admin, the Super Admin (tenant 1) and B's integrator get past the role check and
-    // are refused that customer with 400 customer_not_of_tenant (sites-edit.test.ts shows the
-    // Super Admin creating with a library customer).
-    ok: [400],
-    request: (c) => post('/api/site/sites', { name: unique('Site'), customer_id: c.w.companies.customer.id }),
+    // A site is created in the caller's own tenant, for a customer of that tenant.
+    request: async (c, tenant) => {
+      const customer =
+        tenant === 'A'
+          ? c.w.companies.customer
+          : tenant === 'B'
+            ? c.w.companies.theirCustomer
+            : await createCompany(c.t, 1, { name: unique('Library customer'), customer: true });
+      return post('/api/site/sites', { name: unique('Site'), customer_id: customer.id });
+    },
   },
   'PUT /api/site/sites': {
     site: 3,
