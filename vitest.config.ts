@@ -9,7 +9,9 @@ const api = (name: string, env: Record<string, string>): TestProjectInlineConfig
     // Each file starts its own app on its own database; sharing the loaded modules between the
     // files of a worker saves loading the server again for each file.
     isolate: false,
-    testTimeout: 30_000,
+    // Some tests start real server processes or write 10,000 rows of each kind: with two workers
+    // sharing two cores they need more than a quick test's time.
+    testTimeout: 90_000,
     hookTimeout: 60_000,
   },
 });
