@@ -1,8 +1,42 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { pickSignInWords } from './src/features/auth/signin/wordList.ts';
+
+const SIGN_IN_WORDS = 'virtual:sign-in-words/';
+
+/**
+ * `virtual:sign-in-words/<language>`: the few words of the sign-in screen in one language, read
+ * from the catalogues (src/features/auth/signin/wordList.ts says which), so that page loads a
+ * small chunk of words instead of every catalogue.
+ */
+function signInWords(): Plugin {
+  const catalogue = (folder: string, language: string) =>
+    fileURLToPath(new URL(`${folder}/${language}.json`, import.meta.url));
+  return {
+    name: 'asbuilt:sign-in-words',
+    resolveId: (id) => (id.startsWith(SIGN_IN_WORDS) ? `\0${id}` : undefined),
+    load(id) {
+      if (!id.startsWith(`\0${SIGN_IN_WORDS}`)) return undefined;
+      const language = id.slice(SIGN_IN_WORDS.length + 1);
+      const read = (folder: string) => {
+        const file = catalogue(folder, language);
+        this.addWatchFile(file);
+        return JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+      };
+      const words = pickSignInWords({
+        auth: read('./src/features/auth/locales'),
+        components: read('./src/components/locales'),
+        domain: read('../domain/src/locales'),
+      });
+      return `export default ${JSON.stringify(words)};`;
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), signInWords()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -10,13 +44,19 @@ export default defineConfig({
     manifest: true,
     rolldownOptions: {
       output: {
-        // React changes less often than the app: its own chunk stays cached between releases. Other
+        // React changes less often than the app: its own chunk stays cached between releases, and
+        // the sign-in page loads it with nothing else (the router goes with the app). Other
         // libraries go with the screens that use them, so the sign-in page loads only its own.
         codeSplitting: {
           groups: [
             {
               name: 'react',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
+              priority: 30,
+            },
+            {
+              name: 'router',
+              test: /node_modules[\\/]react-router[\\/]/,
               priority: 30,
             },
           ],

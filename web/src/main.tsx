@@ -1,32 +1,26 @@
-import { StrictMode } from 'react';
+/**
+ * The bootstrap. A signed-out visitor of /login (or of /, which leads there) gets the sign-in
+ * screen alone: React and plain CSS, with its own words (features/auth/signin), which loads a
+ * fraction of the app's script (issue 14: at most 200 KB gzipped). Any other page, or a signed-in
+ * visitor, loads the app (app/start.tsx). Inside the app, /login loads this page again.
+ */
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { setUnauthorizedHandler } from './api/client.ts';
-import { Providers } from './app/Providers.tsx';
-import { createQueryClient } from './app/queryClient.ts';
-import { createRouter } from './app/router.tsx';
-import { i18nReady } from './i18n/i18n.ts';
-import { clearSession } from './lib/session.ts';
+import { chosenLanguage, loadWords } from './features/auth/signin/words.ts';
+import { getToken } from './lib/session.ts';
 
-const queryClient = createQueryClient();
-const router = createRouter(queryClient);
+const element = document.getElementById('root');
+if (!element) throw new Error('missing #root');
+const root = createRoot(element);
+const loadApp = () => import('./app/start.tsx');
 
-// A 401 on an authenticated call: the session is gone; forget it and go to /login.
-setUnauthorizedHandler(() => {
-  clearSession();
-  queryClient.clear();
-  if (window.location.pathname !== '/login') void router.navigate('/login', { replace: true });
-});
-
-const root = document.getElementById('root');
-if (!root) throw new Error('missing #root');
-// The first screen is drawn in the reader's words, not in keys.
-await i18nReady;
-
-createRoot(root).render(
-  <StrictMode>
-    <Providers queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
-);
+const path = window.location.pathname.replace(/\/+$/, '') || '/';
+if ((path === '/login' || path === '/') && !getToken()) {
+  if (path === '/') window.history.replaceState(null, '', '/login');
+  // The words and the screen load side by side.
+  const words = loadWords(chosenLanguage());
+  const { showSignIn } = await import('./features/auth/signin/SignInScreen.tsx');
+  showSignIn(root, await words, loadApp);
+} else {
+  const { startApp } = await loadApp();
+  await startApp(root);
+}

@@ -84,6 +84,25 @@ describe('api client', () => {
     });
   });
 
+  it('keeps how long the server asks to wait (Retry-After), in seconds', async () => {
+    const refuse = (retryAfter?: string) =>
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ error: 'Too many attempts', code: 'too_many_attempts' }), {
+            status: 429,
+            headers: retryAfter ? { 'Retry-After': retryAfter } : {},
+          }),
+      );
+    vi.stubGlobal('fetch', refuse('540'));
+    await expect(request('/x')).rejects.toMatchObject({ status: 429, retryAfterSeconds: 540 });
+    vi.stubGlobal('fetch', refuse(new Date(Date.now() + 120_000).toUTCString()));
+    const dated = (await request('/x').catch((e: unknown) => e)) as ApiError;
+    expect(dated.retryAfterSeconds).toBeGreaterThan(100);
+    expect(dated.retryAfterSeconds).toBeLessThanOrEqual(120);
+    vi.stubGlobal('fetch', refuse());
+    await expect(request('/x')).rejects.toMatchObject({ retryAfterSeconds: undefined });
+  });
+
   it('turns a network failure into a readable error', async () => {
     vi.stubGlobal(
       'fetch',

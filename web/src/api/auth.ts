@@ -1,5 +1,5 @@
 /** Session, password and profile calls. */
-import type { AuthResponse, Language, LoginInput, UserDto } from '@asbuilt/domain';
+import type { AuthResponse, Language, UserDto } from '@asbuilt/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useToken } from '../lib/session.ts';
 import { api } from './client.ts';
@@ -26,23 +26,10 @@ export function meQuery() {
   });
 }
 
-export function useLogin() {
-  return useMutation({
-    mutationFn: (input: LoginInput) => api.post<AuthResponse>('/admin/users/login', input, { auth: false }),
-  });
-}
-
 export function useLogout() {
   return useMutation({
     mutationFn: () => api.post<{ ok: true }>('/admin/users/logout'),
     meta: { silent: true },
-  });
-}
-
-export function useForgotPassword() {
-  return useMutation({
-    mutationFn: (input: { email: string }) =>
-      api.post<{ message?: string }>('/global/password/forgot', input, { auth: false }),
   });
 }
 

@@ -26,13 +26,16 @@ export class ApiError extends Error {
   readonly issues: ApiIssue[];
   /** True when a 401 ended the session and the app already went to /login. */
   readonly sessionExpired: boolean;
+  /** How long to wait before asking again, in seconds, when the server said (`Retry-After`, a 429). */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(status: number, issues: ApiIssue[], sessionExpired = false) {
+  constructor(status: number, issues: ApiIssue[], sessionExpired = false, retryAfterSeconds?: number) {
     super(issues.map((issue) => issue.message).join('\n'));
     this.name = 'ApiError';
     this.status = status;
     this.issues = issues;
     this.sessionExpired = sessionExpired;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 
@@ -100,6 +103,14 @@ export function issuesOf(body: unknown, status: number): ApiIssue[] {
   return [{ clientKey: 'request_failed', params: { status }, message: `Request failed (${status})` }];
 }
 
+/** `Retry-After` in seconds: a number of seconds or an HTTP date. */
+function retryAfterOf(response: Response): number | undefined {
+  const value = response.headers.get('Retry-After')?.trim();
+  if (!value) return undefined;
+  const seconds = /^\d+$/.test(value) ? Number(value) : (Date.parse(value) - Date.now()) / 1000;
+  return Number.isNaN(seconds) ? undefined : Math.max(0, seconds);
+}
+
 async function readJson(response: Response): Promise<unknown> {
   const text = await response.text();
   if (!text) return null;
@@ -143,7 +154,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     if (getToken() === token) onUnauthorized();
     throw new ApiError(401, issuesOf(data, 401), true);
   }
-  throw new ApiError(response.status, issuesOf(data, response.status));
+  throw new ApiError(response.status, issuesOf(data, response.status), false, retryAfterOf(response));
 }
 
 export const api = {

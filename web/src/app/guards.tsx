@@ -7,7 +7,7 @@ import { ErrorState } from '../components/ErrorState.tsx';
 import { LoadingScreen } from '../components/LoadingScreen.tsx';
 import { NotFoundPage } from '../components/NotFoundPage.tsx';
 import { setLanguage } from '../i18n/i18n.ts';
-import { useToken } from '../lib/session.ts';
+import { openSignIn, useToken } from '../lib/session.ts';
 import { CurrentUserContext, useCurrentUser } from './CurrentUser.tsx';
 
 export function RequireAuth() {
@@ -18,7 +18,7 @@ export function RequireAuth() {
   useEffect(() => {
     if (language) void setLanguage(language);
   }, [language]);
-  if (!token) return <Navigate to="/login" replace />;
+  if (!token) return <GoToSignIn />;
   if (me.data) {
     return (
       <CurrentUserContext.Provider value={me.data}>
@@ -30,6 +30,15 @@ export function RequireAuth() {
   return <LoadingScreen />;
 }
 
+/**
+ * The sign-in screen is not part of the app (main.tsx draws it on a page load of /login without a
+ * session): /login inside the app, or a visitor without a session, loads that page.
+ */
+export function GoToSignIn() {
+  useEffect(openSignIn, []);
+  return <LoadingScreen />;
+}
+
 /** Public pages that a signed-in user skips (the login page). */
 export function RedirectIfSignedIn({ to = '/sites' }: { to?: string }) {
   const token = useToken();
@@ -38,7 +47,7 @@ export function RedirectIfSignedIn({ to = '/sites' }: { to?: string }) {
 
 export function RootRedirect() {
   const token = useToken();
-  return <Navigate to={token ? '/sites' : '/login'} replace />;
+  return token ? <Navigate to="/sites" replace /> : <GoToSignIn />;
 }
 
 /** The administration area is for Super Admins; others see the 404 page. */

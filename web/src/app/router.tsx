@@ -12,9 +12,8 @@ import { siteCompaniesQuery, siteDetailQuery, siteDevicesQuery, sitePermissionQu
 import { LoadingScreen } from '../components/LoadingScreen.tsx';
 import { NotFoundPage } from '../components/NotFoundPage.tsx';
 import { RouteErrorPage } from '../components/RouteErrorPage.tsx';
-import { LoginPage } from '../features/auth/LoginPage.tsx';
 import { getToken } from '../lib/session.ts';
-import { RedirectIfSignedIn, RequireAuth, RequireSuperAdmin, RootRedirect } from './guards.tsx';
+import { GoToSignIn, RedirectIfSignedIn, RequireAuth, RequireSuperAdmin, RootRedirect } from './guards.tsx';
 
 /**
  * A screen loaded the first time it is visited: each area is a chunk of its own, so the sign-in
@@ -45,7 +44,8 @@ export function routes(queryClient: QueryClient): RouteObject[] {
       hydrateFallbackElement: <LoadingScreen />,
       children: [
         { path: '/', element: <RootRedirect /> },
-        { element: <RedirectIfSignedIn />, children: [{ path: 'login', element: <LoginPage /> }] },
+        // The sign-in screen is not part of the app: main.tsx draws it on a page load of /login.
+        { element: <RedirectIfSignedIn />, children: [{ path: 'login', element: <GoToSignIn /> }] },
         {
           path: 'reset_password',
           ...screen(() => import('../features/auth/ResetPasswordPage.tsx').then((m) => m.ResetPasswordPage)),

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { authKeys, type MeResponse, useLogout } from '../api/auth.ts';
-import { clearSession, setToken } from '../lib/session.ts';
+import { clearSession, openSignIn, setToken } from '../lib/session.ts';
 
 export function useSessionActions() {
   const queryClient = useQueryClient();
@@ -21,12 +21,12 @@ export function useSessionActions() {
     [queryClient, navigate],
   );
 
-  /** Forget the session in this browser only (the server already ended it). */
+  /** Forget the session in this browser only (the server already ended it), then sign in again. */
   const endSessionLocally = useCallback(() => {
     clearSession();
     queryClient.clear();
-    navigate('/login', { replace: true });
-  }, [queryClient, navigate]);
+    openSignIn();
+  }, [queryClient]);
 
   return { startSession, endSessionLocally };
 }

@@ -40,6 +40,15 @@ export function clearSession() {
   notify();
 }
 
+/**
+ * Leaves the app for the sign-in screen: a page of its own, which main.tsx draws on a page load
+ * of /login without a session (sign-out, a 401, a guard). The address changes with the page, so
+ * nothing runs on a /login of the app in between.
+ */
+export function openSignIn() {
+  window.location.replace('/login');
+}
+
 function subscribe(listener: () => void) {
   listeners.add(listener);
   const onStorage = (event: StorageEvent) => {
