@@ -1,10 +1,7 @@
-import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { message } from '@asbuilt/domain';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -34,7 +31,7 @@ import { userRoutes } from './modules/users/routes.ts';
 import { authPlugin } from './platform/auth-plugin.ts';
 import type { AppContext } from './platform/context.ts';
 import { DeviceLinks } from './platform/device-links.ts';
-import { errorPlugin, sendError } from './platform/error-plugin.ts';
+import { errorPlugin } from './platform/error-plugin.ts';
 import { inputGuardPlugin } from './platform/input-guard.ts';
 import { loggerOptions } from './platform/logger.ts';
 import { createMailer, type Mailer, retrying } from './platform/mail.ts';
@@ -46,6 +43,7 @@ import { UrlSigner } from './platform/storage.ts';
 import { createLocalStorage } from './platform/storage-local.ts';
 import { createS3Storage } from './platform/storage-s3.ts';
 import { createVault, loadSigningKeys, loadVaultKey, type Vault } from './platform/vault.ts';
+import { registerWebApp } from './platform/web-app.ts';
 
 export interface AppDeps {
   config: Config;
@@ -169,18 +167,4 @@ function defaultMailer(app: FastifyInstance, config: Config, database: Database,
   app.addHook('onReady', async () => mailer.start());
   app.addHook('onClose', async () => mailer.close());
   return mailer;
-}
-
-/** The built web app on the same port: files as they are, every other page gets index.html. */
-function registerWebApp(app: FastifyInstance, dist: string) {
-  const hasWeb = existsSync(path.join(dist, 'index.html'));
-  if (hasWeb) app.register(fastifyStatic, { root: dist, wildcard: false, index: false });
-  app.setNotFoundHandler((request, reply) => {
-    const isPage = request.method === 'GET' && !request.url.startsWith('/api/');
-    // Revalidated on every visit, so that a release's new script names are seen at once.
-    if (isPage && hasWeb)
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html', { cacheControl: false });
-    const call = { method: request.method, path: request.url.split('?')[0] ?? '' };
-    return sendError(reply, 404, [message('no_such_call', call)]);
-  });
 }

@@ -1,0 +1,57 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { message } from '@asbuilt/domain';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { sendError } from './error-plugin.ts';
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+}
+
+/** The pages a signed-out visitor gets the sign-in screen on (see web/src/main.tsx). */
+const SIGN_IN_PAGES = new Set(['/', '/login']);
+
+/**
+ * index.html with the app's start script and everything it imports preloaded. The page's
+ * bootstrap (web/src/main.tsx) imports the app only once it has run, so without these links the
+ * app's scripts are asked for a round trip late; the sign-in page keeps the plain index, so that
+ * it loads none of them.
+ */
+export function withAppPreloads(html: string, manifest: Record<string, ManifestChunk>): string {
+  const start = 'src/app/start.tsx';
+  if (!manifest[start]) return html;
+  const files: string[] = [];
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.includes(chunk.file)) return;
+    files.push(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(start);
+  const links = files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('');
+  return html.replace('</head>', `${links}</head>`);
+}
+
+/** The built web app on the same port: files as they are, every other page gets the index. */
+export function registerWebApp(app: FastifyInstance, dist: string) {
+  const index = path.join(dist, 'index.html');
+  const hasWeb = existsSync(index);
+  if (hasWeb) app.register(fastifyStatic, { root: dist, wildcard: false, index: false });
+  const manifestFile = path.join(dist, '.vite', 'manifest.json');
+  const plain = hasWeb ? readFileSync(index, 'utf8') : '';
+  const forApp = existsSync(manifestFile)
+    ? withAppPreloads(plain, JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>)
+    : plain;
+  app.setNotFoundHandler((request, reply) => {
+    const page = request.url.split('?')[0] ?? '';
+    const isPage = request.method === 'GET' && !page.startsWith('/api/');
+    // Revalidated on every visit, so that a release's new script names are seen at once.
+    if (isPage && hasWeb) {
+      const html = SIGN_IN_PAGES.has(page.replace(/\/+$/, '') || '/') ? plain : forApp;
+      return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    }
+    return sendError(reply, 404, [message('no_such_call', { method: request.method, path: page })]);
+  });
+}
