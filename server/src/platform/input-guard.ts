@@ -5,10 +5,13 @@ import { badRequest } from './errors.ts';
 const NUL = '\u0000';
 
 /** Whether a parsed body, query or path holds a string with a NUL character anywhere in it. */
-function holdsNul(value: unknown, depth = 0): boolean {
+export function holdsNul(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return value.includes(NUL);
   if (typeof value !== 'object' || value === null || depth > 64) return false;
   if (Array.isArray(value)) return value.some((item) => holdsNul(item, depth + 1));
+  // Parsed JSON, forms and queries only: a file's bytes (a Buffer) or a stream are not text.
+  const prototype = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== null) return false;
   for (const [key, item] of Object.entries(value)) {
     if (key.includes(NUL) || holdsNul(item, depth + 1)) return true;
   }
