@@ -67,7 +67,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 // PGlite is PostgreSQL itself (compiled to wasm: the same parser, types and errors), so the
-// 14,000 inputs run once, on the embedded database, to keep CI in its time.
+// 14,300 inputs run once, on the embedded database, to keep CI in its time.
 describe.skipIf(process.env.TEST_DB === 'postgres')('fuzzing every call from its schema', () => {
   it('covers the route table', () => {
     expect(operations.length).toBeGreaterThan(100);
