@@ -9,9 +9,9 @@ export function holdsNul(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return value.includes(NUL);
   if (typeof value !== 'object' || value === null || depth > 64) return false;
   if (Array.isArray(value)) return value.some((item) => holdsNul(item, depth + 1));
-  // Parsed JSON, forms and queries only: a file's bytes (a Buffer) or a stream are not text.
-  const prototype = Object.getPrototypeOf(value);
-  if (prototype !== Object.prototype && prototype !== null) return false;
+  // A file's bytes (a Buffer) or a stream are not text: parsed JSON, forms and queries only (a
+  // query is an object whose prototype has no prototype, so it is told by what it is not).
+  if (ArrayBuffer.isView(value) || value instanceof ArrayBuffer || 'pipe' in value) return false;
   for (const [key, item] of Object.entries(value)) {
     if (key.includes(NUL) || holdsNul(item, depth + 1)) return true;
   }

@@ -6,6 +6,12 @@ describe('a NUL character in a request', () => {
     expect(holdsNul({ a: [{ b: 'x\u0000' }] })).toBe(true);
     expect(holdsNul({ 'k\u0000': 1 })).toBe(true);
     expect(holdsNul(Object.assign(Object.create(null), { q: '\u0000' }))).toBe(true);
+    // How fast-querystring builds a query: an object whose prototype has no prototype.
+    function Query() {}
+    Query.prototype = Object.create(null);
+    expect(holdsNul(Object.assign(new (Query as unknown as new () => object)(), { id: '1\u0000' }))).toBe(
+      true,
+    );
     expect(holdsNul({ a: ['x', 1, null, { b: 'y' }] })).toBe(false);
   });
 
