@@ -5,7 +5,7 @@ import { actorForToken, createSession } from '../../src/platform/sessions.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { createTenant, createUser } from '../support/factories.ts';
 import { seeded, seedOf } from '../support/fuzz/random.ts';
-import { type FuzzRequest, fuzzRequest, type Operation, operationsOf } from '../support/fuzz/requests.ts';
+import { fuzzRequest, type Operation, operationsOf, sendAs } from '../support/fuzz/requests.ts';
 import { siteWorld } from '../support/sites.ts';
 
 /**
@@ -32,15 +32,6 @@ async function renew(kind: keyof typeof tokens) {
       ? await createUser(t, { tenantId: 1, role: Role.SuperAdmin })
       : await createUser(t, { tenantId: (await createTenant(t)).id, role: Role.Integrator });
   tokens[kind] = await createSession(t.db, user.id, 1);
-}
-
-async function send(request: FuzzRequest, token: string): Promise<LightMyRequestResponse> {
-  return t.app.inject({
-    method: request.method,
-    url: request.url,
-    headers: { ...request.headers, authorization: `Bearer ${token}` },
-    ...(request.payload !== undefined ? { payload: request.payload } : {}),
-  });
 }
 
 /** What is wrong with an answer, if anything. */
@@ -82,7 +73,7 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('fuzzing every call from its
       for (let index = 0; index < INPUTS_PER_CALL; index++) {
         const kind = index % 4 < 2 ? 'superAdmin' : 'integrator';
         const request = fuzzRequest(operation, index, { random, ids });
-        const response = await send(request, tokens[kind]);
+        const response = await sendAs(t.app, request, tokens[kind]);
         const found = flaw(response);
         if (found) {
           flaws.push(

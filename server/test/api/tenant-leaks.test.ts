@@ -7,7 +7,7 @@ import { rowsOf } from '../../src/backup/backup.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { createUser, grantAccess, signIn } from '../support/factories.ts';
 import { seeded, seedOf } from '../support/fuzz/random.ts';
-import { fuzzRequest, operationsOf } from '../support/fuzz/requests.ts';
+import { fuzzRequest, operationsOf, sendAs } from '../support/fuzz/requests.ts';
 import type { MatrixContext } from '../support/matrix/cases.ts';
 import { PUBLIC_CALLS } from '../support/matrix/public-calls.ts';
 import { mainAttachment, mainContact, mainSecret, mainTicket } from '../support/matrix/site-targets.ts';
@@ -114,12 +114,7 @@ describe("another tenant's rows", () => {
       for (let index = 0; index < INPUTS_PER_CALL; index++) {
         const [who, token] = Object.entries(askers)[index % 3]!;
         const request = fuzzRequest(operation, index * 2, { random, ids });
-        const response = await t.app.inject({
-          method: request.method,
-          url: request.url,
-          headers: { ...request.headers, authorization: `Bearer ${token}` },
-          ...(request.payload !== undefined ? { payload: request.payload } : {}),
-        });
+        const response = await sendAs(t.app, request, token);
         if ((await textOf(response)).includes(CANARY)) {
           leaks.push(
             `${name} by ${who}: ${request.url} ${String(request.payload ?? '').slice(0, 200)} -> ${response.body.slice(0, 300)}`,

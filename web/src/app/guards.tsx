@@ -7,7 +7,7 @@ import { ErrorState } from '../components/ErrorState.tsx';
 import { LoadingScreen } from '../components/LoadingScreen.tsx';
 import { NotFoundPage } from '../components/NotFoundPage.tsx';
 import { setLanguage } from '../i18n/i18n.ts';
-import { openSignIn, useToken } from '../lib/session.ts';
+import { HOME, openSignIn, useToken } from '../lib/session.ts';
 import { CurrentUserContext, useCurrentUser } from './CurrentUser.tsx';
 
 export function RequireAuth() {
@@ -40,14 +40,14 @@ export function GoToSignIn() {
 }
 
 /** Public pages that a signed-in user skips (the login page). */
-export function RedirectIfSignedIn({ to = '/sites' }: { to?: string }) {
+export function RedirectIfSignedIn({ to = HOME }: { to?: string }) {
   const token = useToken();
   return token ? <Navigate to={to} replace /> : <Outlet />;
 }
 
 export function RootRedirect() {
   const token = useToken();
-  return token ? <Navigate to="/sites" replace /> : <GoToSignIn />;
+  return token ? <Navigate to={HOME} replace /> : <GoToSignIn />;
 }
 
 /** The administration area is for Super Admins; others see the 404 page. */

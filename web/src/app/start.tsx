@@ -9,13 +9,11 @@ import { RouterProvider } from 'react-router';
 import { authKeys, type MeResponse } from '../api/auth.ts';
 import { setUnauthorizedHandler } from '../api/client.ts';
 import { i18nReady, setLanguage } from '../i18n/i18n.ts';
-import { clearSession, openSignIn } from '../lib/session.ts';
+import { HOME } from '../lib/session.ts';
 import { Providers } from './Providers.tsx';
 import { createQueryClient } from './queryClient.ts';
 import { createRouter } from './router.tsx';
-
-/** Where a new session starts (as `startSession` of app/session.ts). */
-export const HOME = '/sites';
+import { leaveSession } from './session.ts';
 
 /**
  * Draws the app in `root`. `session` is the one the sign-in screen just started (its token already
@@ -31,11 +29,7 @@ export async function startApp(root: Root, session?: AuthResponse) {
   const router = createRouter(queryClient);
 
   // A 401 on an authenticated call: the session is gone; forget it and go to the sign-in screen.
-  setUnauthorizedHandler(() => {
-    clearSession();
-    queryClient.clear();
-    openSignIn();
-  });
+  setUnauthorizedHandler(() => leaveSession(queryClient));
 
   // The first screen is drawn in the reader's words, not in keys.
   await (session ? setLanguage(session.user.language) : i18nReady);

@@ -40,6 +40,9 @@ export function clearSession() {
   notify();
 }
 
+/** Where a new session starts: the sites list. */
+export const HOME = '/sites';
+
 /**
  * Leaves the app for the sign-in screen: a page of its own, which main.tsx draws on a page load
  * of /login without a session (sign-out, a 401, a guard). The address changes with the page, so

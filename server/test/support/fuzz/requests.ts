@@ -1,4 +1,4 @@
-import type { InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Random } from './random.ts';
 import { mutated, plausible, type Schema, type Sources } from './schema-values.ts';
 import { anyValue, HOSTILE_STRINGS } from './values.ts';
@@ -118,4 +118,18 @@ export function fuzzRequest(operation: Operation, index: number, sources: Source
     headers,
     ...(payload !== undefined ? { payload } : {}),
   };
+}
+
+/** Sends a generated request as the holder of `token`. */
+export function sendAs(
+  app: FastifyInstance,
+  request: FuzzRequest,
+  token: string,
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: request.method,
+    url: request.url,
+    headers: { ...request.headers, authorization: `Bearer ${token}` },
+    ...(request.payload !== undefined ? { payload: request.payload } : {}),
+  });
 }
