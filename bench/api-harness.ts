@@ -16,7 +16,10 @@ import { BENCH_USER, createBenchSite, generateDevices } from './generate-devices
 
 export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-export async function startBenchApi(deviceCount: number, options: { onQuery?: QueryListener } = {}) {
+export async function startBenchApi(
+  deviceCount: number,
+  options: { onQuery?: QueryListener; env?: Record<string, string> } = {},
+) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'asbuilt-bench-'));
   const url = process.env.DATABASE_URL;
   const schemaName = url ? `bench_${randomUUID().replaceAll('-', '')}` : undefined;
@@ -42,6 +45,7 @@ export async function startBenchApi(deviceCount: number, options: { onQuery?: Qu
       PORT: '0',
       // As in production: answers are not checked against their schemas.
       NODE_ENV: 'production',
+      ...options.env,
     });
     const { app, ctx } = await buildApp({ config, database, logger: false });
     const address = await app.listen({ port: 0, host: '127.0.0.1' });

@@ -46,6 +46,11 @@ const envSchema = z.object({
   /** Check every answer against its schema (slow on big lists): on unless NODE_ENV is production. */
   CHECK_ANSWERS: flag.optional(),
   WEB_DIST: optional,
+  /**
+   * Who may tell the caller's address in X-Forwarded-For: the proxies' addresses and ranges
+   * ("10.0.0.0/8,127.0.0.1", "loopback"). Unset: nobody, so the header can't dodge a limit.
+   */
+  TRUST_PROXY: optional,
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -98,5 +103,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     logLevel: e.LOG_LEVEL,
     checkAnswers: e.CHECK_ANSWERS ?? e.NODE_ENV !== 'production',
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
+    trustProxy: trustedProxies(e.TRUST_PROXY),
   };
+}
+
+/** Fastify's `trustProxy`: off when unset, every peer for "true", else addresses and ranges. */
+function trustedProxies(value: string | undefined): boolean | string {
+  if (!value || value === 'false') return false;
+  return value === 'true' ? true : value;
 }

@@ -1,18 +1,19 @@
 import { availableParallelism } from 'node:os';
-import { hash, verify } from '@node-rs/argon2';
-import { slots } from './slots.ts';
+import { hashThreads } from './hash-threads.ts';
 
 // argon2id with OWASP's recommended memory and time cost (algorithm 2 = Argon2id).
 const OPTIONS = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 /**
- * Password hashes run one per spare core: a burst of sign-ins queues behind itself instead of
- * taking every core from the other requests (bench/throughput.ts, the sign-in storm).
+ * Password hashes run one per spare core, on threads of low priority: a burst of sign-ins queues
+ * behind itself instead of taking the processors from the other requests (bench/throughput.ts,
+ * the sign-in storm).
  */
-const inSlot = slots(Math.max(1, availableParallelism() - 1));
+export const HASH_THREADS = Math.max(1, availableParallelism() - 1);
+const threads = hashThreads(HASH_THREADS);
 
 export function hashPassword(password: string): Promise<string> {
-  return inSlot(() => hash(password, OPTIONS));
+  return threads.run<string>({ verify: false, password, options: OPTIONS });
 }
 
 export async function verifyPassword(
@@ -21,11 +22,11 @@ export async function verifyPassword(
 ): Promise<boolean> {
   if (!passwordHash) {
     // Spend the same time as a real check so an unknown user can't be told apart by timing.
-    await inSlot(() => hash(password, OPTIONS));
+    await hashPassword(password);
     return false;
   }
   try {
-    return await inSlot(() => verify(passwordHash, password));
+    return await threads.run<boolean>({ verify: true, hash: passwordHash, password });
   } catch {
     return false;
   }

@@ -1,5 +1,5 @@
 import type { ErrorCode } from '@asbuilt/domain';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { rateLimits } from '../db/schema.ts';
 import { tooManyRequests } from './errors.ts';
@@ -35,9 +35,19 @@ export class RateLimiter {
     return row?.count ?? 1;
   }
 
+  /** One statement for all the limits; the first one reached, in the given order, refuses. */
   async assertOpen(...limits: Limit[]): Promise<void> {
+    const rows = await this.db
+      .select()
+      .from(rateLimits)
+      .where(
+        inArray(
+          rateLimits.key,
+          limits.map((limit) => limit.key),
+        ),
+      );
     for (const limit of limits) {
-      const [row] = await this.db.select().from(rateLimits).where(eq(rateLimits.key, limit.key));
+      const row = rows.find((r) => r.key === limit.key);
       if (row && row.reset_at.getTime() > Date.now() && row.count >= limit.max) {
         throw tooManyRequests(limit.message, (row.reset_at.getTime() - Date.now()) / 1000);
       }

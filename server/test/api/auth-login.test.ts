@@ -255,3 +255,46 @@ describe('platform', () => {
     expect(response.json()).toHaveProperty('error');
   });
 });
+
+describe('sign-in limits behind a proxy', () => {
+  const failFrom = (app: TestApp, username: string, ip: string, forwardedFor: string) =>
+    app.call('POST', '/api/admin/users/login', {
+      body: { username, password: 'wrong-pass' },
+      ip,
+      headers: { 'x-forwarded-for': forwardedFor },
+    });
+
+  it('ignores X-Forwarded-For unless TRUST_PROXY names the proxy, so the header cannot dodge a limit', async () => {
+    const ip = '10.0.1.1';
+    for (let i = 0; i < 50; i++) {
+      expect((await failFrom(t, `dodge${i}@example.test`, ip, `198.51.100.${i}`)).statusCode).toBe(401);
+    }
+    expect((await failFrom(t, 'dodge-last@example.test', ip, '198.51.100.200')).statusCode).toBe(429);
+  });
+
+  it('counts each client behind a trusted proxy apart', async () => {
+    const proxied = await startTestApp({ TRUST_PROXY: '10.0.2.1' });
+    try {
+      const proxy = '10.0.2.1';
+      for (let i = 0; i < 50; i++) {
+        expect((await failFrom(proxied, `spray${i}@example.test`, proxy, '203.0.113.7')).statusCode).toBe(
+          401,
+        );
+      }
+      expect((await failFrom(proxied, 'spray-last@example.test', proxy, '203.0.113.7')).statusCode).toBe(429);
+      const user = await createUser(proxied, { tenantId: (await createTenant(proxied)).id });
+      const neighbour = await proxied.call('POST', '/api/admin/users/login', {
+        body: { username: user.email, password: PASSWORD },
+        ip: proxy,
+        headers: { 'x-forwarded-for': '203.0.113.8' },
+      });
+      expect(neighbour.statusCode).toBe(200);
+      // An address that is not the proxy is taken as the client, whatever it forwards.
+      expect((await failFrom(proxied, 'spray-last@example.test', '10.0.2.9', '203.0.113.7')).statusCode).toBe(
+        401,
+      );
+    } finally {
+      await proxied.close();
+    }
+  });
+});
