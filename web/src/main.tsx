@@ -5,6 +5,7 @@
  * visitor, loads the app (app/start.tsx). Inside the app, /login loads this page again.
  */
 import { createRoot } from 'react-dom/client';
+import { startEarlyCalls } from './api/early.ts';
 import { chosenLanguage, loadWords } from './features/auth/signin/words.ts';
 import { getToken } from './lib/session.ts';
 
@@ -21,6 +22,8 @@ if ((path === '/login' || path === '/') && !getToken()) {
   const { showSignIn } = await import('./features/auth/signin/SignInScreen.tsx');
   showSignIn(root, await words, loadApp);
 } else {
+  const token = getToken();
+  if (token) startEarlyCalls(path, token);
   const { startApp } = await loadApp();
   await startApp(root);
 }

@@ -10,6 +10,13 @@ interface ManifestChunk {
   imports?: string[];
 }
 
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** A file of the build's assets folder, whose name holds a hash of its content. */
+export function isBuiltAsset(dist: string, file: string): boolean {
+  return path.resolve(file).startsWith(path.join(path.resolve(dist), 'assets') + path.sep);
+}
+
 /** The pages a signed-out visitor gets the sign-in screen on (see web/src/main.tsx). */
 const SIGN_IN_PAGES = new Set(['/', '/login']);
 
@@ -38,7 +45,18 @@ export function withAppPreloads(html: string, manifest: Record<string, ManifestC
 export function registerWebApp(app: FastifyInstance, dist: string) {
   const index = path.join(dist, 'index.html');
   const hasWeb = existsSync(index);
-  if (hasWeb) app.register(fastifyStatic, { root: dist, wildcard: false, index: false });
+  if (hasWeb) {
+    app.register(fastifyStatic, {
+      root: dist,
+      wildcard: false,
+      index: false,
+      // The build names every script and style after its content, so a name never changes meaning:
+      // a browser keeps them for good instead of asking again for each of the ~200 on every visit.
+      setHeaders: (reply, file) => {
+        if (isBuiltAsset(dist, file)) reply.header('Cache-Control', IMMUTABLE);
+      },
+    });
+  }
   const manifestFile = path.join(dist, '.vite', 'manifest.json');
   const plain = hasWeb ? readFileSync(index, 'utf8') : '';
   const forApp = existsSync(manifestFile)

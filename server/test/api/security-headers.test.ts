@@ -21,6 +21,7 @@ beforeAll(async () => {
   await mkdir(path.join(web, 'assets'), { recursive: true });
   await writeFile(path.join(web, 'index.html'), '<!doctype html><div id="root"></div>');
   await writeFile(path.join(web, 'assets', 'app.js'), 'console.log(1)');
+  await writeFile(path.join(web, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   // The web app is found when the routes are built: a second app sees the files written above.
   await t.close();
   t = await startTestApp({ WEB_DIST: web });
@@ -99,6 +100,15 @@ describe('caching', () => {
     const response = await t.call('GET', '/site/1/devices');
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it("lets a browser keep the build's hashed scripts for good, and revalidate the other files", async () => {
+    const script = await t.call('GET', '/assets/app.js');
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const icon = await t.call('GET', '/favicon.svg');
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['cache-control']).toBe('public, max-age=0');
   });
 });
 

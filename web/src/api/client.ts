@@ -5,8 +5,10 @@
  */
 import type { ApiErrorBody, MessageParams } from '@asbuilt/domain';
 import { getToken } from '../lib/session.ts';
+import { API_BASE } from './base.ts';
+import { takeEarlyCall } from './early.ts';
 
-export const API_BASE = '/api';
+export { API_BASE };
 
 /**
  * One problem of an answer: the server's code (translated by the web, see lib/errors) or, for a
@@ -130,15 +132,17 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   const token = auth ? getToken() : null;
   if (token) headers.Authorization = `Bearer ${token}`;
 
+  const url = buildUrl(path, query);
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, query), {
-      method,
-      headers,
-      body: file ?? (body === undefined ? undefined : JSON.stringify(body)),
-      credentials: 'omit',
-      signal,
-    });
+    response = await ((method === 'GET' && takeEarlyCall(url, token)) ||
+      fetch(url, {
+        method,
+        headers,
+        body: file ?? (body === undefined ? undefined : JSON.stringify(body)),
+        credentials: 'omit',
+        signal,
+      }));
   } catch (cause) {
     if (signal?.aborted) throw cause;
     throw new ApiError(0, [

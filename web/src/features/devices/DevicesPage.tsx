@@ -44,6 +44,7 @@ import {
   type DeviceRow,
   filterRows,
   siteLookups,
+  warmHaystacks,
 } from './deviceRows.ts';
 import { ExportDevicesDialog } from './ExportDevicesDialog.tsx';
 import { ImportDevicesDialog } from './import/ImportDevicesDialog.tsx';
@@ -94,6 +95,7 @@ export function DevicesPage() {
     () => (companiesQuery.isPending ? EMPTY : buildRows(devices)),
     [buildRows, devices, companiesQuery.isPending],
   );
+  useEffect(() => warmHaystacks(rows), [rows]);
   const compiled = useMemo(() => compileFilters(filters), [filters]);
   const shownRows = useMemo(() => filterRows(rows, compiled, query), [rows, compiled, query]);
   const total = useMemo(

@@ -2,6 +2,9 @@
  * The devices page's rows: each device with its floor, location, zone, layer, companies and status
  * resolved once, and a lowercase "haystack" of the text of every column, so that a search keystroke
  * is one `includes` per device (20,000 devices: a few milliseconds), never a walk over 37 columns.
+ * The haystack is made when first asked for, not with the row: at 20,000 devices making them all
+ * took longer than the rest of the page's load (bench/devices-page.ts), so the page makes them in
+ * idle moments after the first paint (`warmHaystacks`).
  * Rows are cached per device object: a change of one device rebuilds one row. The words a column
  * shows (Archived, On plan, location types) are in the reader's language: a new language needs a
  * new row builder.
@@ -68,7 +71,7 @@ export interface DeviceRow {
   /** The site's status of this name; undefined when unset or unknown. */
   status: DeviceStatus | undefined;
   /** The text of every column, lowercased and joined: what the search looks in. */
-  haystack: string;
+  readonly haystack: string;
 }
 
 const get = <T>(map: Map<number, T>, id: number | null) => (id === null ? undefined : map.get(id));
@@ -157,26 +160,66 @@ export function columnText(key: DeviceColumnKey, row: DeviceRow, t: DevicesT): s
 
 const SEARCHED_COLUMNS = DEVICE_COLUMN_KEYS.filter((key) => key !== 'image');
 
-export function deviceRow(device: ListedDevice, lookups: SiteLookups, t: DevicesT): DeviceRow {
-  const row: DeviceRow = {
-    id: device.id,
-    device,
-    floor: get(lookups.floors, device.floor_id),
-    location: get(lookups.locations, device.location_id),
-    zone: get(lookups.zones, device.zone_id),
-    layer: get(lookups.layers, device.layer_id),
-    supplier: get(lookups.companies, device.supplier_id),
-    contractor: get(lookups.companies, device.contractor_id),
-    status: device.status ? lookups.statuses.get(device.status.toLowerCase()) : undefined,
-    haystack: '',
-  };
-  let text = '';
-  for (const key of SEARCHED_COLUMNS) {
-    const value = columnText(key, row, t);
-    if (value) text += `${value}\u0001`;
+/** A row whose haystack is made on first use, then kept. */
+class LazyRow implements DeviceRow {
+  readonly id: number;
+  readonly floor: FloorDto | undefined;
+  readonly location: LocationDto | undefined;
+  readonly zone: ZoneDto | undefined;
+  readonly layer: LayerDto | undefined;
+  readonly supplier: CompanyDto | undefined;
+  readonly contractor: CompanyDto | undefined;
+  readonly status: DeviceStatus | undefined;
+  #haystack: string | undefined;
+
+  constructor(
+    readonly device: ListedDevice,
+    lookups: SiteLookups,
+    private readonly t: DevicesT,
+  ) {
+    this.id = device.id;
+    this.floor = get(lookups.floors, device.floor_id);
+    this.location = get(lookups.locations, device.location_id);
+    this.zone = get(lookups.zones, device.zone_id);
+    this.layer = get(lookups.layers, device.layer_id);
+    this.supplier = get(lookups.companies, device.supplier_id);
+    this.contractor = get(lookups.companies, device.contractor_id);
+    this.status = device.status ? lookups.statuses.get(device.status.toLowerCase()) : undefined;
   }
-  row.haystack = text.toLowerCase();
-  return row;
+
+  get haystack(): string {
+    if (this.#haystack === undefined) {
+      let text = '';
+      for (const key of SEARCHED_COLUMNS) {
+        const value = columnText(key, this, this.t);
+        if (value) text += `${value}\u0001`;
+      }
+      this.#haystack = text.toLowerCase();
+    }
+    return this.#haystack;
+  }
+}
+
+export function deviceRow(device: ListedDevice, lookups: SiteLookups, t: DevicesT): DeviceRow {
+  return new LazyRow(device, lookups, t);
+}
+
+/**
+ * Makes the rows' haystacks a slice at a time while the browser has nothing else to do, so that
+ * the first search finds them ready. Returns the function that stops it (a new list of rows).
+ */
+export function warmHaystacks(rows: readonly DeviceRow[]): () => void {
+  const idle: (work: () => void) => number =
+    typeof requestIdleCallback === 'function' ? requestIdleCallback : (work) => window.setTimeout(work, 1);
+  const cancel: (handle: number) => void =
+    typeof cancelIdleCallback === 'function' ? cancelIdleCallback : window.clearTimeout;
+  let next = 0;
+  let handle = idle(function slice() {
+    const end = Math.min(rows.length, next + 500);
+    for (; next < end; next++) void rows[next]!.haystack;
+    if (next < rows.length) handle = idle(slice);
+  });
+  return () => cancel(handle);
 }
 
 /**
