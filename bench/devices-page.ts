@@ -107,7 +107,8 @@ async function addDevices(dataDir: string, count: number): Promise<number> {
  * frame in which the table shows rows and `ready(text)` holds for the counter's text.
  */
 async function timeLoad(page: Page, url: string, counterSelector: string, expected: string): Promise<number> {
-  const profiler = process.env.BENCH_PROFILE ? await startProfile(page) : null;
+  const profiler =
+    process.env.BENCH_PROFILE && process.env.BENCH_PROFILE !== 'keys' ? await startProfile(page) : null;
   await page.goto(url, { waitUntil: 'commit' });
   const handle = await page.waitForFunction(
     ({ selector, text }) => {
@@ -354,11 +355,14 @@ export async function runBrowserBench(
 
     // Each key changes the matches: narrowing, then widening again.
     const keys = ['2', '0', '2', '4', 'Backspace', 'Backspace', 'Backspace', 'Backspace', 'b', 'e'];
+    // BENCH_PROFILE=keys profiles the keystrokes instead of the loads.
+    const keysProfiler = process.env.BENCH_PROFILE === 'keys' ? await startProfile(page) : null;
     timings.push({
       name: 'devices page: search keystroke to table update',
       rows: devices.length,
       samples: await timeKeystrokes(page, 'Search devices', keys),
     });
+    if (keysProfiler) await printProfile(keysProfiler);
 
     log(`devices search: ${timings.at(-1)!.samples.map(Math.round).join(', ')} ms`);
     if (options.products > 0) {

@@ -3,12 +3,13 @@ import { Box, Paper, TableSortLabel } from '@mui/material';
 import { alpha } from '@mui/material/styles';
 import type { RowData, SortingState } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useContext, useEffect, useRef } from 'react';
-import { cellContentSx, cellSx } from './cellStyles.ts';
+import { useContext, useEffect, useMemo, useRef } from 'react';
+import { cellStyle, cellSx } from './cellStyles.ts';
 import { DEFAULT_WIDTH } from './columns.ts';
 import { activateOnKey, isFromControl } from './rowEvents.ts';
 import { SelectionContext } from './selection.tsx';
 import type { BodyProps } from './types.ts';
+import './gridTable.css';
 
 export function GridTable<T extends RowData>({
   rows,
@@ -31,6 +32,11 @@ export function GridTable<T extends RowData>({
   const leafColumns = table.getVisibleLeafColumns();
   const minWidth = leafColumns.reduce((sum, c) => sum + (c.columnDef.meta?.width ?? DEFAULT_WIDTH), 0);
   const sortKey = sorting.map((s) => `${s.id}:${s.desc}`).join();
+  // One style object per column, so that React finds the cells' styles unchanged between renders.
+  const cellStyles = useMemo(
+    () => new Map(leafColumns.map((column) => [column.id, cellStyle(column.columnDef.meta)])),
+    [leafColumns],
+  );
 
   // A new sort order starts at the top.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the sort order changes
@@ -107,7 +113,19 @@ export function GridTable<T extends RowData>({
         </Box>
         <Box
           role="rowgroup"
-          sx={{ display: 'grid', position: 'relative', height: virtualizer.getTotalSize() }}
+          style={{ height: virtualizer.getTotalSize() }}
+          sx={(theme) => ({
+            display: 'grid',
+            position: 'relative',
+            '--grid-divider': theme.palette.divider,
+            '--grid-hover': alpha(theme.palette.primary.main, 0.04),
+            '--grid-selected': alpha(theme.palette.primary.main, 0.08),
+            '--grid-selected-hover': alpha(theme.palette.primary.main, 0.12),
+            '--grid-focus': theme.palette.primary.main,
+            '--grid-cell-padding': theme.spacing(1.5),
+            '--grid-radius': `${theme.shape.borderRadius}px`,
+            '--grid-editor-shadow': theme.shadows[3],
+          })}
         >
           {virtualizer.getVirtualItems().map((item) => {
             const row = rows[item.index];
@@ -115,40 +133,33 @@ export function GridTable<T extends RowData>({
             const open = onRowClick ? () => onRowClick(row.original) : undefined;
             const selected = selectionState?.selected.has(row.id) ?? false;
             return (
-              <Box
+              // biome-ignore lint/a11y/useSemanticElements: rows placed absolutely by the virtualiser can't be <tr>s; the table is an ARIA grid of divs, as its header
+              <div
                 role="row"
                 key={row.id}
+                className="grid-table__row"
+                data-clickable={open ? '' : undefined}
+                style={{ height: rowHeight, transform: `translateY(${item.start}px)` }}
                 aria-rowindex={item.index + 2}
                 aria-selected={selectionState ? selected : undefined}
                 tabIndex={open ? 0 : undefined}
                 onClick={open ? (event) => isFromControl(event) || open() : undefined}
                 onKeyDown={open ? (event) => activateOnKey(event, open) : undefined}
-                sx={(theme) => ({
-                  display: 'flex',
-                  position: 'absolute',
-                  width: '100%',
-                  height: rowHeight,
-                  transform: `translateY(${item.start}px)`,
-                  borderBottom: 1,
-                  borderColor: 'divider',
-                  fontSize: '0.875rem',
-                  cursor: open ? 'pointer' : 'default',
-                  bgcolor: selected ? alpha(theme.palette.primary.main, 0.08) : undefined,
-                  '&:hover': { bgcolor: alpha(theme.palette.primary.main, selected ? 0.12 : 0.04) },
-                  '&:focus-visible': {
-                    outline: `2px solid ${theme.palette.primary.main}`,
-                    outlineOffset: -2,
-                  },
-                })}
               >
                 {row.getVisibleCells().map((cell) => (
-                  <Box role="cell" key={cell.id} sx={cellSx(cell.column.columnDef.meta)}>
-                    <Box sx={cellContentSx}>
+                  // biome-ignore lint/a11y/useSemanticElements: see the row
+                  <div
+                    role="cell"
+                    key={cell.id}
+                    className="grid-table__cell"
+                    style={cellStyles.get(cell.column.id)}
+                  >
+                    <div className="grid-table__content">
                       <table.FlexRender cell={cell} />
-                    </Box>
-                  </Box>
+                    </div>
+                  </div>
                 ))}
-              </Box>
+              </div>
             );
           })}
         </Box>

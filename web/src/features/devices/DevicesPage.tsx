@@ -105,9 +105,10 @@ export function DevicesPage() {
   );
   const rowById = useMemo(() => new Map(rows.map((row) => [row.id, row])), [rows]);
 
-  // A new search or filter starts a new selection: what is selected is always on screen.
+  // A new search or filter starts a new selection: what is selected is always on screen. An empty
+  // selection is kept as it is, so a keystroke renders the page once, not twice.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the shown set is redefined
-  useEffect(() => setSelected(new Set()), [query, compiled]);
+  useEffect(() => setSelected((current) => (current.size === 0 ? current : new Set())), [query, compiled]);
 
   // The card: a row click opens it at once; `?device=ID` (a link, the public page) after 100 ms.
   const [searchParams, setSearchParams] = useSearchParams();
