@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { releaseLostConnections } from './lost-connections.ts';
 import { oneQueryPerConnection } from './one-query-per-connection.ts';
 import * as schema from './schema.ts';
 import { tagDatabaseErrors } from './unreachable.ts';
@@ -101,6 +102,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     // emits 'error' with nobody listening, which would end the process. Its query fails anyway.
     pool.on('connect', (client) => client.on('error', () => undefined));
     tagDatabaseErrors(pool);
+    releaseLostConnections(pool);
     const db = drizzlePg(pool, { schema, logger: queryLogger(options.onQuery) }) as unknown as Db;
     const exclusive = <T>(work: () => Promise<T>) => withAdvisoryLock(pool, work);
     await exclusive(async () => {
