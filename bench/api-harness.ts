@@ -4,6 +4,7 @@
  * devices, the server in this process listening on loopback, and calls signed in as the bench
  * user. `close` drops everything.
  */
+import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -15,6 +16,35 @@ import { openDatabase, type QueryListener } from '../server/src/db/client.ts';
 import { BENCH_USER, createBenchSite, generateDevices } from './generate-devices.ts';
 
 export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/** A caller process (`http-caller.ts`): `get` answers the client's time, status and size. */
+export function httpCaller() {
+  const child = fork(new URL('./http-caller.ts', import.meta.url).pathname, {
+    execArgv: ['--import', 'tsx'],
+  });
+  let pending: ((answer: CallerAnswer) => void) | null = null;
+  child.on('message', (answer: CallerAnswer) => pending?.(answer));
+  return {
+    get: (url: string, token: string, encoding: 'identity' | 'gzip') =>
+      new Promise<CallerAnswer>((resolve, reject) => {
+        pending = (answer) => {
+          pending = null;
+          if (answer.error || answer.status !== 200)
+            reject(new Error(`${url}: ${answer.error ?? answer.status}`));
+          else resolve(answer);
+        };
+        child.send({ url, token, encoding });
+      }),
+    close: () => child.disconnect(),
+  };
+}
+
+interface CallerAnswer {
+  ms: number;
+  status: number;
+  bytes: number;
+  error?: string;
+}
 
 export async function startBenchApi(
   deviceCount: number,
@@ -48,6 +78,15 @@ export async function startBenchApi(
       ...options.env,
     });
     const { app, ctx } = await buildApp({ config, database, logger: false });
+    // The server's own time per call, from the request's arrival (its headers parsed) to its
+    // answer's last byte written, apart from the load generator's (fetch's) time on the same
+    // processors.
+    let answered: ((ms: number) => void) | null = null;
+    // First of the server's listeners: before Fastify's routing and hooks.
+    app.server.prependListener('request', (_request, response) => {
+      const started = performance.now();
+      response.once('finish', () => answered?.(performance.now() - started));
+    });
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
     const login = await fetch(`${address}/api/admin/users/login`, {
       method: 'POST',
@@ -86,6 +125,14 @@ export async function startBenchApi(
       generatedMs,
       call,
       callJson,
+      /** The server's time for the next call it answers (ask before sending it). */
+      nextServerMs: () =>
+        new Promise<number>((resolve) => {
+          answered = (ms) => {
+            answered = null;
+            resolve(ms);
+          };
+        }),
       close: async () => {
         await app.close();
         await dropAll();

@@ -9,14 +9,16 @@
  * Each call's statements are recorded from Drizzle's log on one call, then every round runs, in
  * turn, the call over HTTP on loopback without compression, the call with gzip (what a browser
  * gets), and the recorded statements sent raw with the driver's `query` (concurrently, so the raw
- * side has every advantage). Medians after 3 warm-up rounds.
+ * side has every advantage). Medians after 3 warm-up rounds. The calls are made by a process of
+ * their own (`http-caller.ts`). "server" is the server's own time for the uncompressed call (its
+ * request arrived to its answer written); "over HTTP" is what the caller saw, socket included.
  */
 import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { devices } from '../server/src/db/schema.ts';
 import { devicePresenter } from '../server/src/modules/devices/present.ts';
 import { loadDevices } from '../server/src/modules/devices/queries.ts';
-import { median, startBenchApi } from './api-harness.ts';
+import { httpCaller, median, startBenchApi } from './api-harness.ts';
 
 const { values } = parseArgs({
   options: { count: { type: 'string', default: '20000' }, rounds: { type: 'string', default: '30' } },
@@ -40,9 +42,19 @@ async function timed(run: () => Promise<unknown>) {
   return performance.now() - started;
 }
 
+const caller = httpCaller();
+
+/** The call made by the caller process; the server's and the caller's times. */
 async function over(route: string, encoding: 'identity' | 'gzip') {
+  const server = api.nextServerMs();
+  const answer = await caller.get(`${api.address}${route}`, api.token, encoding);
+  return { server: await server, client: answer.ms };
+}
+
+/** The whole answer, read here (the payload comparison). */
+async function bytesOf(route: string) {
   const response = await fetch(`${api.address}${route}`, {
-    headers: { authorization: `Bearer ${api.token}`, 'accept-encoding': encoding },
+    headers: { authorization: `Bearer ${api.token}`, 'accept-encoding': 'identity' },
   });
   if (!response.ok) throw new Error(`${route}: ${response.status}`);
   return Buffer.from(await response.arrayBuffer());
@@ -58,36 +70,40 @@ try {
   }
   const raw = (route: string) => Promise.all(statements.get(route)!.map((s) => api.raw(s.text, s.params)));
 
-  const samples = new Map<string, { identity: number[]; gzip: number[]; raw: number[] }>(
-    CALLS.map((route) => [route, { identity: [], gzip: [], raw: [] }]),
+  const samples = new Map<string, { identity: number[]; server: number[]; gzip: number[]; raw: number[] }>(
+    CALLS.map((route) => [route, { identity: [], server: [], gzip: [], raw: [] }]),
   );
   for (let round = -3; round < rounds; round++) {
     for (const route of CALLS) {
       const sample = samples.get(route)!;
-      const identity = await timed(() => over(route, 'identity'));
-      const gzip = await timed(() => over(route, 'gzip'));
+      const { server, client: identity } = await over(route, 'identity');
+      const { client: gzip } = await over(route, 'gzip');
       const rawMs = await timed(() => raw(route));
       if (round < 0) continue;
       sample.identity.push(identity);
+      sample.server.push(server);
       sample.gzip.push(gzip);
       sample.raw.push(rawMs);
     }
   }
 
   console.log(`${api.kind}, ${values.count} devices, ${rounds} rounds (medians, ms)`);
-  console.log('| call | statements | raw SQL | API | API ÷ raw | API with gzip | gzip ÷ raw |');
-  console.log('| --- | --- | --- | --- | --- | --- | --- |');
+  console.log(
+    '| call | statements | raw SQL | server | server ÷ raw | over HTTP | HTTP ÷ raw | HTTP with gzip | gzip ÷ raw |',
+  );
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   for (const route of CALLS) {
     const s = samples.get(route)!;
-    const [r, i, g] = [median(s.raw), median(s.identity), median(s.gzip)];
+    const [r, sv, i, g] = [median(s.raw), median(s.server), median(s.identity), median(s.gzip)];
+    const cells = [r, sv, sv / r, i, i / r, g, g / r].map((n, k) => n.toFixed(k % 2 === 0 && k > 0 ? 2 : 1));
     console.log(
-      `| ${route.replace(/=\d+/, '=big')} | ${statements.get(route)!.length} | ${r.toFixed(1)} | ${i.toFixed(1)} | ${(i / r).toFixed(2)} | ${g.toFixed(1)} | ${(g / r).toFixed(2)} |`,
+      `| ${route.replace(/=\d+/, '=big')} | ${statements.get(route)!.length} | ${cells.join(' | ')} |`,
     );
   }
 
   // Payload: the device list now, against the former answer (every device whole, with its
   // product summary and public hash), built by the former code path that single answers still use.
-  const now = await over(`/api/site/refresh_devices?id=${api.siteId}`, 'identity');
+  const now = await bytesOf(`/api/site/refresh_devices?id=${api.siteId}`);
   const presenter = devicePresenter((key) => api.ctx.storage.signedUrl(key), api.ctx.deviceLinks);
   const before = Buffer.from(
     JSON.stringify({ devices: await loadDevices(api.db, eq(devices.site_id, api.siteId), presenter) }),
@@ -97,5 +113,6 @@ try {
     `\ndevice list: ${mb(now.length)} now, ${mb(before.length)} before: ${(now.length / before.length).toFixed(2)} of it`,
   );
 } finally {
+  caller.close();
   await api.close();
 }

@@ -1,5 +1,6 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
+import { prepared } from '../db/prepared.ts';
 import { sessions, tenants, users } from '../db/schema.ts';
 import type { Actor } from './actor.ts';
 import { hashToken, newToken } from './tokens.ts';
@@ -39,20 +40,26 @@ const SEEN_PRECISION_MS = 60_000;
  */
 export async function actorForToken(db: DbOrTx, token: string, idleHours: number): Promise<Actor | null> {
   const now = Date.now();
-  const [row] = await db
-    .select({ session: sessions, user: users, tenantActive: tenants.tenant_status })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.user_id))
-    .innerJoin(tenants, eq(tenants.id, users.tenant_id))
-    .where(
-      and(
-        eq(sessions.token_hash, hashToken(token)),
-        isNull(sessions.revoked_at),
-        gt(sessions.expires_at, new Date(now)),
-        gt(sessions.last_seen_at, new Date(now - idleHours * 3_600_000)),
-      ),
-    )
-    .limit(1);
+  const [row] = await prepared(db, 'actor_for_token', (db) =>
+    db
+      .select({ session: sessions, user: users, tenantActive: tenants.tenant_status })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.user_id))
+      .innerJoin(tenants, eq(tenants.id, users.tenant_id))
+      .where(
+        and(
+          eq(sessions.token_hash, sql.placeholder('hash')),
+          isNull(sessions.revoked_at),
+          gt(sessions.expires_at, sql.placeholder('now')),
+          gt(sessions.last_seen_at, sql.placeholder('idleSince')),
+        ),
+      )
+      .limit(1),
+  ).execute({
+    hash: hashToken(token),
+    now: new Date(now).toISOString(),
+    idleSince: new Date(now - idleHours * 3_600_000).toISOString(),
+  });
   if (!row?.user.user_status || !row.tenantActive) return null;
   if (now - row.session.last_seen_at.getTime() > SEEN_PRECISION_MS) {
     await db

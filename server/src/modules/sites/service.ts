@@ -13,6 +13,7 @@ import {
 } from '@asbuilt/domain';
 import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { prepared } from '../../db/prepared.ts';
 import { companies, devices, siteAccesses, siteContractors, sites, tenants } from '../../db/schema.ts';
 import { changesOf, createdFields, logActivity } from '../../platform/activity.ts';
 import type { Actor } from '../../platform/actor.ts';
@@ -32,17 +33,32 @@ import { loadSiteCompanies, loadSiteDetail, loadSiteProcats, loadSiteProducts } 
  * sites shared with them, filtered by the permission rule (an expired access hides a site).
  */
 export async function siteIndex(ctx: AppContext, actor: Actor) {
-  const candidates = ctx.db
-    .select({ site: sites, access: siteAccesses })
-    .from(sites)
-    .leftJoin(siteAccesses, and(eq(siteAccesses.site_id, sites.id), eq(siteAccesses.user_id, actor.userId)))
-    .orderBy(desc(sites.updated_at));
-  const rows =
+  // Three statements at once: on PostgreSQL they run side by side on the pool's connections.
+  const [rows, [tenant], customers] = await Promise.all([
     actor.role === Role.SuperAdmin
-      ? await candidates
-      : await candidates.where(
-          or(eq(sites.tenant_id, actor.tenantId), eq(siteAccesses.user_id, actor.userId)),
-        );
+      ? prepared(ctx.db, 'site_index_all', (db) => indexCandidates(db)).execute({ userId: actor.userId })
+      : prepared(ctx.db, 'site_index', (db) =>
+          indexCandidates(db).where(
+            or(
+              eq(sites.tenant_id, sql.placeholder('tenantId')),
+              eq(siteAccesses.user_id, sql.placeholder('userId')),
+            ),
+          ),
+        ).execute({ userId: actor.userId, tenantId: actor.tenantId }),
+    prepared(ctx.db, 'site_index_tenant', (db) =>
+      db
+        .select({ id: tenants.id, name: tenants.name })
+        .from(tenants)
+        .where(eq(tenants.id, sql.placeholder('tenantId'))),
+    ).execute({ tenantId: actor.tenantId }),
+    prepared(ctx.db, 'site_index_customers', (db) =>
+      db
+        .select({ id: companies.id, name: companies.name, code: companies.code })
+        .from(companies)
+        .where(and(eq(companies.tenant_id, sql.placeholder('tenantId')), eq(companies.customer, true)))
+        .orderBy(companies.name),
+    ).execute({ tenantId: actor.tenantId }),
+  ]);
 
   const visible = rows
     .map(({ site, access }) => ({
@@ -55,22 +71,25 @@ export async function siteIndex(ctx: AppContext, actor: Actor) {
     }))
     .filter((row) => row.permission > SitePermission.None);
 
-  const [tenant] = await ctx.db
-    .select({ id: tenants.id, name: tenants.name })
-    .from(tenants)
-    .where(eq(tenants.id, actor.tenantId));
-  const customers = await ctx.db
-    .select({ id: companies.id, name: companies.name, code: companies.code })
-    .from(companies)
-    .where(and(eq(companies.tenant_id, actor.tenantId), eq(companies.customer, true)))
-    .orderBy(companies.name);
-
   const signUrl = (key: string | null) => ctx.storage.signedUrl(key);
   return {
     sites: visible.map(({ site, permission }) => presentSiteSummary(site, permission, { signUrl })),
     tenant: tenant ?? null,
     customers,
   };
+}
+
+/** The sites with the actor's own access record, newest change first. */
+function indexCandidates(db: DbOrTx) {
+  return db
+    .select({ site: sites, access: siteAccesses })
+    .from(sites)
+    .leftJoin(
+      siteAccesses,
+      and(eq(siteAccesses.site_id, sites.id), eq(siteAccesses.user_id, sql.placeholder('userId'))),
+    )
+    .orderBy(desc(sites.updated_at))
+    .$dynamic();
 }
 
 const SITE_FIELDS = [

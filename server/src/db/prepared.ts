@@ -1,0 +1,28 @@
+/**
+ * Statements every signed-in call sends (the session look-up, the site index), built by Drizzle
+ * once per database rather than at each call: building a select of forty columns costs more than
+ * PostgreSQL takes to run it on a small table. On PostgreSQL they are also named prepared
+ * statements, parsed once per connection.
+ */
+import type { DbOrTx } from './client.ts';
+
+const built = new WeakMap<DbOrTx, Map<string, unknown>>();
+
+/** `build(db).prepare(name)`, made on the first call for this database and kept. */
+export function prepared<T>(
+  db: DbOrTx,
+  name: string,
+  build: (db: DbOrTx) => { prepare(name: string): T },
+): T {
+  let statements = built.get(db);
+  if (!statements) {
+    statements = new Map();
+    built.set(db, statements);
+  }
+  let statement = statements.get(name) as T | undefined;
+  if (!statement) {
+    statement = build(db).prepare(name);
+    statements.set(name, statement);
+  }
+  return statement;
+}
