@@ -3,6 +3,7 @@
  * end-to-end tests do), the system Chromium, and a page signed in as the demo integrator.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { openSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 
@@ -26,7 +27,9 @@ export async function waitForHealth(url: string, timeoutMs = 120_000) {
 }
 
 /** The compiled server, as `npm start` runs it (build it first: `npm run build`). */
+/** BENCH_SERVER_LOG=file keeps the server's request log (each call's arrival and answer time). */
 export function startServer(dataDir: string, port: number): ChildProcess {
+  const logFile = process.env.BENCH_SERVER_LOG;
   return spawn('node', ['server/dist/main.js'], {
     cwd: ROOT,
     env: {
@@ -34,10 +37,10 @@ export function startServer(dataDir: string, port: number): ChildProcess {
       PORT: String(port),
       DATA_DIR: dataDir,
       SEED_DEMO: 'true',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: logFile ? 'info' : 'warn',
       NODE_ENV: 'production',
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', logFile ? openSync(logFile, 'a') : 'ignore', 'inherit'],
     detached: true,
   });
 }

@@ -2,6 +2,7 @@ import type { DeviceFilters, DeviceStatus } from '@asbuilt/domain';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   check,
   date,
@@ -258,6 +259,11 @@ export const sites = pgTable(
     street_number: text('street_number'),
     /** Ordered list of the site's device statuses (id, name, colour). */
     device_statuses: jsonb('device_statuses').$type<DeviceStatus[]>().notNull().default([]),
+    /**
+     * Raised by the database on every write to the site's devices, whichever code made it
+     * (triggers of migration 0010): the key of the server's copy of the site's device list.
+     */
+    devices_version: bigint('devices_version', { mode: 'number' }).notNull().default(0),
     ...timestamps,
   },
   (t) => [

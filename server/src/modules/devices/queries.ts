@@ -3,6 +3,7 @@ import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { companies, devices, procats, products } from '../../db/schema.ts';
 import { inIds } from '../../db/set-based.ts';
+import { deviceListCache } from './list-cache.ts';
 import type { DevicePresenter } from './present.ts';
 
 /** A device row as the database writes it in JSON (timestamps with the session's offset). */
@@ -90,22 +91,28 @@ const SITE_DEVICE_ROW = sql.raw(
 /**
  * Devices in the short list form (`{ columns, rows }`, see siteDevicesResponseSchema) as JSON text
  * written whole by the database and passed on untouched, and the products of those devices: two
- * queries for any count, and no per-device work in the server. `scope` is a site's devices or
- * the listed ones.
+ * queries for any count, and no per-device work in the server. `scope` is a site's devices, with
+ * the site's `devices_version` read before (the key of the kept copy), or the listed ones.
  */
 export async function loadDeviceList(
   db: DbOrTx,
-  scope: { siteId: number } | { ids: number[] },
+  scope: { siteId: number; version: number } | { ids: number[] },
   p: DevicePresenter,
 ): Promise<{ devicesJson: string; products: DeviceProductDto[] }> {
   const [where, productsOf] =
     'siteId' in scope
       ? [sql`d.site_id = ${scope.siteId}`, eq(devices.site_id, scope.siteId)]
       : [sql`d.id = any(${`{${scope.ids.join(',')}}`}::int[])`, inIds(devices.id, scope.ids)];
-  const answer = (await db.execute(
-    sql`select coalesce(json_agg(${SITE_DEVICE_ROW} order by d.id)::text, '[]') as list from ${devices} d where ${where}`,
-  )) as unknown as { rows: { list: string }[] };
-  const rows = answer.rows[0]?.list ?? '[]';
+  // A site's list is kept between calls while its devices are unchanged (list-cache.ts).
+  const kept = 'siteId' in scope ? { cache: deviceListCache(db), ...scope } : null;
+  let rows = kept?.cache.get(kept.siteId, kept.version);
+  if (rows === undefined) {
+    const answer = (await db.execute(
+      sql`select coalesce(json_agg(${SITE_DEVICE_ROW} order by d.id)::text, '[]') as list from ${devices} d where ${where}`,
+    )) as unknown as { rows: { list: string }[] };
+    rows = answer.rows[0]?.list ?? '[]';
+    kept?.cache.set(kept.siteId, kept.version, rows);
+  }
   return {
     devicesJson: `{"columns":${JSON.stringify(SITE_DEVICE_COLUMNS)},"rows":${rows}}`,
     products: rows === '[]' ? [] : await loadDeviceProducts(db, productsOf, p),

@@ -308,7 +308,9 @@ export async function siteShow(ctx: AppContext, actor: Actor, id: number) {
 /** The site's devices in the list's short form, passed on as the database wrote them. */
 async function siteDevices(ctx: AppContext, site: SiteRow): Promise<SiteDevicesResponse> {
   const presenter = devicePresenter((key) => ctx.storage.signedUrl(key), ctx.deviceLinks);
-  return presentDeviceList(await loadDeviceList(ctx.db, { siteId: site.id }, presenter));
+  return presentDeviceList(
+    await loadDeviceList(ctx.db, { siteId: site.id, version: site.devices_version }, presenter),
+  );
 }
 
 export type RefreshPart = 'site' | 'logs' | 'companies' | 'devices' | 'products' | 'procats';

@@ -1,0 +1,103 @@
+import { expandSiteDevices, type SiteDevicesResponse } from '@asbuilt/domain';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { devices, sites } from '../../src/db/schema.ts';
+import { startTestApp, type TestApp } from '../support/app.ts';
+import { createDevice } from '../support/factories.ts';
+import { type SiteWorld, siteWorld } from '../support/sites.ts';
+
+/**
+ * The server keeps a copy of each site's device list while its devices are unchanged
+ * (modules/devices/list-cache.ts). Every write to devices, through any call or straight into the
+ * database, must show in the next answer.
+ */
+let t: TestApp;
+let w: SiteWorld;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  w = await siteWorld(t);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function listed(siteId: number) {
+  const answer = await t.call('GET', `/api/site/refresh_devices?id=${siteId}`, {
+    token: w.tokens.integrator,
+  });
+  expect(answer.statusCode).toBe(200);
+  return {
+    body: answer.body,
+    devices: expandSiteDevices(answer.json() as SiteDevicesResponse, siteId),
+  };
+}
+const nameOf = async (siteId: number, id: number) =>
+  (await listed(siteId)).devices.find((device) => device.id === id)?.name;
+const versionOf = async (siteId: number) =>
+  (await t.db.select({ v: sites.devices_version }).from(sites).where(eq(sites.id, siteId)))[0]!.v;
+
+describe('The device list kept by the server', () => {
+  it('answers the same bytes from its copy as from the database', async () => {
+    const first = await listed(w.sites.main.id);
+    const second = await listed(w.sites.main.id);
+    expect(second.body).toBe(first.body);
+    expect(second.devices.map((device) => device.id)).toContain(w.device.id);
+  });
+
+  it('shows a change made through the API at once', async () => {
+    await listed(w.sites.main.id);
+    const changed = await t.call('PUT', '/api/site/devices', {
+      token: w.tokens.contributor,
+      body: { id: w.device.id, name: 'Renamed through the API', updated_at: w.device.updated_at },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(await nameOf(w.sites.main.id, w.device.id)).toBe('Renamed through the API');
+  });
+
+  it('shows writes made straight into the database: update, insert, delete, a move to another site', async () => {
+    await listed(w.sites.main.id);
+    await t.db.update(devices).set({ name: 'Renamed in SQL' }).where(eq(devices.id, w.device.id));
+    expect(await nameOf(w.sites.main.id, w.device.id)).toBe('Renamed in SQL');
+
+    const added = await createDevice(t, { siteId: w.sites.main.id, productId: w.products.library.id });
+    expect(await nameOf(w.sites.main.id, added.id)).toBe(added.name);
+
+    await listed(w.sites.second.id);
+    await t.db.update(devices).set({ site_id: w.sites.second.id }).where(eq(devices.id, added.id));
+    expect(await nameOf(w.sites.main.id, added.id)).toBeUndefined();
+    expect(await nameOf(w.sites.second.id, added.id)).toBe(added.name);
+
+    await t.db.delete(devices).where(eq(devices.id, added.id));
+    expect(await nameOf(w.sites.second.id, added.id)).toBeUndefined();
+  });
+
+  it('raises a site version once per statement, however many devices it writes', async () => {
+    const more = await Promise.all(
+      [1, 2, 3].map(() => createDevice(t, { siteId: w.sites.main.id, productId: w.products.library.id })),
+    );
+    const before = await versionOf(w.sites.main.id);
+    const foreignBefore = await versionOf(w.sites.foreign.id);
+    await t.db
+      .update(devices)
+      .set({ note: sql`'bulk'` })
+      .where(
+        inArray(
+          devices.id,
+          more.map((device) => device.id),
+        ),
+      );
+    expect(await versionOf(w.sites.main.id)).toBe(before + 1);
+    expect(await versionOf(w.sites.foreign.id)).toBe(foreignBefore);
+  });
+
+  it('is kept per site: another site, or another tenant, never gets it', async () => {
+    const main = await listed(w.sites.main.id);
+    const second = await listed(w.sites.second.id);
+    expect(second.devices.some((device) => main.devices.some((m) => m.id === device.id))).toBe(false);
+    const foreign = await t.call('GET', `/api/site/refresh_devices?id=${w.sites.foreign.id}`, {
+      token: w.tokens.integrator,
+    });
+    expect(foreign.statusCode).toBe(404);
+  });
+});
