@@ -2,13 +2,13 @@
 import { Box, Paper, TableSortLabel } from '@mui/material';
 import { alpha } from '@mui/material/styles';
 import type { RowData, SortingState } from '@tanstack/react-table';
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { useContext, useEffect, useMemo, useRef } from 'react';
 import { cellStyle, cellSx } from './cellStyles.ts';
 import { DEFAULT_WIDTH } from './columns.ts';
 import { activateOnKey, isFromControl } from './rowEvents.ts';
 import { SelectionContext } from './selection.tsx';
 import type { BodyProps } from './types.ts';
+import { useFixedRows } from './useFixedRows.ts';
 import './gridTable.css';
 
 export function GridTable<T extends RowData>({
@@ -21,13 +21,7 @@ export function GridTable<T extends RowData>({
   sorting,
 }: BodyProps<T> & { sorting: SortingState }) {
   const scrollRef = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => rowHeight,
-    getItemKey: (index) => rows[index]?.id ?? index,
-    overscan: 12,
-  });
+  const shown = useFixedRows(scrollRef, rows.length, rowHeight);
   const selectionState = useContext(SelectionContext);
   const leafColumns = table.getVisibleLeafColumns();
   const minWidth = leafColumns.reduce((sum, c) => sum + (c.columnDef.meta?.width ?? DEFAULT_WIDTH), 0);
@@ -113,7 +107,7 @@ export function GridTable<T extends RowData>({
         </Box>
         <Box
           role="rowgroup"
-          style={{ height: virtualizer.getTotalSize() }}
+          style={{ height: shown.totalHeight }}
           sx={(theme) => ({
             display: 'grid',
             position: 'relative',
@@ -127,9 +121,8 @@ export function GridTable<T extends RowData>({
             '--grid-editor-shadow': theme.shadows[3],
           })}
         >
-          {virtualizer.getVirtualItems().map((item) => {
-            const row = rows[item.index];
-            if (!row) return null;
+          {rows.slice(shown.first, shown.last).map((row, offset) => {
+            const index = shown.first + offset;
             const open = onRowClick ? () => onRowClick(row.original) : undefined;
             const selected = selectionState?.selected.has(row.id) ?? false;
             return (
@@ -139,8 +132,8 @@ export function GridTable<T extends RowData>({
                 key={row.id}
                 className="grid-table__row"
                 data-clickable={open ? '' : undefined}
-                style={{ height: rowHeight, transform: `translateY(${item.start}px)` }}
-                aria-rowindex={item.index + 2}
+                style={{ height: rowHeight, transform: `translateY(${index * rowHeight}px)` }}
+                aria-rowindex={index + 2}
                 aria-selected={selectionState ? selected : undefined}
                 tabIndex={open ? 0 : undefined}
                 onClick={open ? (event) => isFromControl(event) || open() : undefined}
