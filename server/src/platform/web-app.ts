@@ -12,11 +12,6 @@ interface ManifestChunk {
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-/** A file of the build's assets folder, whose name holds a hash of its content. */
-export function isBuiltAsset(dist: string, file: string): boolean {
-  return path.resolve(file).startsWith(path.join(path.resolve(dist), 'assets') + path.sep);
-}
-
 /** The pages a signed-out visitor gets the sign-in screen on (see web/src/main.tsx). */
 const SIGN_IN_PAGES = new Set(['/', '/login']);
 
@@ -46,6 +41,8 @@ export function registerWebApp(app: FastifyInstance, dist: string) {
   const index = path.join(dist, 'index.html');
   const hasWeb = existsSync(index);
   if (hasWeb) {
+    // The build's assets folder: every name in it holds a hash of the file's content.
+    const assets = path.join(path.resolve(dist), 'assets') + path.sep;
     app.register(fastifyStatic, {
       root: dist,
       wildcard: false,
@@ -53,7 +50,7 @@ export function registerWebApp(app: FastifyInstance, dist: string) {
       // The build names every script and style after its content, so a name never changes meaning:
       // a browser keeps them for good instead of asking again for each of the ~200 on every visit.
       setHeaders: (reply, file) => {
-        if (isBuiltAsset(dist, file)) reply.header('Cache-Control', IMMUTABLE);
+        if (path.resolve(file).startsWith(assets)) reply.header('Cache-Control', IMMUTABLE);
       },
     });
   }
