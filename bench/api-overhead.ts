@@ -67,7 +67,11 @@ async function bytesOf(route: string) {
  * site's version as a device write does, so that the call runs its statements like the raw side.
  */
 const dropCopy = () =>
-  api.raw('update sites set devices_version = devices_version + 1 where id = $1', [api.siteId]);
+  api.raw(
+    `insert into site_device_versions (site_id, version) values ($1, 1)
+     on conflict (site_id) do update set version = site_device_versions.version + 1`,
+    [api.siteId],
+  );
 
 try {
   const statements = new Map<string, { text: string; params: unknown[] }[]>();

@@ -259,11 +259,6 @@ export const sites = pgTable(
     street_number: text('street_number'),
     /** Ordered list of the site's device statuses (id, name, colour). */
     device_statuses: jsonb('device_statuses').$type<DeviceStatus[]>().notNull().default([]),
-    /**
-     * Raised by the database on every write to the site's devices, whichever code made it
-     * (triggers of migration 0010): the key of the server's copy of the site's device list.
-     */
-    devices_version: bigint('devices_version', { mode: 'number' }).notNull().default(0),
     ...timestamps,
   },
   (t) => [
@@ -272,6 +267,19 @@ export const sites = pgTable(
     index('sites_updated_idx').on(t.updated_at),
   ],
 );
+
+/**
+ * How many statements have written a site's devices: raised by the database itself on every one,
+ * whichever code sent it (triggers of migration 0010), and the key of the server's copy of the
+ * site's device list (modules/devices/list-cache.ts). A table of its own, not a column of
+ * `sites`, so that a transaction holding the site's row (a status renamed on every device) and a
+ * device edit never wait on each other. No foreign key: a site's deletion deletes its devices,
+ * whose trigger must not fail on the site gone.
+ */
+export const siteDeviceVersions = pgTable('site_device_versions', {
+  site_id: integer('site_id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull(),
+});
 
 /** The companies a site lists as its contractors (spec: site.contractors, a list of company ids). */
 export const siteContractors = pgTable(

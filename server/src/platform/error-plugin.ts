@@ -8,9 +8,12 @@ import { englishText } from './i18n.ts';
 
 const ZOD_DEFAULT_MESSAGE = /^(Invalid|Too (small|big)|Unrecognized|Expected|Required$)/;
 
-/** PostgreSQL error codes that mean the input was wrong, not the server. */
+/** PostgreSQL error codes that are the request's to handle (wrong input, a conflict), not the server's. */
 const PG_INPUT_ERRORS: Record<string, [number, ErrorCode]> = {
   '23505': [409, 'value_taken'],
+  // Two transactions waited on each other (PostgreSQL gave up one) or met in a serial order.
+  '40P01': [409, 'write_conflict'],
+  '40001': [409, 'write_conflict'],
   '23503': [400, 'reference_missing'],
   '22P02': [400, 'value_wrong_format'],
   '22007': [400, 'date_wrong_format'],

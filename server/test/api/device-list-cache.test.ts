@@ -1,7 +1,7 @@
 import { expandSiteDevices, type SiteDevicesResponse } from '@asbuilt/domain';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { devices, sites } from '../../src/db/schema.ts';
+import { devices, siteDeviceVersions } from '../../src/db/schema.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { createDevice } from '../support/factories.ts';
 import { type SiteWorld, siteWorld } from '../support/sites.ts';
@@ -35,7 +35,12 @@ async function listed(siteId: number) {
 const nameOf = async (siteId: number, id: number) =>
   (await listed(siteId)).devices.find((device) => device.id === id)?.name;
 const versionOf = async (siteId: number) =>
-  (await t.db.select({ v: sites.devices_version }).from(sites).where(eq(sites.id, siteId)))[0]!.v;
+  (
+    await t.db
+      .select({ v: siteDeviceVersions.version })
+      .from(siteDeviceVersions)
+      .where(eq(siteDeviceVersions.site_id, siteId))
+  )[0]?.v ?? 0;
 
 describe('The device list kept by the server', () => {
   it('answers the same bytes from its copy as from the database', async () => {

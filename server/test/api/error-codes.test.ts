@@ -1,7 +1,9 @@
 import type { ApiErrorBody } from '@asbuilt/domain';
+import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tenants } from '../../src/db/schema.ts';
+import type { Tx } from '../../src/db/client.ts';
+import { devices, tenants } from '../../src/db/schema.ts';
 import { errorPlugin } from '../../src/platform/error-plugin.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { createDevice } from '../support/factories.ts';
@@ -176,4 +178,41 @@ describe('error answers', () => {
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({ error: 'This value is already taken', code: 'value_taken' });
   });
+
+  it.skipIf(process.env.TEST_DB !== 'postgres')(
+    'answer two transactions that waited on each other (PostgreSQL gives one up) with 409 write_conflict',
+    async () => {
+      const other = await createDevice(t, { siteId: w.sites.main.id, productId: w.products.library.id });
+      const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+      const rename = (id: number, name: string) => (tx: Tx) =>
+        tx.update(devices).set({ name }).where(eq(devices.id, id));
+      const app = Fastify({ logger: false });
+      await app.register(errorPlugin);
+      app.post('/crossed', async () => {
+        // Each holds one device and then asks for the other's.
+        const results = await Promise.allSettled([
+          t.db.transaction(async (tx) => {
+            await rename(w.device.id, 'crossed A')(tx);
+            await pause(300);
+            await rename(other.id, 'crossed A')(tx);
+          }),
+          t.db.transaction(async (tx) => {
+            await pause(100);
+            await rename(other.id, 'crossed B')(tx);
+            await rename(w.device.id, 'crossed B')(tx);
+          }),
+        ]);
+        const failed = results.find((result) => result.status === 'rejected');
+        if (failed) throw failed.reason;
+        return { ok: true };
+      });
+      const response = await app.inject({ method: 'POST', url: '/crossed' });
+      await app.close();
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toEqual({
+        error: 'Someone else changed the same records at the same moment; try again',
+        code: 'write_conflict',
+      });
+    },
+  );
 });

@@ -1,15 +1,27 @@
-ALTER TABLE "sites" ADD COLUMN "devices_version" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
--- Every statement that writes devices raises the version of the sites it touched, once per
--- statement (a bulk edit of 20,000 devices is one raise), whichever code sent it.
+CREATE TABLE "site_device_versions" (
+	"site_id" integer PRIMARY KEY NOT NULL,
+	"version" bigint NOT NULL
+);
+
+--> statement-breakpoint
+-- Every statement that writes devices raises the version of each site it touched, once per
+-- statement (a bulk edit of 20,000 devices is one raise), whichever code sent it. A site still
+-- without a row is at version 0. Rows of a deleted site are not written (its devices go with it).
 CREATE FUNCTION raise_site_devices_version() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    UPDATE sites SET devices_version = devices_version + 1 WHERE id IN (SELECT site_id FROM new_devices);
+    INSERT INTO site_device_versions (site_id, version)
+      SELECT s.id, 1 FROM sites s WHERE s.id IN (SELECT site_id FROM new_devices)
+      ON CONFLICT (site_id) DO UPDATE SET version = site_device_versions.version + 1;
   ELSIF TG_OP = 'DELETE' THEN
-    UPDATE sites SET devices_version = devices_version + 1 WHERE id IN (SELECT site_id FROM old_devices);
+    INSERT INTO site_device_versions (site_id, version)
+      SELECT s.id, 1 FROM sites s WHERE s.id IN (SELECT site_id FROM old_devices)
+      ON CONFLICT (site_id) DO UPDATE SET version = site_device_versions.version + 1;
   ELSE
-    UPDATE sites SET devices_version = devices_version + 1
-      WHERE id IN (SELECT site_id FROM old_devices UNION SELECT site_id FROM new_devices);
+    INSERT INTO site_device_versions (site_id, version)
+      SELECT s.id, 1 FROM sites s
+      WHERE s.id IN (SELECT site_id FROM old_devices UNION SELECT site_id FROM new_devices)
+      ON CONFLICT (site_id) DO UPDATE SET version = site_device_versions.version + 1;
   END IF;
   RETURN NULL;
 END $$;

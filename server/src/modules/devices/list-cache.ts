@@ -1,9 +1,10 @@
 /**
  * The server's copies of sites' device lists, as the database wrote them. Writing the list of a
  * 20,000-device site takes the database about 300 ms of one processor (PGlite runs it on the
- * server's own thread); a copy is used while the site's `devices_version` is unchanged. That
- * version is raised by triggers of the database on every statement that writes devices, whatever
- * code sent it, so a copy cannot outlive a change, on one server or several.
+ * server's own thread); a copy is used while the site's version (`site_device_versions`) is
+ * unchanged. That version is raised by triggers of the database on every statement that writes
+ * devices, whatever code sent it, in the order the writes commit (they wait on the version's row),
+ * so a copy cannot outlive a change, on one server or several.
  *
  * The version must be read before the list: a list written after a change and kept under the
  * version before it is only ever newer than its key says, never older.

@@ -1,7 +1,8 @@
 import { type DeviceDto, type DeviceProductDto, SITE_DEVICE_COLUMNS } from '@asbuilt/domain';
 import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { companies, devices, procats, products } from '../../db/schema.ts';
+import { prepared } from '../../db/prepared.ts';
+import { companies, devices, procats, products, siteDeviceVersions } from '../../db/schema.ts';
 import { inIds } from '../../db/set-based.ts';
 import { deviceListCache } from './list-cache.ts';
 import type { DevicePresenter } from './present.ts';
@@ -88,11 +89,22 @@ const SITE_DEVICE_ROW = sql.raw(
   ).join(', ')})`,
 );
 
+/** How many statements have written the site's devices (0 before the first): see list-cache.ts. */
+export async function deviceListVersion(db: DbOrTx, siteId: number): Promise<number> {
+  const [row] = await prepared(db, 'device_list_version', (db) =>
+    db
+      .select({ version: siteDeviceVersions.version })
+      .from(siteDeviceVersions)
+      .where(eq(siteDeviceVersions.site_id, sql.placeholder('siteId'))),
+  ).execute({ siteId });
+  return row?.version ?? 0;
+}
+
 /**
  * Devices in the short list form (`{ columns, rows }`, see siteDevicesResponseSchema) as JSON text
  * written whole by the database and passed on untouched, and the products of those devices: two
  * queries for any count, and no per-device work in the server. `scope` is a site's devices, with
- * the site's `devices_version` read before (the key of the kept copy), or the listed ones.
+ * the site's `deviceListVersion` read before (the key of the kept copy), or the listed ones.
  */
 export async function loadDeviceList(
   db: DbOrTx,

@@ -22,7 +22,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { authorize, requireSite, type SiteRow } from '../../platform/policy.ts';
 import { devicePresenter, presentDeviceList } from '../devices/present.ts';
-import { loadDeviceList } from '../devices/queries.ts';
+import { deviceListVersion, loadDeviceList } from '../devices/queries.ts';
 import { loadSiteLogs } from '../logs/queries.ts';
 import { assertUploaded } from '../uploads/service.ts';
 import { presentSiteSummary } from './present.ts';
@@ -308,9 +308,8 @@ export async function siteShow(ctx: AppContext, actor: Actor, id: number) {
 /** The site's devices in the list's short form, passed on as the database wrote them. */
 async function siteDevices(ctx: AppContext, site: SiteRow): Promise<SiteDevicesResponse> {
   const presenter = devicePresenter((key) => ctx.storage.signedUrl(key), ctx.deviceLinks);
-  return presentDeviceList(
-    await loadDeviceList(ctx.db, { siteId: site.id, version: site.devices_version }, presenter),
-  );
+  const version = await deviceListVersion(ctx.db, site.id);
+  return presentDeviceList(await loadDeviceList(ctx.db, { siteId: site.id, version }, presenter));
 }
 
 export type RefreshPart = 'site' | 'logs' | 'companies' | 'devices' | 'products' | 'procats';
