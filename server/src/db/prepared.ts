@@ -5,8 +5,9 @@
  * statements, parsed once per connection.
  */
 import type { DbOrTx } from './client.ts';
+import { perDatabase } from './per-database.ts';
 
-const built = new WeakMap<DbOrTx, Map<string, unknown>>();
+const statementsByName = () => new Map<string, unknown>();
 
 /** `build(db).prepare(name)`, made on the first call for this database and kept. */
 export function prepared<T>(
@@ -14,11 +15,7 @@ export function prepared<T>(
   name: string,
   build: (db: DbOrTx) => { prepare(name: string): T },
 ): T {
-  let statements = built.get(db);
-  if (!statements) {
-    statements = new Map();
-    built.set(db, statements);
-  }
+  const statements = perDatabase(db, statementsByName);
   let statement = statements.get(name) as T | undefined;
   if (!statement) {
     statement = build(db).prepare(name);

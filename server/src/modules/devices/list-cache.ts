@@ -10,6 +10,7 @@
  * version before it is only ever newer than its key says, never older.
  */
 import type { DbOrTx } from '../../db/client.ts';
+import { perDatabase } from '../../db/per-database.ts';
 
 /** About 64 MB of lists per server (a 20,000-device list is about 5 million characters). */
 const MAX_CHARS = 64_000_000;
@@ -46,14 +47,9 @@ class DeviceListCache {
   }
 }
 
-const caches = new WeakMap<DbOrTx, DeviceListCache>();
+const newCache = () => new DeviceListCache();
 
 /** The copies kept for this database (each test's database has its own). */
 export function deviceListCache(db: DbOrTx): DeviceListCache {
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = new DeviceListCache();
-    caches.set(db, cache);
-  }
-  return cache;
+  return perDatabase(db, newCache);
 }
