@@ -9,10 +9,9 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { releaseLostConnections } from './lost-connections.ts';
 import { oneQueryPerConnection } from './one-query-per-connection.ts';
+import { guardPool } from './pool-guards.ts';
 import * as schema from './schema.ts';
-import { tagDatabaseErrors } from './unreachable.ts';
 
 type Schema = typeof schema;
 /** One type for both drivers: every query is written once. */
@@ -94,15 +93,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       ...(options.schemaName ? { options: `-c search_path=${options.schemaName}` } : {}),
     });
     if (options.strictConnections) pool.on('connect', oneQueryPerConnection);
-    // An idle connection lost (PostgreSQL restarted, a network cut) is dropped from the pool and
-    // a new one is opened on next use; without a listener the pool's 'error' would end the process.
-    // Calls caught by the loss answer 503 (error-plugin.ts).
-    pool.on('error', () => undefined);
-    // The pool listens to its idle connections only: one in use (a transaction) that is lost
-    // emits 'error' with nobody listening, which would end the process. Its query fails anyway.
-    pool.on('connect', (client) => client.on('error', () => undefined));
-    tagDatabaseErrors(pool);
-    releaseLostConnections(pool);
+    guardPool(pool);
     const db = drizzlePg(pool, { schema, logger: queryLogger(options.onQuery) }) as unknown as Db;
     const exclusive = <T>(work: () => Promise<T>) => withAdvisoryLock(pool, work);
     await exclusive(async () => {

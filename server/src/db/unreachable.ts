@@ -1,12 +1,10 @@
 /**
  * Telling "the database is out of reach" (PostgreSQL restarting, the network cut) from every
  * other failure, so that such calls answer 503 and not 500. Only errors that came from the
- * database count: those Drizzle wraps around a failed query, PostgreSQL's own, and a failed
- * connect of the pool (tagged by `tagDatabaseErrors`); a mail or S3 server refusing a
- * connection is not the database.
+ * database count: those Drizzle wraps around a failed query, PostgreSQL's own, and those of the
+ * pool's connections (marked by pool-guards.ts); a mail or S3 server refusing a connection is not
+ * the database.
  */
-import type pg from 'pg';
-import { aroundQueries } from './around-queries.ts';
 
 const FROM_DATABASE = Symbol('from database');
 
@@ -24,25 +22,10 @@ const UNREACHABLE_CODES = new Set([
 const UNREACHABLE_WORDS =
   /Connection terminated|not queryable|terminating connection|the database system is (starting up|shutting down)/i;
 
-const tag = (error: unknown) => {
+/** Marks an error as the database's own; answers it, for rethrowing. */
+export function markFromDatabase(error: unknown): unknown {
   if (error && typeof error === 'object') (error as Record<symbol, boolean>)[FROM_DATABASE] = true;
   return error;
-};
-
-/**
- * Marks as the database's the errors of the pool's promise `connect()` (a transaction's first
- * step) and of every query of its connections (a lost connection fails the queries under way with
- * node-postgres's own error, which Drizzle does not always wrap).
- */
-export function tagDatabaseErrors(pool: pg.Pool): void {
-  pool.on('connect', (client) => aroundQueries(client, { end: tag }));
-  const connect = pool.connect.bind(pool) as (...args: unknown[]) => unknown;
-  (pool as unknown as { connect: (...args: unknown[]) => unknown }).connect = (...args) => {
-    if (args.length > 0) return connect(...args);
-    return (connect() as Promise<pg.PoolClient>).catch((error: unknown) => {
-      throw tag(error);
-    });
-  };
 }
 
 function chain(error: unknown): object[] {

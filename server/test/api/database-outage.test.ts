@@ -79,7 +79,7 @@ describe.skipIf(!url)('PostgreSQL lost while requests run', () => {
       if (!back) await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect(back).toBe(true);
-    // No connection is left checked out by a call the cut caught (lost-connections.ts).
+    // No connection is left checked out by a call the cut caught (db/pool-guards.ts).
     const pool = (t.db as unknown as { $client: { totalCount: number; idleCount: number } }).$client;
     expect(pool.totalCount).toBe(pool.idleCount);
     const me = await t.call('GET', '/api/global/me', { token: w.tokens.contributor });

@@ -1,12 +1,14 @@
 import type pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { BUSY_CONNECTION, oneQueryPerConnection } from '../../src/db/one-query-per-connection.ts';
-import { isDatabaseUnreachable, tagDatabaseErrors } from '../../src/db/unreachable.ts';
+import { guardPool } from '../../src/db/pool-guards.ts';
+import { isDatabaseUnreachable } from '../../src/db/unreachable.ts';
 
 /** A connection whose queries end when the test says: each query returns a promise (or calls back) that the test settles. */
 function connection() {
   const pending: { resolve: (value: unknown) => void; reject: (error: unknown) => void }[] = [];
   const client = {
+    on: () => client,
     query(...args: unknown[]) {
       const callback = args.at(-1);
       const settled = new Promise((resolve, reject) => pending.push({ resolve, reject }));
@@ -64,7 +66,7 @@ describe("the database's errors", () => {
       },
       connect: () => Promise.resolve(client),
     } as unknown as pg.Pool;
-    tagDatabaseErrors(pool);
+    guardPool(pool);
     for (const listener of listeners) listener(client);
 
     const lost = Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' });
