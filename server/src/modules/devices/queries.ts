@@ -4,7 +4,6 @@ import type { DbOrTx } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
 import { companies, devices, procats, products, siteDeviceVersions } from '../../db/schema.ts';
 import { inIds } from '../../db/set-based.ts';
-import { deviceListCache } from './list-cache.ts';
 import type { DevicePresenter } from './present.ts';
 
 /** A device row as the database writes it in JSON (timestamps with the session's offset). */
@@ -100,35 +99,41 @@ export async function deviceListVersion(db: DbOrTx, siteId: number): Promise<num
   return row?.version ?? 0;
 }
 
+/** A site's devices, or the listed ones. */
+export type DeviceListScope = { siteId: number } | { ids: number[] };
+
+/** The devices of `scope` as one JSON array of rows (see SITE_DEVICE_ROW), written whole by the database. */
+export async function deviceRowsJson(db: DbOrTx, scope: DeviceListScope): Promise<string> {
+  const where =
+    'siteId' in scope
+      ? sql`d.site_id = ${scope.siteId}`
+      : sql`d.id = any(${`{${scope.ids.join(',')}}`}::int[])`;
+  const answer = (await db.execute(
+    sql`select coalesce(json_agg(${SITE_DEVICE_ROW} order by d.id)::text, '[]') as list from ${devices} d where ${where}`,
+  )) as unknown as { rows: { list: string }[] };
+  return answer.rows[0]?.list ?? '[]';
+}
+
 /**
- * Devices in the short list form (`{ columns, rows }`, see siteDevicesResponseSchema) as JSON text
- * written whole by the database and passed on untouched, and the products of those devices: two
- * queries for any count, and no per-device work in the server. `scope` is a site's devices, with
- * the site's `deviceListVersion` read before (the key of the kept copy), or the listed ones.
+ * Devices in the short list form (`{ columns, rows }`, see siteDevicesResponseSchema) around the
+ * rows of `deviceRowsJson`, passed on untouched, and the products of those devices: two queries
+ * for any count, and no per-device work in the server.
  */
-export async function loadDeviceList(
+export async function deviceListOf(
   db: DbOrTx,
-  scope: { siteId: number; version: number } | { ids: number[] },
+  scope: DeviceListScope,
+  rows: string,
   p: DevicePresenter,
 ): Promise<{ devicesJson: string; products: DeviceProductDto[] }> {
-  const [where, productsOf] =
-    'siteId' in scope
-      ? [sql`d.site_id = ${scope.siteId}`, eq(devices.site_id, scope.siteId)]
-      : [sql`d.id = any(${`{${scope.ids.join(',')}}`}::int[])`, inIds(devices.id, scope.ids)];
-  // A site's list is kept between calls while its devices are unchanged (list-cache.ts).
-  const kept = 'siteId' in scope ? { cache: deviceListCache(db), ...scope } : null;
-  let rows = kept?.cache.get(kept.siteId, kept.version);
-  if (rows === undefined) {
-    const answer = (await db.execute(
-      sql`select coalesce(json_agg(${SITE_DEVICE_ROW} order by d.id)::text, '[]') as list from ${devices} d where ${where}`,
-    )) as unknown as { rows: { list: string }[] };
-    rows = answer.rows[0]?.list ?? '[]';
-    kept?.cache.set(kept.siteId, kept.version, rows);
-  }
+  const productsOf = 'siteId' in scope ? eq(devices.site_id, scope.siteId) : inIds(devices.id, scope.ids);
   return {
     devicesJson: `{"columns":${JSON.stringify(SITE_DEVICE_COLUMNS)},"rows":${rows}}`,
     products: rows === '[]' ? [] : await loadDeviceProducts(db, productsOf, p),
   };
+}
+
+export async function loadDeviceList(db: DbOrTx, scope: DeviceListScope, p: DevicePresenter) {
+  return deviceListOf(db, scope, await deviceRowsJson(db, scope), p);
 }
 
 export async function loadDevice(db: DbOrTx, id: number, p: DevicePresenter): Promise<DeviceDto | undefined> {

@@ -21,8 +21,9 @@ import { companiesUsableBy, resolveTargetTenant } from '../../platform/catalogue
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { authorize, requireSite, type SiteRow } from '../../platform/policy.ts';
+import { deviceListCache } from '../devices/list-cache.ts';
 import { devicePresenter, presentDeviceList } from '../devices/present.ts';
-import { deviceListVersion, loadDeviceList } from '../devices/queries.ts';
+import { deviceListOf, deviceListVersion, deviceRowsJson } from '../devices/queries.ts';
 import { loadSiteLogs } from '../logs/queries.ts';
 import { assertUploaded } from '../uploads/service.ts';
 import { presentSiteSummary } from './present.ts';
@@ -305,11 +306,21 @@ export async function siteShow(ctx: AppContext, actor: Actor, id: number) {
   };
 }
 
-/** The site's devices in the list's short form, passed on as the database wrote them. */
+/**
+ * The site's devices in the list's short form, passed on as the database wrote them; the rows are
+ * kept between calls while the site's devices are unchanged (list-cache.ts).
+ */
 async function siteDevices(ctx: AppContext, site: SiteRow): Promise<SiteDevicesResponse> {
   const presenter = devicePresenter((key) => ctx.storage.signedUrl(key), ctx.deviceLinks);
-  const version = await deviceListVersion(ctx.db, site.id);
-  return presentDeviceList(await loadDeviceList(ctx.db, { siteId: site.id, version }, presenter));
+  const scope = { siteId: site.id };
+  const version = await deviceListVersion(ctx.db, site.id); // before the rows, never after
+  const kept = deviceListCache(ctx.db);
+  let rows = kept.get(site.id, version);
+  if (rows === undefined) {
+    rows = await deviceRowsJson(ctx.db, scope);
+    kept.set(site.id, version, rows);
+  }
+  return presentDeviceList(await deviceListOf(ctx.db, scope, rows, presenter));
 }
 
 export type RefreshPart = 'site' | 'logs' | 'companies' | 'devices' | 'products' | 'procats';
