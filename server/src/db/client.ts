@@ -53,6 +53,8 @@ export interface OpenOptions {
   url?: string;
   /** PGlite data directory; absent means in memory. */
   dataDir?: string;
+  /** In memory, start as a copy of this migrated cluster (`pgliteTemplate`) rather than a new one. */
+  startFrom?: Blob;
   /** A PostgreSQL schema to use as search_path (tests isolate themselves this way). */
   schemaName?: string;
   onQuery?: QueryListener;
@@ -113,7 +115,13 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   }
 
   if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
-  const client = new PGlite(options.dataDir ? { dataDir: options.dataDir } : {});
+  const client = new PGlite(
+    options.dataDir
+      ? { dataDir: options.dataDir }
+      : options.startFrom
+        ? { loadDataDir: options.startFrom }
+        : {},
+  );
   await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
   const pgliteDb = drizzlePglite(client, { schema, logger: queryLogger(options.onQuery) });
   return {
@@ -124,4 +132,18 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     exclusive: (work) => work(),
     close: () => client.close(),
   };
+}
+
+/**
+ * A new in-memory PGlite cluster with every migration run, as a dump to start others from (the
+ * API tests' databases): PGlite takes about 1.3 s to create a cluster and 0.4 s to copy one.
+ */
+export async function pgliteTemplate(): Promise<Blob> {
+  const client = new PGlite();
+  try {
+    await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+    return await client.dumpDataDir('none');
+  } finally {
+    await client.close();
+  }
 }

@@ -6,11 +6,14 @@ import { sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
-import { type Database, openDatabase, type QueryListener } from '../../src/db/client.ts';
+import { type Database, openDatabase, pgliteTemplate, type QueryListener } from '../../src/db/client.ts';
 import { ensureLibraryTenant } from '../../src/db/seed/base.ts';
 import { startSmtp } from './smtp.ts';
 
 export const MASTER_PASSWORD = 'master-password-for-tests';
+
+/** One migrated cluster per test worker (its files share loaded modules), copied for each file. */
+let template: Promise<Blob> | undefined;
 
 /** Which database the API tests run on: PGlite by default, PostgreSQL in the `api-pg` project. */
 async function testDatabase(
@@ -18,7 +21,8 @@ async function testDatabase(
 ): Promise<{ database: Database; drop: () => Promise<void>; name: string | null }> {
   const url = process.env.TEST_DB === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
   if (!url) {
-    const database = await openDatabase({ onQuery });
+    template ??= pgliteTemplate();
+    const database = await openDatabase({ onQuery, startFrom: await template });
     return { database, drop: async () => undefined, name: null };
   }
   const schemaName = `t_${randomUUID().replaceAll('-', '')}`;
