@@ -2,6 +2,7 @@ import { expandSiteDevices, type SiteDevicesResponse } from '@asbuilt/domain';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devices, siteDeviceVersions } from '../../src/db/schema.ts';
+import { stampedRows } from '../../src/modules/devices/list-rows.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { createDevice } from '../support/factories.ts';
 import { type SiteWorld, siteWorld } from '../support/sites.ts';
@@ -75,6 +76,39 @@ describe('The device list kept by the server', () => {
 
     await t.db.delete(devices).where(eq(devices.id, added.id));
     expect(await nameOf(w.sites.second.id, added.id)).toBeUndefined();
+  });
+
+  it('brings its copy up to date row by row, to the same rows as a list written afresh', async () => {
+    const site = w.sites.main.id;
+    const product = w.products.library.id;
+    const early = await createDevice(t, { siteId: w.sites.second.id, productId: product });
+    const [kept, renamed, gone] = await Promise.all(
+      [1, 2, 3].map(() => createDevice(t, { siteId: site, productId: product })),
+    );
+    await listed(site);
+
+    await t.db.update(devices).set({ name: 'Renamed, kept copy' }).where(eq(devices.id, renamed!.id));
+    await t.db.delete(devices).where(eq(devices.id, gone!.id));
+    const added = await createDevice(t, { siteId: site, productId: product });
+    // A device moved in from another site, with an id lower than the copy's last.
+    await t.db.update(devices).set({ site_id: site }).where(eq(devices.id, early.id));
+
+    let answer: Awaited<ReturnType<typeof listed>> | undefined;
+    const statements = await t.statements(async () => {
+      answer = await listed(site);
+    });
+    // Only the rows written since were asked for, not the whole list.
+    const rowQueries = statements.filter((text) => text.includes('json_build_array'));
+    expect(rowQueries).toHaveLength(1);
+    expect(rowQueries[0]).toContain('any(');
+
+    const afresh = `[${(await stampedRows(t.db, site)).rows.join(',')}]`;
+    expect((JSON.parse(answer!.body) as SiteDevicesResponse).devices.rows).toEqual(JSON.parse(afresh));
+    const ids = answer!.devices.map((device) => device.id);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    expect(ids).toEqual(expect.arrayContaining([kept!.id, renamed!.id, added.id, early.id]));
+    expect(ids).not.toContain(gone!.id);
+    expect(answer!.devices.find((device) => device.id === renamed!.id)?.name).toBe('Renamed, kept copy');
   });
 
   it('raises a site version once per statement, however many devices it writes', async () => {

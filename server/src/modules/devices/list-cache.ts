@@ -6,33 +6,92 @@
  * devices, whatever code sent it, in the order the writes commit (they wait on the version's row),
  * so a copy cannot outlive a change, on one server or several.
  *
+ * When the version has moved, the copy is brought up to date rather than written again: the
+ * stamps of the site's rows (their `xmin`) say which rows were written since, and only those are
+ * asked for (an edit on a 100,000-device site costs a stamp scan, not the whole list).
+ *
  * The version must be read before the list: a list written after a change and kept under the
  * version before it is only ever newer than its key says, never older.
  */
 import type { DbOrTx } from '../../db/client.ts';
 import { perDatabase } from '../../db/per-database.ts';
+import { rowStamps, type StampedRows, stampedRows } from './list-rows.ts';
 
 /** About 64 MB of lists per server (a 20,000-device list is about 5 million characters). */
 const MAX_CHARS = 64_000_000;
 
+/** Past this share of a list's rows written since, the whole list is written again. */
+const REWRITE_SHARE = 0.25;
+
+interface KeptList extends StampedRows {
+  version: number;
+  /** The rows as one JSON array, as answered. */
+  json: string;
+  /** What the copy holds in memory: the rows and the array, about twice the array. */
+  chars: number;
+}
+
 class DeviceListCache {
   /** One list per site, the most recently used last. */
-  private readonly lists = new Map<number, { version: number; json: string }>();
+  private readonly lists = new Map<number, KeptList>();
   private chars = 0;
 
-  get(siteId: number, version: number): string | undefined {
-    const entry = this.lists.get(siteId);
-    if (entry?.version !== version) return undefined;
-    this.lists.delete(siteId);
-    this.lists.set(siteId, entry);
-    return entry.json;
+  constructor(private readonly db: DbOrTx) {}
+
+  /** The site's rows as one JSON array, `version` being the site's version read just before. */
+  async rowsJson(siteId: number, version: number): Promise<string> {
+    const kept = this.lists.get(siteId);
+    if (kept?.version === version) {
+      this.lists.delete(siteId);
+      this.lists.set(siteId, kept);
+      return kept.json;
+    }
+    const rows = (kept && (await this.updated(siteId, kept))) ?? (await stampedRows(this.db, siteId));
+    const json = `[${rows.rows.join(',')}]`;
+    this.keep(siteId, { ...rows, version, json, chars: 2 * json.length });
+    return json;
   }
 
-  set(siteId: number, version: number, json: string): void {
+  /** The kept rows with those written since put right, or undefined when most were written. */
+  private async updated(siteId: number, kept: StampedRows): Promise<StampedRows | undefined> {
+    const now = await rowStamps(this.db, siteId);
+    const rows: (string | undefined)[] = new Array(now.ids.length);
+    const written: number[] = [];
+    // Both lists are in id order: one walk pairs each row with its kept copy, if any.
+    for (let i = 0, k = 0; i < now.ids.length; i++) {
+      const id = now.ids[i]!;
+      while (k < kept.ids.length && kept.ids[k]! < id) k++;
+      if (kept.ids[k] === id && kept.stamps[k] === now.stamps[i]) rows[i] = kept.rows[k];
+      else written.push(i);
+    }
+    if (written.length > Math.max(100, now.ids.length * REWRITE_SHARE)) return undefined;
+    if (written.length === 0) return { ...now, rows: rows as string[] };
+    const fresh = await stampedRows(
+      this.db,
+      siteId,
+      written.map((i) => now.ids[i]!),
+    );
+    const at = new Map(fresh.ids.map((id, f) => [id, f]));
+    for (const i of written) {
+      const f = at.get(now.ids[i]!);
+      // A row written since and gone by the time it was asked for (deleted, moved) stays out.
+      if (f !== undefined) [now.stamps[i], rows[i]] = [fresh.stamps[f]!, fresh.rows[f]];
+    }
+    const result: StampedRows = { ids: [], stamps: [], rows: [] };
+    rows.forEach((row, i) => {
+      if (row === undefined) return;
+      result.ids.push(now.ids[i]!);
+      result.stamps.push(now.stamps[i]!);
+      result.rows.push(row);
+    });
+    return result;
+  }
+
+  private keep(siteId: number, list: KeptList): void {
     this.drop(siteId);
-    if (json.length > MAX_CHARS) return;
-    this.lists.set(siteId, { version, json });
-    this.chars += json.length;
+    if (list.chars > MAX_CHARS) return;
+    this.lists.set(siteId, list);
+    this.chars += list.chars;
     for (const [oldest] of this.lists) {
       if (this.chars <= MAX_CHARS) break;
       this.drop(oldest);
@@ -40,14 +99,14 @@ class DeviceListCache {
   }
 
   private drop(siteId: number): void {
-    const entry = this.lists.get(siteId);
-    if (!entry) return;
-    this.chars -= entry.json.length;
+    const list = this.lists.get(siteId);
+    if (!list) return;
+    this.chars -= list.chars;
     this.lists.delete(siteId);
   }
 }
 
-const newCache = () => new DeviceListCache();
+const newCache = (db: DbOrTx) => new DeviceListCache(db);
 
 /** The copies kept for this database (each test's database has its own). */
 export function deviceListCache(db: DbOrTx): DeviceListCache {

@@ -82,7 +82,7 @@ const utc = (column: string) => `to_char(d.${column} at time zone 'UTC', 'YYYY-M
  * One row of values per device, in the order of `SITE_DEVICE_COLUMNS`, built by the database.
  * Column names are the domain's constants, never input.
  */
-const SITE_DEVICE_ROW = sql.raw(
+export const SITE_DEVICE_ROW = sql.raw(
   `json_build_array(${SITE_DEVICE_COLUMNS.map((column) =>
     column === 'created_at' || column === 'updated_at' ? utc(column) : `d.${column}`,
   ).join(', ')})`,
@@ -102,14 +102,10 @@ export async function deviceListVersion(db: DbOrTx, siteId: number): Promise<num
 /** A site's devices, or the listed ones. */
 export type DeviceListScope = { siteId: number } | { ids: number[] };
 
-/** The devices of `scope` as one JSON array of rows (see SITE_DEVICE_ROW), written whole by the database. */
-export async function deviceRowsJson(db: DbOrTx, scope: DeviceListScope): Promise<string> {
-  const where =
-    'siteId' in scope
-      ? sql`d.site_id = ${scope.siteId}`
-      : sql`d.id = any(${`{${scope.ids.join(',')}}`}::int[])`;
+/** The listed devices as one JSON array of rows (see SITE_DEVICE_ROW), written whole by the database. */
+async function deviceRowsJson(db: DbOrTx, ids: number[]): Promise<string> {
   const answer = (await db.execute(
-    sql`select coalesce(json_agg(${SITE_DEVICE_ROW} order by d.id)::text, '[]') as list from ${devices} d where ${where}`,
+    sql`select coalesce(json_agg(${SITE_DEVICE_ROW} order by d.id)::text, '[]') as list from ${devices} d where d.id = any(${`{${ids.join(',')}}`}::int[])`,
   )) as unknown as { rows: { list: string }[] };
   return answer.rows[0]?.list ?? '[]';
 }
@@ -132,8 +128,9 @@ export async function deviceListOf(
   };
 }
 
-export async function loadDeviceList(db: DbOrTx, scope: DeviceListScope, p: DevicePresenter) {
-  return deviceListOf(db, scope, await deviceRowsJson(db, scope), p);
+/** The listed devices in the list's short form (the answer of a bulk change). */
+export async function loadDeviceList(db: DbOrTx, ids: number[], p: DevicePresenter) {
+  return deviceListOf(db, { ids }, await deviceRowsJson(db, ids), p);
 }
 
 export async function loadDevice(db: DbOrTx, id: number, p: DevicePresenter): Promise<DeviceDto | undefined> {

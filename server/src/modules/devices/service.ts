@@ -300,7 +300,7 @@ export async function bulkUpdate(ctx: AppContext, actor: Actor, input: DeviceBul
       await logDevices(tx, actor, site, entries);
       await touchSite(tx, site.id);
     }
-    return presentDeviceList(await loadDeviceList(tx, { ids }, presenter(ctx)));
+    return presentDeviceList(await loadDeviceList(tx, ids, presenter(ctx)));
   });
 }
 

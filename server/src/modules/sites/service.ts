@@ -23,7 +23,7 @@ import { badRequest } from '../../platform/errors.ts';
 import { authorize, requireSite, type SiteRow } from '../../platform/policy.ts';
 import { deviceListCache } from '../devices/list-cache.ts';
 import { devicePresenter, presentDeviceList } from '../devices/present.ts';
-import { deviceListOf, deviceListVersion, deviceRowsJson } from '../devices/queries.ts';
+import { deviceListOf, deviceListVersion } from '../devices/queries.ts';
 import { loadSiteLogs } from '../logs/queries.ts';
 import { assertUploaded } from '../uploads/service.ts';
 import { presentSiteSummary } from './present.ts';
@@ -308,18 +308,13 @@ export async function siteShow(ctx: AppContext, actor: Actor, id: number) {
 
 /**
  * The site's devices in the list's short form, passed on as the database wrote them; the rows are
- * kept between calls while the site's devices are unchanged (list-cache.ts).
+ * kept between calls and brought up to date with the rows written since (list-cache.ts).
  */
 async function siteDevices(ctx: AppContext, site: SiteRow): Promise<SiteDevicesResponse> {
   const presenter = devicePresenter((key) => ctx.storage.signedUrl(key), ctx.deviceLinks);
   const scope = { siteId: site.id };
   const version = await deviceListVersion(ctx.db, site.id); // before the rows, never after
-  const kept = deviceListCache(ctx.db);
-  let rows = kept.get(site.id, version);
-  if (rows === undefined) {
-    rows = await deviceRowsJson(ctx.db, scope);
-    kept.set(site.id, version, rows);
-  }
+  const rows = await deviceListCache(ctx.db).rowsJson(site.id, version);
   return presentDeviceList(await deviceListOf(ctx.db, scope, rows, presenter));
 }
 
