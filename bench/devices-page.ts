@@ -338,6 +338,26 @@ export async function runBrowserBench(
     });
     log(`devices page loads: ${loads.map(Math.round).join(', ')} ms`);
 
+    // The first visit after a change: one device renamed through the API before each visit.
+    const afterEdit: number[] = [];
+    for (let run = 0; run < options.runs; run++) {
+      const device = devices[run]!;
+      const edit = await page.request.put(`${base}/api/site/devices`, {
+        headers: { authorization: `Bearer ${token}` },
+        data: { id: device.id, name: `${device.name} (edited)`, updated_at: device.updated_at },
+      });
+      if (!edit.ok()) throw new Error(`editing device ${device.id}: ${edit.status()} ${await edit.text()}`);
+      afterEdit.push(
+        await timeLoad(page, `${base}/site/${siteId}/devices`, '[data-testid="device-counter"]', counterText),
+      );
+    }
+    timings.push({
+      name: 'devices page after one device edited: navigation to rows and total',
+      rows: devices.length,
+      samples: afterEdit,
+    });
+    log(`devices page loads after an edit: ${afterEdit.map(Math.round).join(', ')} ms`);
+
     const cards = await timeCardOpens(page, 10);
     timings.push({
       name: 'devices page: row click to the card shown',
