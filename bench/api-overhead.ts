@@ -85,6 +85,8 @@ const writeOne = () =>
 try {
   const statements = new Map<string, { text: string; params: unknown[] }[]>();
   for (const route of CALLS) {
+    // Recorded in the state of every measured call: a copy kept, then every row written.
+    await over(route, 'identity');
     await rewriteAll();
     recording = [];
     await over(route, 'identity');
