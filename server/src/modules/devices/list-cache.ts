@@ -17,7 +17,10 @@ import type { DbOrTx } from '../../db/client.ts';
 import { perDatabase } from '../../db/per-database.ts';
 import { rowStamps, type StampedRows, stampedRows } from './list-rows.ts';
 
-/** About 64 MB of lists per server (a 20,000-device list is about 5 million characters). */
+/**
+ * About 64 MB of lists per server: a 20,000-device list is about 5 million characters, held twice
+ * (its rows, and the array answered).
+ */
 const MAX_CHARS = 64_000_000;
 
 /** Past this share of a list's rows written since, the whole list is written again. */

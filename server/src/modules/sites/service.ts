@@ -312,10 +312,9 @@ export async function siteShow(ctx: AppContext, actor: Actor, id: number) {
  */
 async function siteDevices(ctx: AppContext, site: SiteRow): Promise<SiteDevicesResponse> {
   const presenter = devicePresenter((key) => ctx.storage.signedUrl(key), ctx.deviceLinks);
-  const scope = { siteId: site.id };
   const version = await deviceListVersion(ctx.db, site.id); // before the rows, never after
   const rows = await deviceListCache(ctx.db).rowsJson(site.id, version);
-  return presentDeviceList(await deviceListOf(ctx.db, scope, rows, presenter));
+  return presentDeviceList(await deviceListOf(ctx.db, { siteId: site.id }, rows, presenter));
 }
 
 export type RefreshPart = 'site' | 'logs' | 'companies' | 'devices' | 'products' | 'procats';
