@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { startEmbeddedVacuum } from './db/embedded-vacuum.ts';
 import { accessRoutes } from './modules/accesses/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { aiRoutes } from './modules/ai/routes.ts';
@@ -125,6 +126,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(authPlugin, { db: database.db, idleHours: config.sessionIdleHours });
 
   await app.register(healthRoutes(ctx, database.kind));
+  const stopVacuum = startEmbeddedVacuum(database, app.log);
+  app.addHook('onClose', async () => stopVacuum());
   await app.register(authRoutes(ctx));
   await app.register(userRoutes(ctx));
   await app.register(siteRoutes(ctx));

@@ -72,6 +72,7 @@ export async function startTestApp(env: Record<string, string> = {}, logStream?:
     app,
     ctx,
     db: database.db,
+    database,
     smtp,
     dataDir,
     /** On PostgreSQL, the application_name of the app's connections (pg_stat_activity). */
