@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { prepareDatabase } from './db/seed/index.ts';
+import { warmDeviceLists } from './modules/devices/list-cache.ts';
 import { assertVaultKeyOpens } from './modules/secrets/keys.ts';
 
 const DEMO_ACCOUNTS = [
@@ -39,6 +40,10 @@ async function main() {
   process.once('SIGTERM', shutdown);
 
   await app.listen({ port: config.port, host: config.host });
+  // The biggest sites' device lists written in the background, for their first visit.
+  warmDeviceLists(database.db).catch((error: unknown) =>
+    app.log.warn({ err: error }, 'device lists not warmed'),
+  );
   const where =
     database.kind === 'pglite' ? `embedded PGlite in ${path.join(config.dataDir, 'db')}` : 'PostgreSQL';
   const lines = [

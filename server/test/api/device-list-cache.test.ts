@@ -2,6 +2,7 @@ import { expandSiteDevices, type SiteDevicesResponse } from '@asbuilt/domain';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devices, siteDeviceVersions } from '../../src/db/schema.ts';
+import { warmDeviceLists } from '../../src/modules/devices/list-cache.ts';
 import { stampedRows } from '../../src/modules/devices/list-rows.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { createDevice } from '../support/factories.ts';
@@ -138,5 +139,19 @@ describe('The device list kept by the server', () => {
       token: w.tokens.integrator,
     });
     expect(foreign.statusCode).toBe(404);
+  });
+
+  it("writes the biggest sites' lists as the server starts, so that their first visit reads the copy", async () => {
+    const site = w.sites.second.id;
+    await t.db.execute(
+      sql`insert into devices (site_id, product_id, name) select ${site}, ${w.products.library.id}, 'Warm ' || g from generate_series(1, 2000) g`,
+    );
+    expect(await warmDeviceLists(t.db)).toBe(1);
+    let answer: Awaited<ReturnType<typeof listed>> | undefined;
+    const statements = await t.statements(async () => {
+      answer = await listed(site);
+    });
+    expect(statements.filter((text) => text.includes('json_build_array'))).toEqual([]);
+    expect(answer!.devices.filter((device) => device.name?.startsWith('Warm '))).toHaveLength(2000);
   });
 });

@@ -13,9 +13,11 @@
  * The version must be read before the list: a list written after a change and kept under the
  * version before it is only ever newer than its key says, never older.
  */
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { perDatabase } from '../../db/per-database.ts';
 import { rowStamps, type StampedRows, stampedRows } from './list-rows.ts';
+import { deviceListVersion } from './queries.ts';
 
 /**
  * About 64 MB of lists per server: a 20,000-device list is about 5 million characters, held twice
@@ -90,6 +92,11 @@ class DeviceListCache {
     return result;
   }
 
+  /** How much of the budget the kept lists use, from 0 to 1. */
+  get fullness(): number {
+    return this.chars / MAX_CHARS;
+  }
+
   private keep(siteId: number, list: KeptList): void {
     this.drop(siteId);
     if (list.chars > MAX_CHARS) return;
@@ -114,4 +121,26 @@ const newCache = (db: DbOrTx) => new DeviceListCache(db);
 /** The copies kept for this database (each test's database has its own). */
 export function deviceListCache(db: DbOrTx): DeviceListCache {
   return perDatabase(db, newCache);
+}
+
+/** Sites with at least this many devices have their list written as the server starts. */
+const WARM_FROM = 2_000;
+
+/**
+ * Writes the lists of the biggest sites, most devices first, while they fill at most half the
+ * budget: the first visit of a big site after the server starts (a release, a restart) is then as
+ * quick as the next. Run in the background once the server listens; answers how many were written.
+ */
+export async function warmDeviceLists(db: DbOrTx): Promise<number> {
+  const answer = (await db.execute(
+    sql`select site_id from devices group by site_id having count(*) >= ${WARM_FROM} order by count(*) desc`,
+  )) as unknown as { rows: { site_id: number }[] };
+  const cache = deviceListCache(db);
+  let warmed = 0;
+  for (const { site_id: siteId } of answer.rows) {
+    if (cache.fullness >= 0.5) break;
+    await cache.rowsJson(siteId, await deviceListVersion(db, siteId));
+    warmed++;
+  }
+  return warmed;
 }
