@@ -43,8 +43,9 @@ class DeviceListCache {
 
   constructor(private readonly db: DbOrTx) {}
 
-  /** The site's rows as one JSON array, `version` being the site's version read just before. */
-  async rowsJson(siteId: number, version: number): Promise<string> {
+  /** The site's rows as one JSON array, as of its version read first (never after the rows). */
+  async rowsJson(siteId: number): Promise<string> {
+    const version = await deviceListVersion(this.db, siteId);
     const kept = this.lists.get(siteId);
     if (kept?.version === version) {
       this.lists.delete(siteId);
@@ -139,7 +140,7 @@ export async function warmDeviceLists(db: DbOrTx): Promise<number> {
   let warmed = 0;
   for (const { site_id: siteId } of answer.rows) {
     if (cache.fullness >= 0.5) break;
-    await cache.rowsJson(siteId, await deviceListVersion(db, siteId));
+    await cache.rowsJson(siteId);
     warmed++;
   }
   return warmed;

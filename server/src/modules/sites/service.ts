@@ -23,7 +23,7 @@ import { badRequest } from '../../platform/errors.ts';
 import { authorize, requireSite, type SiteRow } from '../../platform/policy.ts';
 import { deviceListCache } from '../devices/list-cache.ts';
 import { devicePresenter, presentDeviceList } from '../devices/present.ts';
-import { deviceListOf, deviceListVersion } from '../devices/queries.ts';
+import { deviceListOf } from '../devices/queries.ts';
 import { loadSiteLogs } from '../logs/queries.ts';
 import { assertUploaded } from '../uploads/service.ts';
 import { presentSiteSummary } from './present.ts';
@@ -312,8 +312,7 @@ export async function siteShow(ctx: AppContext, actor: Actor, id: number) {
  */
 async function siteDevices(ctx: AppContext, site: SiteRow): Promise<SiteDevicesResponse> {
   const presenter = devicePresenter((key) => ctx.storage.signedUrl(key), ctx.deviceLinks);
-  const version = await deviceListVersion(ctx.db, site.id); // before the rows, never after
-  const rows = await deviceListCache(ctx.db).rowsJson(site.id, version);
+  const rows = await deviceListCache(ctx.db).rowsJson(site.id);
   return presentDeviceList(await deviceListOf(ctx.db, { siteId: site.id }, rows, presenter));
 }
 
