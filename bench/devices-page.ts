@@ -338,6 +338,28 @@ export async function runBrowserBench(
     });
     log(`devices page loads: ${loads.map(Math.round).join(', ')} ms`);
 
+    // A new user's first visit: a new browser context each time (no script in its cache), on
+    // the sign-in page with a session, as after signing in.
+    const firstVisits: number[] = [];
+    for (let run = 0; run < options.runs; run++) {
+      const fresh = await signedInPage(browser, base, token ?? undefined);
+      firstVisits.push(
+        await timeLoad(
+          fresh,
+          `${base}/site/${siteId}/devices`,
+          '[data-testid="device-counter"]',
+          counterText,
+        ),
+      );
+      await fresh.context().close();
+    }
+    timings.push({
+      name: 'devices page, first visit (new browser context): navigation to rows and total',
+      rows: devices.length,
+      samples: firstVisits,
+    });
+    log(`devices page first visits: ${firstVisits.map(Math.round).join(', ')} ms`);
+
     // The first visit after a change: one device renamed through the API before each visit.
     const afterEdit: number[] = [];
     for (let run = 0; run < options.runs; run++) {

@@ -69,13 +69,20 @@ export function launchChromium(): Promise<Browser> {
   });
 }
 
-export async function signedInPage(browser: Browser, base: string): Promise<Page> {
+/**
+ * A page of a new browser context (nothing cached), on the sign-in page with the demo integrator's
+ * session stored: `token` when given (sign-in is rate limited), else a new one.
+ */
+export async function signedInPage(browser: Browser, base: string, token?: string): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
-  const response = await page.request.post(`${base}/api/admin/users/login`, {
-    data: { username: DEMO.email, password: DEMO.password },
-  });
-  const { token } = (await response.json()) as { token: string };
+  token ??= (
+    (await (
+      await page.request.post(`${base}/api/admin/users/login`, {
+        data: { username: DEMO.email, password: DEMO.password },
+      })
+    ).json()) as { token: string }
+  ).token;
   await page.goto(`${base}/login`);
   await page.evaluate((t) => localStorage.setItem('asbuilt.token', t), token);
   return page;
