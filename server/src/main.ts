@@ -2,6 +2,7 @@ import path from 'node:path';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { vacuumEmbedded } from './db/embedded-vacuum.ts';
 import { prepareDatabase } from './db/seed/index.ts';
 import { warmDeviceLists } from './modules/devices/list-cache.ts';
 import { assertVaultKeyOpens } from './modules/secrets/keys.ts';
@@ -40,10 +41,12 @@ async function main() {
   process.once('SIGTERM', shutdown);
 
   await app.listen({ port: config.port, host: config.host });
-  // The biggest sites' device lists written in the background, for their first visit.
-  warmDeviceLists(database.db).catch((error: unknown) =>
-    app.log.warn({ err: error }, 'device lists not warmed'),
-  );
+  // In the background: the embedded database's first vacuum pass at once, not in five minutes (a
+  // database just filled, imported or restored has no statistics yet: counting a 20,000-device site
+  // took 30 ms instead of 6), then the biggest sites' device lists, for their first visit.
+  void vacuumEmbedded(database, app.log)
+    .then(() => warmDeviceLists(database.db))
+    .catch((error: unknown) => app.log.warn({ err: error }, 'device lists not warmed'));
   const where =
     database.kind === 'pglite' ? `embedded PGlite in ${path.join(config.dataDir, 'db')}` : 'PostgreSQL';
   const lines = [

@@ -26,21 +26,26 @@ export async function vacuumDeadTables(database: Database): Promise<string[]> {
   return tables;
 }
 
-/** Runs `vacuumDeadTables` every few minutes on PGlite (PostgreSQL has its own autovacuum). */
+/** One pass of `vacuumDeadTables` on PGlite (PostgreSQL has its own autovacuum), logged, never thrown. */
+export async function vacuumEmbedded(database: Database, log: FastifyBaseLogger): Promise<void> {
+  if (database.kind !== 'pglite') return;
+  try {
+    const tables = await vacuumDeadTables(database);
+    if (tables.length > 0) log.info({ tables }, 'embedded database vacuumed');
+  } catch (error) {
+    log.warn({ err: error }, 'embedded database vacuum failed');
+  }
+}
+
+/** Runs `vacuumEmbedded` every few minutes. */
 export function startEmbeddedVacuum(database: Database, log: FastifyBaseLogger): () => void {
   if (database.kind !== 'pglite') return () => undefined;
   let running = false;
   const timer = setInterval(async () => {
     if (running) return;
     running = true;
-    try {
-      const tables = await vacuumDeadTables(database);
-      if (tables.length > 0) log.info({ tables }, 'embedded database vacuumed');
-    } catch (error) {
-      log.warn({ err: error }, 'embedded database vacuum failed');
-    } finally {
-      running = false;
-    }
+    await vacuumEmbedded(database, log);
+    running = false;
   }, EVERY_MS);
   timer.unref();
   return () => clearInterval(timer);
