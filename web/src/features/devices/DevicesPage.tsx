@@ -34,7 +34,6 @@ import { SearchField } from '../../components/SearchField.tsx';
 import { formatNumber } from '../../lib/numbers.ts';
 import { useSite } from '../sites/SiteContext.tsx';
 import { BulkActionsMenu } from './BulkActionsMenu.tsx';
-import { DeviceCard } from './DeviceCard.tsx';
 import { DeviceFilterDialog, FilterChips, type FilterOptions } from './DeviceFilterDialog.tsx';
 import { PHONE_DEVICE_COLUMNS, useDeviceTableColumns } from './deviceColumns.tsx';
 import {
@@ -46,9 +45,7 @@ import {
   siteLookups,
   warmHaystacks,
 } from './deviceRows.ts';
-import { ExportDevicesDialog } from './ExportDevicesDialog.tsx';
-import { ImportDevicesDialog } from './import/ImportDevicesDialog.tsx';
-import { NewDeviceDialog } from './NewDeviceDialog.tsx';
+import { DeviceCard, ExportDevicesDialog, ImportDevicesDialog, NewDeviceDialog } from './loadedLater.ts';
 
 /** Delay before `?device=` opens its card (spatial-and-admin.md section 9). */
 const OPEN_FROM_URL_DELAY = 100;
