@@ -269,16 +269,19 @@ export const sites = pgTable(
 );
 
 /**
- * How many statements have written a site's devices: raised by the database itself on every one,
- * whichever code sent it (triggers of migration 0010), and the key of the server's copy of the
- * site's device list (modules/devices/list-cache.ts). A table of its own, not a column of
- * `sites`, so that a transaction holding the site's row (a status renamed on every device) and a
- * device edit never wait on each other. No foreign key: a site's deletion deletes its devices,
- * whose trigger must not fail on the site gone.
+ * How many statements have written a site's devices, and how many device rows they wrote: raised
+ * by the database itself on every one, whichever code sent it (triggers of migrations 0010 and
+ * 0011). The version is the key of the server's copy of the site's device list, and the rows
+ * written since tell it whether to bring the copy up to date or write it again
+ * (modules/devices/list-cache.ts). A table of its own, not a column of `sites`, so that a
+ * transaction holding the site's row (a status renamed on every device) and a device edit never
+ * wait on each other. No foreign key: a site's deletion deletes its devices, whose trigger must not
+ * fail on the site gone; a trigger on `sites` deletes the site's row afterwards.
  */
 export const siteDeviceVersions = pgTable('site_device_versions', {
   site_id: integer('site_id').primaryKey(),
   version: bigint('version', { mode: 'number' }).notNull(),
+  written: bigint('written', { mode: 'number' }).notNull().default(0),
 });
 
 /** The companies a site lists as its contractors (spec: site.contractors, a list of company ids). */

@@ -1,11 +1,11 @@
 import { expandSiteDevices, type SiteDevicesResponse } from '@asbuilt/domain';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { devices, siteDeviceVersions } from '../../src/db/schema.ts';
+import { devices, siteDeviceVersions, sites } from '../../src/db/schema.ts';
 import { warmDeviceLists } from '../../src/modules/devices/list-cache.ts';
 import { stampedRows } from '../../src/modules/devices/list-rows.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
-import { createDevice } from '../support/factories.ts';
+import { createDevice, createSite } from '../support/factories.ts';
 import { type SiteWorld, siteWorld } from '../support/sites.ts';
 
 /**
@@ -36,13 +36,16 @@ async function listed(siteId: number) {
 }
 const nameOf = async (siteId: number, id: number) =>
   (await listed(siteId)).devices.find((device) => device.id === id)?.name;
-const versionOf = async (siteId: number) =>
+/** The site's version row: statements and rows written (none before the first write). */
+const versionRow = async (siteId: number) =>
   (
     await t.db
-      .select({ v: siteDeviceVersions.version })
+      .select({ version: siteDeviceVersions.version, written: siteDeviceVersions.written })
       .from(siteDeviceVersions)
       .where(eq(siteDeviceVersions.site_id, siteId))
-  )[0]?.v ?? 0;
+  )[0] ?? { version: 0, written: 0 };
+const versionOf = async (siteId: number) => (await versionRow(siteId)).version;
+const written = async (siteId: number) => (await versionRow(siteId)).written;
 
 describe('The device list kept by the server', () => {
   it('answers the same bytes from its copy as from the database', async () => {
@@ -129,6 +132,72 @@ describe('The device list kept by the server', () => {
       );
     expect(await versionOf(w.sites.main.id)).toBe(before + 1);
     expect(await versionOf(w.sites.foreign.id)).toBe(foreignBefore);
+  });
+
+  it('counts the device rows each statement writes, per site: a device moved counts for both sites', async () => {
+    const site = await createSite(t, w.a.id);
+    const other = await createSite(t, w.a.id);
+    await t.db.execute(
+      sql`insert into devices (site_id, product_id, name) select ${site.id}, ${w.products.library.id}, 'Counted ' || g from generate_series(1, 3) g`,
+    );
+    expect(await written(site.id)).toBe(3);
+    await t.db.update(devices).set({ note: 'counted' }).where(eq(devices.site_id, site.id));
+    expect(await written(site.id)).toBe(6);
+    const [moved] = await t.db
+      .select({ id: devices.id })
+      .from(devices)
+      .where(eq(devices.site_id, site.id))
+      .limit(1);
+    await t.db.update(devices).set({ site_id: other.id }).where(eq(devices.id, moved!.id));
+    expect([await written(site.id), await written(other.id)]).toEqual([7, 1]);
+    await t.db.delete(devices).where(eq(devices.site_id, site.id));
+    expect(await written(site.id)).toBe(9);
+  });
+
+  it('writes the list again without reading the stamps when most of its rows were written since', async () => {
+    const site = await createSite(t, w.a.id);
+    await t.db.execute(
+      sql`insert into devices (site_id, product_id, name) select ${site.id}, ${w.products.library.id}, 'Bulk ' || g from generate_series(1, 400) g`,
+    );
+    const list = async () => {
+      const answer = await t.call('GET', `/api/site/refresh_devices?id=${site.id}`, {
+        token: w.tokens.integrator,
+      });
+      expect(answer.statusCode).toBe(200);
+      return answer;
+    };
+    await list();
+    // 120 of 400 rows: past a quarter, and past 100.
+    await t.db.execute(sql`update devices set note = 'bulk' where site_id = ${site.id} and id % 10 < 3`);
+    let answer: Awaited<ReturnType<typeof list>> | undefined;
+    const statements = await t.statements(async () => {
+      answer = await list();
+    });
+    expect(
+      statements.filter((text) => text.includes('d.xmin') && !text.includes('json_build_array')),
+    ).toEqual([]);
+    const rowQueries = statements.filter((text) => text.includes('json_build_array'));
+    expect(rowQueries).toHaveLength(1);
+    expect(rowQueries[0]).not.toContain('any(');
+    const afresh = `[${(await stampedRows(t.db, site.id)).rows.join(',')}]`;
+    expect((JSON.parse(answer!.body) as SiteDevicesResponse).devices.rows).toEqual(JSON.parse(afresh));
+
+    // A few rows written: the stamps are read, and only those rows asked for.
+    await t.db.execute(sql`update devices set note = 'one' where site_id = ${site.id} and id % 100 = 0`);
+    const few = await t.statements(list);
+    expect(few.filter((text) => text.includes('d.xmin') && !text.includes('json_build_array'))).toHaveLength(
+      1,
+    );
+    expect(few.filter((text) => text.includes('json_build_array'))[0]).toContain('any(');
+  });
+
+  it("drops a deleted site's version with it", async () => {
+    const site = await createSite(t, w.a.id);
+    await createDevice(t, { siteId: site.id, productId: w.products.library.id });
+    expect(await versionOf(site.id)).toBeGreaterThan(0);
+    await t.db.delete(sites).where(eq(sites.id, site.id));
+    const left = await t.db.select().from(siteDeviceVersions).where(eq(siteDeviceVersions.site_id, site.id));
+    expect(left).toEqual([]);
   });
 
   it('is kept per site: another site, or another tenant, never gets it', async () => {

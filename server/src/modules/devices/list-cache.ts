@@ -8,7 +8,9 @@
  *
  * When the version has moved, the copy is brought up to date rather than written again: the
  * stamps of the site's rows (their `xmin`) say which rows were written since, and only those are
- * asked for (an edit on a 100,000-device site costs a stamp scan, not the whole list).
+ * asked for (an edit on a 100,000-device site costs a stamp scan, not the whole list). When the
+ * version's count of rows written says that more than a quarter of them were (a bulk edit, an
+ * import), the list is written again at once, without the stamp scan.
  *
  * The version must be read before the list: a list written after a change and kept under the
  * version before it is only ever newer than its key says, never older.
@@ -17,7 +19,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { perDatabase } from '../../db/per-database.ts';
 import { rowStamps, type StampedRows, stampedRows } from './list-rows.ts';
-import { deviceListVersion } from './queries.ts';
+import { type DeviceListVersion, deviceListVersion } from './queries.ts';
 
 /**
  * About 64 MB of lists per server: a 20,000-device list is about 5 million characters, held twice
@@ -25,11 +27,11 @@ import { deviceListVersion } from './queries.ts';
  */
 const MAX_CHARS = 64_000_000;
 
-/** Past this share of a list's rows written since, the whole list is written again. */
+/** Past this share of a list's rows written since (and 100 rows), the whole list is written again. */
 const REWRITE_SHARE = 0.25;
+const manyOf = (written: number, rows: number) => written > Math.max(100, rows * REWRITE_SHARE);
 
-interface KeptList extends StampedRows {
-  version: number;
+interface KeptList extends StampedRows, DeviceListVersion {
   /** The rows as one JSON array, as answered. */
   json: string;
   /** What the copy holds in memory: the rows and the array, about twice the array. */
@@ -47,14 +49,15 @@ class DeviceListCache {
   async rowsJson(siteId: number): Promise<string> {
     const version = await deviceListVersion(this.db, siteId);
     const kept = this.lists.get(siteId);
-    if (kept?.version === version) {
+    if (kept?.version === version.version) {
       this.lists.delete(siteId);
       this.lists.set(siteId, kept);
       return kept.json;
     }
-    const rows = (kept && (await this.updated(siteId, kept))) ?? (await stampedRows(this.db, siteId));
+    const update = kept && !manyOf(version.written - kept.written, kept.ids.length);
+    const rows = (update && (await this.updated(siteId, kept))) || (await stampedRows(this.db, siteId));
     const json = `[${rows.rows.join(',')}]`;
-    this.keep(siteId, { ...rows, version, json, chars: 2 * json.length });
+    this.keep(siteId, { ...rows, ...version, json, chars: 2 * json.length });
     return json;
   }
 
@@ -70,7 +73,7 @@ class DeviceListCache {
       if (kept.ids[k] === id && kept.stamps[k] === now.stamps[i]) rows[i] = kept.rows[k];
       else written.push(i);
     }
-    if (written.length > Math.max(100, now.ids.length * REWRITE_SHARE)) return undefined;
+    if (manyOf(written.length, now.ids.length)) return undefined;
     if (written.length === 0) return { ...now, rows: rows as string[] };
     const fresh = await stampedRows(
       this.db,

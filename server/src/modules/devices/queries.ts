@@ -88,15 +88,21 @@ export const SITE_DEVICE_ROW = sql.raw(
   ).join(', ')})`,
 );
 
-/** How many statements have written the site's devices (0 before the first): see list-cache.ts. */
-export async function deviceListVersion(db: DbOrTx, siteId: number): Promise<number> {
+/** The site's device list version (0 before the first write): see list-cache.ts. */
+export async function deviceListVersion(db: DbOrTx, siteId: number): Promise<DeviceListVersion> {
   const [row] = await prepared(db, 'device_list_version', (db) =>
     db
-      .select({ version: siteDeviceVersions.version })
+      .select({ version: siteDeviceVersions.version, written: siteDeviceVersions.written })
       .from(siteDeviceVersions)
       .where(eq(siteDeviceVersions.site_id, sql.placeholder('siteId'))),
   ).execute({ siteId });
-  return row?.version ?? 0;
+  return row ?? { version: 0, written: 0 };
+}
+
+/** How many statements have written a site's devices, and how many rows they wrote. */
+export interface DeviceListVersion {
+  version: number;
+  written: number;
 }
 
 /** A site's devices, or the listed ones. */
