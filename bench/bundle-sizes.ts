@@ -11,6 +11,8 @@
  * - the app's start (every other page): app/start.tsx and, before it draws, the app's words in
  *   English (i18n/languages/en.ts). A screen loaded on navigation adds its own chunk and the chunks
  *   that one imports to the app's start (a page inside a layout also loads what the layout's row adds).
+ *   A part a screen loads after its first paint (the device card, dialogs) is listed as "loaded
+ *   later", with what it adds to the app's start.
  * Sizes are gzip at Node's default level, as a server compresses them; CSS is not counted.
  */
 import { readFileSync } from 'node:fs';
@@ -83,7 +85,10 @@ export function bundleSizes(dist: string): RouteSize[] {
     )
     .map((key) => {
       const size = total(closure(key, new Set(app)));
-      return { screen: key.replace(/^src\//, ''), total: size, added: size - appSize };
+      // The router's screens are the app start's dynamic imports; the rest are parts of a screen
+      // that it loads after its first paint (web/src/components/shownLater.tsx).
+      const later = manifest[APP_START]!.dynamicImports?.includes(key) ? '' : ' (loaded later)';
+      return { screen: `${key.replace(/^src\//, '')}${later}`, total: size, added: size - appSize };
     })
     .sort((a, b) => b.total - a.total);
   return [
