@@ -15,10 +15,17 @@ export function shownLater<P extends { open: boolean }>(
   let loaded: ComponentType<P> | undefined;
   let loading: Promise<{ default: ComponentType<P> }> | undefined;
   const start = () => {
-    loading ??= load().then((Component) => {
-      loaded = Component;
-      return { default: Component };
-    });
+    loading ??= load().then(
+      (Component) => {
+        loaded = Component;
+        return { default: Component };
+      },
+      (error: unknown) => {
+        // Asked again at the next open (a network hiccup while idle must not break the part).
+        loading = undefined;
+        throw error;
+      },
+    );
     return loading;
   };
   const Lazy = lazy(start) as unknown as ComponentType<P>;
