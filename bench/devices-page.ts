@@ -325,12 +325,12 @@ export async function runBrowserBench(
     const active = devices.filter((d) => !d.archived).length;
     const counterText = `${active.toLocaleString('en-US')} of ${active.toLocaleString('en-US')} devices`;
 
+    /** The devices page opened in `on`: ms from navigation to its rows and total. */
+    const visit = (on: Page) =>
+      timeLoad(on, `${base}/site/${siteId}/devices`, '[data-testid="device-counter"]', counterText);
+
     const loads: number[] = [];
-    for (let run = 0; run < options.runs; run++) {
-      loads.push(
-        await timeLoad(page, `${base}/site/${siteId}/devices`, '[data-testid="device-counter"]', counterText),
-      );
-    }
+    for (let run = 0; run < options.runs; run++) loads.push(await visit(page));
     timings.push({
       name: 'devices page: navigation to rows and total',
       rows: devices.length,
@@ -343,14 +343,7 @@ export async function runBrowserBench(
     const firstVisits: number[] = [];
     for (let run = 0; run < options.runs; run++) {
       const fresh = await signedInPage(browser, base, token ?? undefined);
-      firstVisits.push(
-        await timeLoad(
-          fresh,
-          `${base}/site/${siteId}/devices`,
-          '[data-testid="device-counter"]',
-          counterText,
-        ),
-      );
+      firstVisits.push(await visit(fresh));
       await fresh.context().close();
     }
     timings.push({
@@ -369,9 +362,7 @@ export async function runBrowserBench(
         data: { id: device.id, name: `${device.name} (edited)`, updated_at: device.updated_at },
       });
       if (!edit.ok()) throw new Error(`editing device ${device.id}: ${edit.status()} ${await edit.text()}`);
-      afterEdit.push(
-        await timeLoad(page, `${base}/site/${siteId}/devices`, '[data-testid="device-counter"]', counterText),
-      );
+      afterEdit.push(await visit(page));
     }
     timings.push({
       name: 'devices page after one device edited: navigation to rows and total',

@@ -76,13 +76,12 @@ export function launchChromium(): Promise<Browser> {
 export async function signedInPage(browser: Browser, base: string, token?: string): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
-  token ??= (
-    (await (
-      await page.request.post(`${base}/api/admin/users/login`, {
-        data: { username: DEMO.email, password: DEMO.password },
-      })
-    ).json()) as { token: string }
-  ).token;
+  if (!token) {
+    const response = await page.request.post(`${base}/api/admin/users/login`, {
+      data: { username: DEMO.email, password: DEMO.password },
+    });
+    ({ token } = (await response.json()) as { token: string });
+  }
   await page.goto(`${base}/login`);
   await page.evaluate((t) => localStorage.setItem('asbuilt.token', t), token);
   return page;

@@ -1,4 +1,5 @@
 import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
+import { whenIdle } from '../lib/idle.ts';
 
 /**
  * A part of a screen that is hidden until the user asks for it (a sheet, a dialog), loaded out of
@@ -34,7 +35,10 @@ export function shownLater<P extends { open: boolean }>(
     // state (an edit under way, a section unfolded) lost.
     const [Part, setPart] = useState<ComponentType<P> | null>(null);
     if (props.open && !Part) setPart(() => loaded ?? Lazy);
-    useEffect(() => whenIdle(() => void start().catch(() => undefined)), []);
+    useEffect(
+      () => whenIdle(() => void start().catch(() => undefined), { fallbackMs: 300, timeout: 2_000 }),
+      [],
+    );
     if (!Part) return null;
     return (
       <Suspense fallback={null}>
@@ -53,14 +57,4 @@ function FirstClosed<P extends { open: boolean }>({ Part, props }: { Part: Compo
   const [drawn, setDrawn] = useState(false);
   useEffect(() => setDrawn(true), []);
   return <Part {...props} open={props.open && drawn} />;
-}
-
-/** Runs `work` once the page is idle (Safari has no requestIdleCallback); answers its cancel. */
-function whenIdle(work: () => void): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const id = window.requestIdleCallback(work, { timeout: 2_000 });
-    return () => window.cancelIdleCallback(id);
-  }
-  const id = window.setTimeout(work, 300);
-  return () => window.clearTimeout(id);
 }

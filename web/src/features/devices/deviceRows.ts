@@ -26,6 +26,7 @@ import {
 } from '@asbuilt/domain';
 import type { TFunction } from 'i18next';
 import { formatDate } from '../../lib/dates.ts';
+import { whenIdle } from '../../lib/idle.ts';
 
 /** The translator the devices page's rows and columns use. */
 export type DevicesT = TFunction<['devices', 'domain']>;
@@ -209,17 +210,16 @@ export function deviceRow(device: ListedDevice, lookups: SiteLookups, t: Devices
  * the first search finds them ready. Returns the function that stops it (a new list of rows).
  */
 export function warmHaystacks(rows: readonly DeviceRow[]): () => void {
-  const idle: (work: () => void) => number =
-    typeof requestIdleCallback === 'function' ? requestIdleCallback : (work) => window.setTimeout(work, 1);
-  const cancel: (handle: number) => void =
-    typeof cancelIdleCallback === 'function' ? cancelIdleCallback : window.clearTimeout;
   let next = 0;
-  let handle = idle(function slice() {
-    const end = Math.min(rows.length, next + 500);
-    for (; next < end; next++) void rows[next]!.haystack;
-    if (next < rows.length) handle = idle(slice);
-  });
-  return () => cancel(handle);
+  let cancel = whenIdle(
+    function slice() {
+      const end = Math.min(rows.length, next + 500);
+      for (; next < end; next++) void rows[next]!.haystack;
+      if (next < rows.length) cancel = whenIdle(slice, { fallbackMs: 1 });
+    },
+    { fallbackMs: 1 },
+  );
+  return () => cancel();
 }
 
 /**
