@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { precompress } from './build/precompress.ts';
 import { pickSignInWords } from './src/features/auth/signin/wordList.ts';
 
 const SIGN_IN_WORDS = 'virtual:sign-in-words/';
@@ -36,7 +37,7 @@ function signInWords(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), signInWords()],
+  plugins: [react(), signInWords(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -47,6 +47,9 @@ export function registerWebApp(app: FastifyInstance, dist: string) {
       root: dist,
       wildcard: false,
       index: false,
+      // The build writes each script and style compressed at its strongest (web/build/precompress.ts):
+      // the copy the browser accepts is sent as it is, instead of compressing the file again.
+      preCompressed: true,
       // The build names every script and style after its content, so a name never changes meaning:
       // a browser keeps them for good instead of asking again for each of the ~200 on every visit.
       setHeaders: (reply, file) => {
