@@ -13,9 +13,11 @@
  *   that one imports to the app's start (a page inside a layout also loads what the layout's row adds).
  *   A part a screen loads after its first paint (the device card, dialogs) is listed as "loaded
  *   later", with what it adds to the app's start.
- * Sizes are gzip at Node's default level, as a server compresses them; CSS is not counted.
+ * Sizes are gzip at Node's default level, the measure the targets are set in; CSS is not counted.
+ * "Sent" is what a browser over HTTPS receives: the Brotli copies the build writes
+ * (web/build/precompress.ts; a file without one counts as gzip).
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
@@ -43,6 +45,8 @@ export interface RouteSize {
   screen: string;
   /** Everything loaded to show it from a cold cache, in gzipped bytes. */
   total: number;
+  /** The same, as sent to a browser over HTTPS (the build's Brotli copies). */
+  sent: number;
   /** What a screen adds to the app's start; null for the sign-in page and the app's start. */
   added: number | null;
 }
@@ -52,12 +56,14 @@ export function bundleSizes(dist: string): RouteSize[] {
     string,
     Chunk
   >;
-  const gzipped = new Map<string, number>();
+  const measured = new Map<string, { gzip: number; sent: number }>();
   const sizeOf = (key: string) => {
-    let size = gzipped.get(key);
+    let size = measured.get(key);
     if (size === undefined) {
-      size = gzipSync(readFileSync(path.join(dist, manifest[key]!.file))).length;
-      gzipped.set(key, size);
+      const file = path.join(dist, manifest[key]!.file);
+      const gzip = gzipSync(readFileSync(file)).length;
+      size = { gzip, sent: existsSync(`${file}.br`) ? statSync(`${file}.br`).size : gzip };
+      measured.set(key, size);
     }
     return size;
   };
@@ -67,7 +73,8 @@ export function bundleSizes(dist: string): RouteSize[] {
     for (const imported of manifest[key]?.imports ?? []) closure(imported, into);
     return into;
   };
-  const total = (keys: Set<string>) => [...keys].reduce((sum, key) => sum + sizeOf(key), 0);
+  const total = (keys: Set<string>) => [...keys].reduce((sum, key) => sum + sizeOf(key).gzip, 0);
+  const sent = (keys: Set<string>) => [...keys].reduce((sum, key) => sum + sizeOf(key).sent, 0);
 
   const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
   if (!entry) throw new Error(`No entry in the manifest of ${dist}`);
@@ -84,16 +91,22 @@ export function bundleSizes(dist: string): RouteSize[] {
       (key) => manifest[key]!.isDynamicEntry && !isWords(key) && key !== SIGN_IN_SCREEN && key !== APP_START,
     )
     .map((key) => {
-      const size = total(closure(key, new Set(app)));
+      const keys = closure(key, new Set(app));
+      const size = total(keys);
       // The router's screens are the app start's dynamic imports; the rest are parts of a screen
       // that it loads after its first paint (web/src/components/shownLater.tsx).
       const later = manifest[APP_START]!.dynamicImports?.includes(key) ? '' : ' (loaded later)';
-      return { screen: `${key.replace(/^src\//, '')}${later}`, total: size, added: size - appSize };
+      return {
+        screen: `${key.replace(/^src\//, '')}${later}`,
+        total: size,
+        sent: sent(keys),
+        added: size - appSize,
+      };
     })
     .sort((a, b) => b.total - a.total);
   return [
-    { screen: 'sign-in', total: total(signIn), added: null },
-    { screen: 'app start', total: appSize, added: null },
+    { screen: 'sign-in', total: total(signIn), sent: sent(signIn), added: null },
+    { screen: 'app start', total: appSize, sent: sent(app), added: null },
     ...screens,
   ];
 }
@@ -107,12 +120,16 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   });
   const sizes = bundleSizes(path.resolve(values.dist));
   if (values.markdown) {
-    console.log("| screen | gzipped JS loaded | added to the app's start |");
-    console.log('| --- | --- | --- |');
-    for (const size of sizes) console.log(`| ${size.screen} | ${kb(size.total)} | ${added(size.added)} |`);
-  } else {
+    console.log("| screen | gzipped JS loaded | added to the app's start | sent over HTTPS (Brotli) |");
+    console.log('| --- | --- | --- | --- |');
     for (const size of sizes)
-      console.log(`${kb(size.total).padStart(10)}  +${added(size.added).padStart(9)}  ${size.screen}`);
+      console.log(`| ${size.screen} | ${kb(size.total)} | ${added(size.added)} | ${kb(size.sent)} |`);
+  } else {
+    console.log(`${'gzipped'.padStart(10)}  ${'added'.padStart(10)}  ${'sent'.padStart(10)}  screen`);
+    for (const size of sizes)
+      console.log(
+        `${kb(size.total).padStart(10)}  +${added(size.added).padStart(9)}  ${kb(size.sent).padStart(10)}  ${size.screen}`,
+      );
   }
   const signIn = sizes[0]!.total;
   console.log(

@@ -26,11 +26,16 @@ export async function waitForHealth(url: string, timeoutMs = 120_000) {
   throw new Error('The server did not start');
 }
 
-/** The compiled server, as `npm start` runs it (build it first: `npm run build`). */
-/** BENCH_SERVER_LOG=file keeps the server's request log (each call's arrival and answer time). */
+/**
+ * The compiled server, as `npm start` runs it (build it first: `npm run build`).
+ * BENCH_SERVER_LOG=file keeps the server's request log (each call's arrival and answer time);
+ * BENCH_SERVER_PROF=dir writes the server's CPU profile there when it stops (node --cpu-prof).
+ */
 export function startServer(dataDir: string, port: number): ChildProcess {
   const logFile = process.env.BENCH_SERVER_LOG;
-  return spawn('node', ['server/dist/main.js'], {
+  const profileDir = process.env.BENCH_SERVER_PROF;
+  const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  return spawn('node', [...profile, 'server/dist/main.js'], {
     cwd: ROOT,
     env: {
       ...process.env,
