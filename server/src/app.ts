@@ -164,7 +164,7 @@ function defaultMailer(app: FastifyInstance, config: Config, database: Database,
       outboxDir: path.join(config.dataDir, 'outbox'),
       log: app.log,
     }),
-    createMailOutbox(database, vault),
+    createMailOutbox(database.db, vault),
     app.log,
     config.mailRetrySeconds ? { delaysSeconds: config.mailRetrySeconds } : {},
   );

@@ -1,4 +1,4 @@
-import { asc, eq, lte, sql } from 'drizzle-orm';
+import { asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../db/client.ts';
 import { mailOutbox } from '../db/schema.ts';
 import type { MailMessage } from './mail.ts';
@@ -28,8 +28,18 @@ export interface MailOutbox {
 
 const inSeconds = (seconds: number) => sql`now() + make_interval(secs => ${seconds})`;
 
-export function createMailOutbox(database: Pick<Database, 'db' | 'kind'>, vault: Vault): MailOutbox {
-  const { db } = database;
+/**
+ * How long a mail taken for a try is held back from every other taker: longer than the longest try
+ * (the SMTP timeouts, mail.ts). A server that stops mid-try leaves it due again once this is past.
+ */
+export const MAIL_LEASE_SECONDS = 600;
+
+export function createMailOutbox(
+  db: Database['db'],
+  vault: Vault,
+  options: { leaseSeconds?: number } = {},
+): MailOutbox {
+  const lease = options.leaseSeconds ?? MAIL_LEASE_SECONDS;
   const open = (sealed: string): MailMessage | null => {
     try {
       return JSON.parse(vault.decrypt(sealed, BINDING)) as MailMessage;
@@ -38,29 +48,25 @@ export function createMailOutbox(database: Pick<Database, 'db' | 'kind'>, vault:
     }
   };
 
-  const takeOne = async (q: DbOrTx, attempt: (mail: WaitingMail) => Promise<Outcome>) => {
-    const [row] = await q
-      .select()
+  /**
+   * The earliest due mail, taken in one statement: its next try is moved past the lease, so no
+   * other pass or server takes it meanwhile, and no lock or transaction is held while the mail
+   * server answers (on PGlite a transaction would hold up every other query that long).
+   */
+  const claim = async () => {
+    const due = db
+      .select({ id: mailOutbox.id })
       .from(mailOutbox)
       .where(lte(mailOutbox.next_attempt_at, sql`now()`))
       .orderBy(asc(mailOutbox.next_attempt_at))
       .limit(1)
       .for('update', { skipLocked: true });
-    if (!row) return false;
-    const outcome = await attempt({ attempts: row.attempts, message: open(row.message_encrypted) });
-    if (outcome === 'done') {
-      await q.delete(mailOutbox).where(eq(mailOutbox.id, row.id));
-    } else {
-      await q
-        .update(mailOutbox)
-        .set({
-          attempts: row.attempts + 1,
-          next_attempt_at: inSeconds(outcome.retryInSeconds),
-          last_error: outcome.reason,
-        })
-        .where(eq(mailOutbox.id, row.id));
-    }
-    return true;
+    const [row] = await db
+      .update(mailOutbox)
+      .set({ next_attempt_at: inSeconds(lease) })
+      .where(inArray(mailOutbox.id, due))
+      .returning();
+    return row;
   };
 
   return {
@@ -80,14 +86,23 @@ export function createMailOutbox(database: Pick<Database, 'db' | 'kind'>, vault:
       return row?.wait == null ? undefined : Number(row.wait);
     },
 
-    // On PostgreSQL the row stays locked while its mail is tried, so another server skips it
-    // (and a server that dies mid-try unlocks it: the mail is tried again, at least once in all).
-    // PGlite is one process's database and the caller tries one mail at a time; a transaction
-    // there would hold up every other query for as long as the mail server takes to answer.
-    takeDue(attempt) {
-      return database.kind === 'postgres'
-        ? db.transaction((tx) => takeOne(tx, attempt))
-        : takeOne(db, attempt);
+    async takeDue(attempt) {
+      const row = await claim();
+      if (!row) return false;
+      const outcome = await attempt({ attempts: row.attempts, message: open(row.message_encrypted) });
+      if (outcome === 'done') {
+        await db.delete(mailOutbox).where(eq(mailOutbox.id, row.id));
+      } else {
+        await db
+          .update(mailOutbox)
+          .set({
+            attempts: row.attempts + 1,
+            next_attempt_at: inSeconds(outcome.retryInSeconds),
+            last_error: outcome.reason,
+          })
+          .where(eq(mailOutbox.id, row.id));
+      }
+      return true;
     },
   };
 }

@@ -17,6 +17,9 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
+/** The longest each step of an SMTP exchange may take, in ms (MAIL_LEASE_SECONDS covers them all). */
+export const SMTP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000 };
+
 /** SMTP when a URL is configured; otherwise one file per message in the outbox folder. */
 export function createMailer(options: {
   smtpUrl?: string;
@@ -25,7 +28,9 @@ export function createMailer(options: {
   log: FastifyBaseLogger;
 }): Mailer {
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+    // The URL's own settings come first; these only replace nodemailer's defaults (2 minutes to
+    // connect, 10 of silence), which held a request for minutes behind an unreachable host.
+    const transport = nodemailer.createTransport({ url: options.smtpUrl, ...SMTP_TIMEOUTS });
     return {
       async send(message) {
         await transport.sendMail({
@@ -152,11 +157,11 @@ export function retrying(
     let took = true;
     while (took && !closed) took = await outbox.takeDue(tryAgain);
     if (closed) return idle;
-    // A mail due now that was not taken is being tried by another server: look again shortly.
+    // A mail due now that was not taken was being taken by another server: look again shortly.
     return Math.min(idle, Math.max(1, (await outbox.nextDueIn()) ?? idle));
   };
 
-  // One pass at a time: on PGlite nothing else keeps two passes from trying the same mail.
+  // One pass at a time: a wake-up during a pass runs another pass after it, not beside it.
   const runPass = () => {
     if (pass) {
       passAgain = true;

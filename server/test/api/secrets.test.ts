@@ -389,7 +389,7 @@ describe('the vault key', () => {
 
     const { createMailOutbox } = await import('../../src/platform/mail-outbox.ts');
     const waiting = { to: 'waiting@example.test', subject: 'Reset', text: 'a link', link: 'http://x/reset' };
-    await createMailOutbox({ db: t.db, kind: 'pglite' }, t.ctx.vault).keep(waiting, 'ECONNECTION', 3600);
+    await createMailOutbox(t.db, t.ctx.vault).keep(waiting, 'ECONNECTION', 3600);
 
     const count = await rotateVaultKey(t.db, t.ctx.vault, next);
     expect(count).toBe(withPassword.length);
