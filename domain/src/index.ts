@@ -10,6 +10,7 @@ export * from './i18n/messages.ts';
 export * from './interfaces.ts';
 export * from './navigation.ts';
 export * from './permission.ts';
+export * from './procats.ts';
 export * from './roles.ts';
 export * from './schemas/access.ts';
 export * from './schemas/admin.ts';

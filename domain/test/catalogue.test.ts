@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { LIBRARY_TENANT_ID } from '../src/constants.ts';
 import { decodeMessage } from '../src/i18n/messages.ts';
 import { canEditCatalogueItem, canSeeCatalogueItem } from '../src/permission.ts';
+import { procatName } from '../src/procats.ts';
 import { Role } from '../src/roles.ts';
 import {
   companyCreateSchema,
-  procatName,
   productInlineEditSchema,
   productUpdateSchema,
 } from '../src/schemas/catalogue.ts';

@@ -288,16 +288,6 @@ export const procatSchema = z.object({
 });
 export type ProcatDto = z.infer<typeof procatSchema>;
 
-/** The display name of a category: its parts joined by ' / '. */
-export function procatName(parts: {
-  main: string;
-  sub1?: string | null;
-  sub2?: string | null;
-  sub3?: string | null;
-}): string {
-  return [parts.main, parts.sub1, parts.sub2, parts.sub3].filter((p) => p && p.trim() !== '').join(' / ');
-}
-
 const procatParts = {
   sub1: optionalText('sub_category_1').optional(),
   sub2: optionalText('sub_category_2').optional(),

@@ -21,8 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { type DeviceChangeValue, useBulkUpdateDevices } from '../../api/devices.ts';
 import { formatNumber } from '../../lib/numbers.ts';
 import { toastFailure, toastSuccess } from '../../lib/toast.ts';
-import { EditSelectedDevicesDialog } from './EditSelectedDevicesDialog.tsx';
-import { ExportDevicesDialog } from './ExportDevicesDialog.tsx';
+import { EditSelectedDevicesDialog, ExportDevicesDialog } from './loadedLater.ts';
 
 export function BulkActionsMenu({
   siteId,

@@ -11,6 +11,9 @@ export const NewDeviceDialog = shownLater(() =>
 export const ExportDevicesDialog = shownLater(() =>
   import('./ExportDevicesDialog.tsx').then((m) => m.ExportDevicesDialog),
 );
+export const EditSelectedDevicesDialog = shownLater(() =>
+  import('./EditSelectedDevicesDialog.tsx').then((m) => m.EditSelectedDevicesDialog),
+);
 export const ImportDevicesDialog = shownLater(() =>
   import('./import/ImportDevicesDialog.tsx').then((m) => m.ImportDevicesDialog),
 );
