@@ -22,12 +22,8 @@ import {
 } from '@mui/material';
 import { type ReactNode, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  type DeleteTarget,
-  type DialogTarget,
-  SpatialDeleteDialog,
-  SpatialDialog,
-} from '../locations/SpatialDialog.tsx';
+import { SpatialDeleteDialog, SpatialDialog } from '../locations/loadedLater.ts';
+import type { DeleteTarget, DialogTarget } from '../locations/SpatialDialog.tsx';
 import { ExportFloorsButton } from '../sites/ExportFloorsButton.tsx';
 import { useSite } from '../sites/SiteContext.tsx';
 import { TabHeading } from './TabHeading.tsx';
@@ -241,6 +237,7 @@ export function ZonesLayersTab() {
       <SpatialDialog
         siteId={siteId}
         floors={site.floors}
+        open={dialog !== null}
         target={dialog}
         variant="config"
         onClose={() => setDialog(null)}

@@ -43,7 +43,7 @@ import { AttachmentsView } from '../attachments/AttachmentsView.tsx';
 import { ActivityList } from '../logs/ActivityList.tsx';
 import { ProductEditor } from '../products/ProductEditor.tsx';
 import { useSite } from '../sites/SiteContext.tsx';
-import { CARD_VAULT_PAGE_SIZE, SecretsView } from '../vault/SecretsView.tsx';
+import { SecretsView } from '../vault/SecretsView.tsx';
 import { DeviceGeneralTab } from './DeviceGeneralTab.tsx';
 import { ProductPicture } from './deviceColumns.tsx';
 import type { DeviceRow, SiteLookups } from './deviceRows.ts';
@@ -269,11 +269,7 @@ function CardBody({
         {tab === 'general' ? <DeviceGeneralTab row={row} lookups={lookups} canEdit={canEdit} /> : null}
         {tab === 'files' ? <AttachmentsView filter={{ type: 'Device', id: device.id }} columns={4} /> : null}
         {tab === 'vault' && seesVault ? (
-          <SecretsView
-            filter={{ type: 'Device', id: device.id }}
-            view="device"
-            pageSize={CARD_VAULT_PAGE_SIZE}
-          />
+          <SecretsView filter={{ type: 'Device', id: device.id }} view="device" />
         ) : null}
         {tab === 'activity' ? <DeviceActivity deviceId={device.id} /> : null}
       </Box>

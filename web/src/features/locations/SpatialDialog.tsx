@@ -91,10 +91,12 @@ interface FormValues {
 }
 type FormOutput = z.output<typeof formSchema>;
 
-interface Props {
+export interface SpatialDialogProps {
   siteId: number;
   /** The floors a location or a zone may be on. */
   floors?: FloorDto[];
+  /** Whether it shows; `target` is what it edits or adds (kept on screen while it closes). */
+  open: boolean;
   target: DialogTarget | null;
   variant: SpatialVariant;
   onClose: () => void;
@@ -126,7 +128,7 @@ function useTitle(variant: SpatialVariant) {
   };
 }
 
-export function SpatialDialog(props: Props) {
+export function SpatialDialog(props: SpatialDialogProps) {
   const { target, onClose, variant } = props;
   const title = useTitle(variant);
   const [busy, setBusy] = useState(false);
@@ -136,7 +138,7 @@ export function SpatialDialog(props: Props) {
   const current = target ?? shown;
   return (
     <FormDialog
-      open={target !== null}
+      open={props.open && current !== null}
       onClose={variant === 'plans' && busy ? undefined : onClose}
       title={current ? title(current.kind, Boolean(editedOf(current))) : null}
       fullScreenOnPhone={variant === 'config'}
@@ -172,7 +174,7 @@ function SpatialForm({
   onSaved,
   onDeleted,
   onBusy,
-}: Props & { target: DialogTarget; onBusy: (busy: boolean) => void }) {
+}: SpatialDialogProps & { target: DialogTarget; onBusy: (busy: boolean) => void }) {
   const { t } = useTranslation(['locations', 'domain', 'components', 'plans']);
   const kind: Kind = target.kind;
   const edited = editedOf(target);

@@ -26,14 +26,13 @@ import { useLayoutPrefs } from '../../app/LayoutPrefs.tsx';
 import { ErrorState } from '../../components/ErrorState.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { formatNumber } from '../../lib/numbers.ts';
-import { AttachmentsView } from '../attachments/AttachmentsView.tsx';
 import { createRowBuilder, type DeviceRow, siteLookups } from '../devices/deviceRows.ts';
 import { DeviceCard } from '../devices/loadedLater.ts';
 import { useSite } from '../sites/SiteContext.tsx';
-import { CARD_VAULT_PAGE_SIZE, SecretsView } from '../vault/SecretsView.tsx';
 import { DevicesTab } from './DevicesTab.tsx';
 import { FloorplanPanel, type PlanItem } from './FloorplanPanel.tsx';
-import { type DialogTarget, SpatialDialog } from './SpatialDialog.tsx';
+import { AttachmentsView, SecretsView, SpatialDialog } from './loadedLater.ts';
+import type { DialogTarget } from './SpatialDialog.tsx';
 import { SpatialTree } from './SpatialTree.tsx';
 import { type CardTab, type ChildKind, type SelectionRef, useSpatialSelection } from './selection.ts';
 
@@ -262,6 +261,7 @@ export function SpatialPage({ kind }: { kind: ChildKind }) {
         <SpatialDialog
           siteId={siteId}
           floors={site.floors}
+          open={dialog !== null}
           target={dialog}
           variant="locations"
           onClose={() => setDialog(null)}
@@ -356,11 +356,7 @@ function LocationTabs({
         {tab === 'devices' ? devices : null}
         {tab === 'files' && link ? <AttachmentsView filter={link} columns={4} /> : null}
         {tab === 'vault' && link && seesVault ? (
-          <SecretsView
-            filter={link}
-            view={link.type === 'Floor' ? 'floor' : 'location'}
-            pageSize={CARD_VAULT_PAGE_SIZE}
-          />
+          <SecretsView filter={link} view={link.type === 'Floor' ? 'floor' : 'location'} />
         ) : null}
       </Box>
     </>

@@ -48,7 +48,8 @@ import { ErrorState } from '../../components/ErrorState.tsx';
 import { toastSuccess } from '../../lib/toast.ts';
 import { createRowBuilder, siteLookups } from '../devices/deviceRows.ts';
 import { DeviceCard } from '../devices/loadedLater.ts';
-import { type DialogTarget, SpatialDialog } from '../locations/SpatialDialog.tsx';
+import { SpatialDialog } from '../locations/loadedLater.ts';
+import type { DialogTarget } from '../locations/SpatialDialog.tsx';
 import { useSite } from '../sites/SiteContext.tsx';
 import { DrawMenu } from './DrawMenu.tsx';
 import { FloorTree } from './FloorTree.tsx';
@@ -671,6 +672,7 @@ export function FloorplanDashboard() {
       <SpatialDialog
         siteId={siteId}
         floors={floors}
+        open={dialog !== null}
         target={dialog}
         variant="plans"
         onClose={() => setDialog(null)}

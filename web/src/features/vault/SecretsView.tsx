@@ -61,19 +61,18 @@ function useWiderThan(minWidth: number) {
 
 export type VaultView = 'site' | 'floor' | 'location' | 'device';
 
-/** In the device and location cards (core.md section 9). */
-export const CARD_VAULT_PAGE_SIZE = 5;
+/** Secrets a page shows: in the device and location cards, and on the site's Vault page (core.md section 9). */
+const PAGE_SIZE: Record<VaultView, number> = { site: 12, floor: 5, location: 5, device: 5 };
 
 export function SecretsView({
   filter,
   view,
-  pageSize,
 }: {
   /** Absent on the site's Vault page: every secret of the site. */
   filter?: SecretLinkFilter;
   view: VaultView;
-  pageSize: number;
 }) {
+  const pageSize = PAGE_SIZE[view];
   const { t } = useTranslation('vault');
   const { siteId, permission } = useSite();
   // A table where its columns have room (the site page on a computer), cards in a narrower place

@@ -9,8 +9,6 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { useSite } from '../sites/SiteContext.tsx';
 import { SecretsView } from './SecretsView.tsx';
 
-export const SITE_VAULT_PAGE_SIZE = 12;
-
 export function VaultPage({ page = 'vault' }: { page?: 'vault' | 'schemas' }) {
   const { t } = useTranslation(['vault', 'sites']);
   const { site, permission } = useSite();
@@ -21,7 +19,7 @@ export function VaultPage({ page = 'vault' }: { page?: 'vault' | 'schemas' }) {
         {permission < SitePermission.Contributor ? (
           <Typography color="text.secondary">{t('no_access')}</Typography>
         ) : (
-          <SecretsView view="site" pageSize={SITE_VAULT_PAGE_SIZE} />
+          <SecretsView view="site" />
         )}
       </Paper>
     </>

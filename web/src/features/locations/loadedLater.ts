@@ -1,0 +1,16 @@
+/**
+ * The parts of the locations, zones and floorplan pages drawn on demand (the dialogs that add and
+ * edit floors, locations, zones and layers, with their checks; a card's files and vault tabs),
+ * loaded after the page's first paint (see components/shownLater.tsx): the pages import them from
+ * here, not from their own files.
+ */
+import { drawnLater, shownLater } from '../../components/shownLater.tsx';
+
+export const SpatialDialog = shownLater(() => import('./SpatialDialog.tsx').then((m) => m.SpatialDialog));
+export const SpatialDeleteDialog = shownLater(() =>
+  import('./SpatialDialog.tsx').then((m) => m.SpatialDeleteDialog),
+);
+export const AttachmentsView = drawnLater(() =>
+  import('../attachments/AttachmentsView.tsx').then((m) => m.AttachmentsView),
+);
+export const SecretsView = drawnLater(() => import('../vault/SecretsView.tsx').then((m) => m.SecretsView));
