@@ -26,7 +26,10 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
-    trace: 'retain-on-failure',
+    // Recording a trace of every test made the suite about a fifth slower (devices and catalogue
+    // specs: 122 s against 95 s): in CI only a test's retry records one, so a test that fails twice
+    // still leaves its trace. Run locally, a failing test keeps its trace as before.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: CHROMIUM,
