@@ -32,10 +32,8 @@ const REWRITE_SHARE = 0.25;
 const manyOf = (written: number, rows: number) => written > Math.max(100, rows * REWRITE_SHARE);
 
 interface KeptList extends StampedRows, DeviceListVersion {
-  /** The rows as one JSON array, as answered. */
+  /** The rows as one JSON array, as answered; its length is what the copy holds (its rows are slices of it). */
   json: string;
-  /** What the copy holds in memory: the array (its rows are slices of it). */
-  chars: number;
 }
 
 class DeviceListCache {
@@ -55,9 +53,9 @@ class DeviceListCache {
       return kept.json;
     }
     const update = kept && !manyOf(version.written - kept.written, kept.ids.length);
-    const written = (update && (await this.updated(siteId, kept))) || (await stampedRows(this.db, siteId));
-    const { json, rows } = joined(written.rows);
-    this.keep(siteId, { ...written, rows, ...version, json, chars: json.length });
+    const stamped = (update && (await this.updated(siteId, kept))) || (await stampedRows(this.db, siteId));
+    const { json, rows } = joined(stamped.rows);
+    this.keep(siteId, { ...stamped, rows, ...version, json });
     return json;
   }
 
@@ -103,9 +101,9 @@ class DeviceListCache {
 
   private keep(siteId: number, list: KeptList): void {
     this.drop(siteId);
-    if (list.chars > MAX_CHARS) return;
+    if (list.json.length > MAX_CHARS) return;
     this.lists.set(siteId, list);
-    this.chars += list.chars;
+    this.chars += list.json.length;
     for (const [oldest] of this.lists) {
       if (this.chars <= MAX_CHARS) break;
       this.drop(oldest);
@@ -115,7 +113,7 @@ class DeviceListCache {
   private drop(siteId: number): void {
     const list = this.lists.get(siteId);
     if (!list) return;
-    this.chars -= list.chars;
+    this.chars -= list.json.length;
     this.lists.delete(siteId);
   }
 }

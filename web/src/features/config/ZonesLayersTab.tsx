@@ -22,7 +22,7 @@ import {
 } from '@mui/material';
 import { type ReactNode, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SpatialDeleteDialog, SpatialDialog } from '../locations/loadedLater.ts';
+import { SpatialDeleteDialog, SpatialDialog } from '../locations/loadedLater.tsx';
 import type { DeleteTarget, DialogTarget } from '../locations/SpatialDialog.tsx';
 import { ExportFloorsButton } from '../sites/ExportFloorsButton.tsx';
 import { useSite } from '../sites/SiteContext.tsx';
@@ -237,7 +237,6 @@ export function ZonesLayersTab() {
       <SpatialDialog
         siteId={siteId}
         floors={site.floors}
-        open={dialog !== null}
         target={dialog}
         variant="config"
         onClose={() => setDialog(null)}

@@ -95,7 +95,7 @@ export interface SpatialDialogProps {
   siteId: number;
   /** The floors a location or a zone may be on. */
   floors?: FloorDto[];
-  /** Whether it shows; `target` is what it edits or adds (kept on screen while it closes). */
+  /** Whether it shows (loadedLater.tsx: while it has a target); the last target stays on screen while it closes. */
   open: boolean;
   target: DialogTarget | null;
   variant: SpatialVariant;

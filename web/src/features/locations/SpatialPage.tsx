@@ -31,7 +31,7 @@ import { DeviceCard } from '../devices/loadedLater.ts';
 import { useSite } from '../sites/SiteContext.tsx';
 import { DevicesTab } from './DevicesTab.tsx';
 import { FloorplanPanel, type PlanItem } from './FloorplanPanel.tsx';
-import { AttachmentsView, SecretsView, SpatialDialog } from './loadedLater.ts';
+import { AttachmentsView, SecretsView, SpatialDialog } from './loadedLater.tsx';
 import type { DialogTarget } from './SpatialDialog.tsx';
 import { SpatialTree } from './SpatialTree.tsx';
 import { type CardTab, type ChildKind, type SelectionRef, useSpatialSelection } from './selection.ts';
@@ -261,7 +261,6 @@ export function SpatialPage({ kind }: { kind: ChildKind }) {
         <SpatialDialog
           siteId={siteId}
           floors={site.floors}
-          open={dialog !== null}
           target={dialog}
           variant="locations"
           onClose={() => setDialog(null)}

@@ -48,7 +48,7 @@ import { ErrorState } from '../../components/ErrorState.tsx';
 import { toastSuccess } from '../../lib/toast.ts';
 import { createRowBuilder, siteLookups } from '../devices/deviceRows.ts';
 import { DeviceCard } from '../devices/loadedLater.ts';
-import { SpatialDialog } from '../locations/loadedLater.ts';
+import { SpatialDialog } from '../locations/loadedLater.tsx';
 import type { DialogTarget } from '../locations/SpatialDialog.tsx';
 import { useSite } from '../sites/SiteContext.tsx';
 import { DrawMenu } from './DrawMenu.tsx';
@@ -672,7 +672,6 @@ export function FloorplanDashboard() {
       <SpatialDialog
         siteId={siteId}
         floors={floors}
-        open={dialog !== null}
         target={dialog}
         variant="plans"
         onClose={() => setDialog(null)}

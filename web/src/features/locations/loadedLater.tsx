@@ -5,8 +5,14 @@
  * here, not from their own files.
  */
 import { drawnLater, shownLater } from '../../components/shownLater.tsx';
+import type { SpatialDialogProps } from './SpatialDialog.tsx';
 
-export const SpatialDialog = shownLater(() => import('./SpatialDialog.tsx').then((m) => m.SpatialDialog));
+const SpatialDialogLater = shownLater(() => import('./SpatialDialog.tsx').then((m) => m.SpatialDialog));
+
+/** The dialog shows while it has a target (it keeps the last one on screen while it closes). */
+export function SpatialDialog(props: Omit<SpatialDialogProps, 'open'>) {
+  return <SpatialDialogLater {...props} open={props.target !== null} />;
+}
 export const SpatialDeleteDialog = shownLater(() =>
   import('./SpatialDialog.tsx').then((m) => m.SpatialDeleteDialog),
 );
