@@ -7,8 +7,9 @@ import {
   SitePermission,
   sitePermission,
 } from '@asbuilt/domain';
-import { and, eq, or } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
+import { prepared } from '../db/prepared.ts';
 import { siteAccesses, sites, users } from '../db/schema.ts';
 import type { Actor } from './actor.ts';
 import { forbidden, notFound } from './errors.ts';
@@ -153,12 +154,18 @@ export interface SiteContext {
 
 /** The actor's permission on a site, with the site and the actor's access record; null if no such site. */
 export async function siteContext(db: DbOrTx, actor: Actor, siteId: number): Promise<SiteContext | null> {
-  const [row] = await db
-    .select({ site: sites, access: siteAccesses })
-    .from(sites)
-    .leftJoin(siteAccesses, and(eq(siteAccesses.site_id, sites.id), eq(siteAccesses.user_id, actor.userId)))
-    .where(eq(sites.id, siteId))
-    .limit(1);
+  // Built once (db/prepared.ts): every call on a site's content sends it first.
+  const [row] = await prepared(db, 'site_context', (db) =>
+    db
+      .select({ site: sites, access: siteAccesses })
+      .from(sites)
+      .leftJoin(
+        siteAccesses,
+        and(eq(siteAccesses.site_id, sites.id), eq(siteAccesses.user_id, sql.placeholder('userId'))),
+      )
+      .where(eq(sites.id, sql.placeholder('siteId')))
+      .limit(1),
+  ).execute({ siteId, userId: actor.userId });
   if (!row) return null;
   const permission = sitePermission(
     { id: actor.userId, tenantId: actor.tenantId, role: actor.role },

@@ -2,17 +2,26 @@ import type { FastifySerializerCompiler } from 'fastify';
 import { serializerCompiler as checkingCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 
+/** A piece of JSON text: a string, or its UTF-8 bytes. */
+export type JsonPiece = string | Buffer;
+
 /**
  * A part of an answer already written as JSON text (a site's device list, built whole by the
- * database): the serializer writes it as it is instead of parsing and writing it again.
+ * database), in pieces: the serializer writes them as they are instead of parsing and writing the
+ * text again, and pieces kept as bytes are not encoded again.
  */
 export class JsonText {
-  constructor(readonly text: string) {}
+  constructor(readonly pieces: readonly JsonPiece[]) {}
+
+  /** The whole text (read back where answers are checked). */
+  get text(): string {
+    return this.pieces.map((piece) => piece.toString()).join('');
+  }
 }
 
 /** JSON text typed as the value it holds, so that an answer keeps the type of its schema. */
-export function jsonText<T>(text: string): T {
-  return new JsonText(text) as unknown as T;
+export function jsonText<T>(pieces: readonly JsonPiece[]): T {
+  return new JsonText(pieces) as unknown as T;
 }
 
 function hasJsonText(data: unknown): data is Record<string, unknown> {
@@ -21,15 +30,23 @@ function hasJsonText(data: unknown): data is Record<string, unknown> {
   return false;
 }
 
-/** `JSON.stringify` of an answer whose top-level values may be `JsonText`. */
-export function stringifyAnswer(data: unknown): string {
+/**
+ * `JSON.stringify` of an answer whose top-level values may be `JsonText`. With bytes among its
+ * pieces the answer is bytes, copied once: a 5 MB device list kept as bytes is neither joined into
+ * a new string nor encoded again on its way to the socket.
+ */
+export function stringifyAnswer(data: unknown): string | Buffer {
   if (!hasJsonText(data)) return JSON.stringify(data);
-  const parts: string[] = [];
+  const pieces: JsonPiece[] = [];
   for (const [key, value] of Object.entries(data)) {
     if (value === undefined) continue;
-    parts.push(`${JSON.stringify(key)}:${value instanceof JsonText ? value.text : JSON.stringify(value)}`);
+    pieces.push(`${pieces.length === 0 ? '{' : ','}${JSON.stringify(key)}:`);
+    if (value instanceof JsonText) pieces.push(...value.pieces);
+    else pieces.push(JSON.stringify(value));
   }
-  return `{${parts.join(',')}}`;
+  pieces.push('}');
+  if (pieces.every((piece) => typeof piece === 'string')) return pieces.join('');
+  return Buffer.concat(pieces.map((piece) => (typeof piece === 'string' ? Buffer.from(piece) : piece)));
 }
 
 /** The answer as plain values, `JsonText` parts read back: what a client receives. */
@@ -73,16 +90,23 @@ export function jsonDifference(a: unknown, b: unknown, at = '$'): string | null 
  * schema would transform, else the call fails loudly.
  */
 export function answerSerializer(checkAnswers: boolean): FastifySerializerCompiler<z.ZodType> {
-  if (!checkAnswers) return () => stringifyAnswer;
+  if (!checkAnswers) return () => asFastifyText(stringifyAnswer);
   return (route) => {
     const checked = checkingCompiler(route);
-    return (data) => {
+    return asFastifyText((data) => {
       const written = stringifyAnswer(data);
-      const difference = jsonDifference(JSON.parse(checked(plain(data))), JSON.parse(written));
+      const difference = jsonDifference(JSON.parse(checked(plain(data))), JSON.parse(written.toString()));
       if (difference) {
         throw new Error(`${route.method} ${route.url}: the answer differs from its schema at ${difference}`);
       }
       return written;
-    };
+    });
   };
 }
+
+/**
+ * Fastify sends a serializer's bytes as it sends its text (`onSendEnd` takes a string or a
+ * Buffer), but its types name only text.
+ */
+const asFastifyText = (serialize: (data: unknown) => string | Buffer) =>
+  serialize as (data: unknown) => string;

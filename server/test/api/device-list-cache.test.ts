@@ -2,7 +2,7 @@ import { expandSiteDevices, type SiteDevicesResponse } from '@asbuilt/domain';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devices, siteDeviceVersions, sites } from '../../src/db/schema.ts';
-import { warmDeviceLists } from '../../src/modules/devices/list-cache.ts';
+import { deviceListCache, warmDeviceLists } from '../../src/modules/devices/list-cache.ts';
 import { stampedRows } from '../../src/modules/devices/list-rows.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { createDevice, createSite } from '../support/factories.ts';
@@ -106,7 +106,7 @@ describe('The device list kept by the server', () => {
     expect(rowQueries).toHaveLength(1);
     expect(rowQueries[0]).toContain('any(');
 
-    const afresh = `[${(await stampedRows(t.db, site)).rows.join(',')}]`;
+    const afresh = `[${(await stampedRows(t.db, site)).text}]`;
     expect((JSON.parse(answer!.body) as SiteDevicesResponse).devices.rows).toEqual(JSON.parse(afresh));
     const ids = answer!.devices.map((device) => device.id);
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
@@ -179,7 +179,7 @@ describe('The device list kept by the server', () => {
     const rowQueries = statements.filter((text) => text.includes('json_build_array'));
     expect(rowQueries).toHaveLength(1);
     expect(rowQueries[0]).not.toContain('any(');
-    const afresh = `[${(await stampedRows(t.db, site.id)).rows.join(',')}]`;
+    const afresh = `[${(await stampedRows(t.db, site.id)).text}]`;
     expect((JSON.parse(answer!.body) as SiteDevicesResponse).devices.rows).toEqual(JSON.parse(afresh));
 
     // A few rows written: the stamps are read, and only those rows asked for.
@@ -222,5 +222,26 @@ describe('The device list kept by the server', () => {
     });
     expect(statements.filter((text) => text.includes('json_build_array'))).toEqual([]);
     expect(answer!.devices.filter((device) => device.name?.startsWith('Warm '))).toHaveLength(2000);
+  });
+  it('reads the products again when a device was written while they were read beside the rows', async () => {
+    const site = await createSite(t, w.a.id);
+    await createDevice(t, { siteId: site.id, productId: w.products.library.id });
+    const cache = deviceListCache(t.db);
+    let reads = 0;
+    const alongside = async () => {
+      reads++;
+      // A device written between the two reads of the version: what was read beside it may miss it.
+      if (reads === 1) await createDevice(t, { siteId: site.id, productId: w.products.library.id });
+      return reads;
+    };
+    const first = await cache.rowsJsonWith(site.id, alongside);
+    expect(first.alongside).toBe(2);
+
+    // Nothing written while reading: one read.
+    reads = 10;
+    await t.db.update(devices).set({ note: 'moved on' }).where(eq(devices.site_id, site.id));
+    expect((await cache.rowsJsonWith(site.id, alongside)).alongside).toBe(11);
+    // The rows kept: read once, after the version.
+    expect((await cache.rowsJsonWith(site.id, alongside)).alongside).toBe(12);
   });
 });

@@ -11,9 +11,25 @@ import {
 
 describe('stringifyAnswer', () => {
   it('writes JSON text parts as they are, and everything else as JSON.stringify does', () => {
-    const answer = { devices: jsonText<unknown[]>('[{"id":1}]'), products: [{ id: 2 }], left: undefined };
+    const answer = { devices: jsonText<unknown[]>(['[{"id":1}]']), products: [{ id: 2 }], left: undefined };
     expect(stringifyAnswer(answer)).toBe('{"devices":[{"id":1}],"products":[{"id":2}]}');
     expect(stringifyAnswer({ a: [1, null] })).toBe(JSON.stringify({ a: [1, null] }));
+  });
+
+  it('writes bytes among the pieces as bytes, the whole answer once, characters beyond ASCII intact', () => {
+    const answer = {
+      site: { name: 'Hôpital €' },
+      devices: jsonText<unknown[]>(['[', Buffer.from('[1,"Sous-sol, câble"],\n[2,"😀"]'), ']']),
+    };
+    const written = stringifyAnswer(answer);
+    expect(Buffer.isBuffer(written)).toBe(true);
+    expect(JSON.parse(written.toString())).toEqual({
+      site: { name: 'Hôpital €' },
+      devices: [
+        [1, 'Sous-sol, câble'],
+        [2, '😀'],
+      ],
+    });
   });
 });
 

@@ -18,94 +18,132 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { perDatabase } from '../../db/per-database.ts';
-import { rowStamps, type StampedRows, stampedRows } from './list-rows.ts';
-import { type DeviceListVersion, deviceListVersion } from './queries.ts';
+import {
+  ROW_SEPARATOR,
+  type RowStamps,
+  rowStamps,
+  rowsOf,
+  type StampedRows,
+  stampedRows,
+} from './list-rows.ts';
+import { type DeviceListVersion, type DeviceRowsJson, deviceListVersion } from './queries.ts';
 
-/**
- * About 64 MB of lists per server: a 20,000-device list is about 5 million characters, held once
- * (`joined`).
- */
-const MAX_CHARS = 64_000_000;
+/** About 64 MB of lists per server: a 20,000-device list is about 5 MB. */
+const MAX_BYTES = 64_000_000;
 
 /** Past this share of a list's rows written since (and 100 rows), the whole list is written again. */
 const REWRITE_SHARE = 0.25;
 const manyOf = (written: number, rows: number) => written > Math.max(100, rows * REWRITE_SHARE);
 
-interface KeptList extends StampedRows, DeviceListVersion {
-  /** The rows as one JSON array, as answered; its length is what the copy holds (its rows are slices of it). */
-  json: string;
+/**
+ * A list as kept: its rows as UTF-8 bytes, as they are sent (never encoded again), and read back
+ * as text only when some of its rows are put right.
+ */
+interface KeptList extends RowStamps, DeviceListVersion {
+  bytes: Buffer;
 }
 
 class DeviceListCache {
   /** One list per site, the most recently used last. */
   private readonly lists = new Map<number, KeptList>();
-  private chars = 0;
+  private bytes = 0;
 
   constructor(private readonly db: DbOrTx) {}
 
   /** The site's rows as one JSON array, as of its version read first (never after the rows). */
-  async rowsJson(siteId: number): Promise<string> {
+  async rowsJson(siteId: number): Promise<DeviceRowsJson> {
+    return (await this.rowsJsonWith(siteId, async () => undefined)).rows;
+  }
+
+  /**
+   * The site's rows, and what `alongside` reads of the same devices (their products), as of the
+   * rows or later. When the rows must be read, `alongside` reads beside them rather than after
+   * them, and again if a device was written meanwhile (the site's version moved).
+   */
+  async rowsJsonWith<T>(
+    siteId: number,
+    alongside: () => Promise<T>,
+  ): Promise<{ rows: DeviceRowsJson; alongside: T }> {
     const version = await deviceListVersion(this.db, siteId);
-    const kept = this.lists.get(siteId);
+    let kept = this.lists.get(siteId);
+    let read: T;
     if (kept?.version === version.version) {
       this.lists.delete(siteId);
       this.lists.set(siteId, kept);
-      return kept.json;
+      read = await alongside();
+    } else {
+      const [stamped, early] = await Promise.all([this.rowsSince(siteId, kept, version), alongside()]);
+      kept = { ids: stamped.ids, stamps: stamped.stamps, bytes: Buffer.from(stamped.text), ...version };
+      this.keep(siteId, kept);
+      const now = await deviceListVersion(this.db, siteId);
+      read = now.version === version.version ? early : await alongside();
     }
+    return { rows: { json: ['[', kept.bytes, ']'], empty: kept.ids.length === 0 }, alongside: read };
+  }
+
+  /** The rows now: the kept ones put right, or all of them read again. */
+  private async rowsSince(
+    siteId: number,
+    kept: KeptList | undefined,
+    version: DeviceListVersion,
+  ): Promise<StampedRows> {
     const update = kept && !manyOf(version.written - kept.written, kept.ids.length);
-    const stamped = (update && (await this.updated(siteId, kept))) || (await stampedRows(this.db, siteId));
-    const { json, rows } = joined(stamped.rows);
-    this.keep(siteId, { ...stamped, rows, ...version, json });
-    return json;
+    return (update && (await this.updated(siteId, kept))) || stampedRows(this.db, siteId);
   }
 
   /** The kept rows with those written since put right, or undefined when most were written. */
-  private async updated(siteId: number, kept: StampedRows): Promise<StampedRows | undefined> {
+  private async updated(siteId: number, kept: KeptList): Promise<StampedRows | undefined> {
     const now = await rowStamps(this.db, siteId);
+    const keptRows = rowsOf(kept.bytes.toString());
     const rows: (string | undefined)[] = new Array(now.ids.length);
     const written: number[] = [];
     // Both lists are in id order: one walk pairs each row with its kept copy, if any.
     for (let i = 0, k = 0; i < now.ids.length; i++) {
       const id = now.ids[i]!;
       while (k < kept.ids.length && kept.ids[k]! < id) k++;
-      if (kept.ids[k] === id && kept.stamps[k] === now.stamps[i]) rows[i] = kept.rows[k];
+      if (kept.ids[k] === id && kept.stamps[k] === now.stamps[i]) rows[i] = keptRows[k];
       else written.push(i);
     }
     if (manyOf(written.length, now.ids.length)) return undefined;
-    if (written.length === 0) return { ...now, rows: rows as string[] };
-    const fresh = await stampedRows(
-      this.db,
-      siteId,
-      written.map((i) => now.ids[i]!),
-    );
-    const at = new Map(fresh.ids.map((id, f) => [id, f]));
-    for (const i of written) {
-      const f = at.get(now.ids[i]!);
-      // A row written since and gone by the time it was asked for (deleted, moved) stays out.
-      if (f !== undefined) [now.stamps[i], rows[i]] = [fresh.stamps[f]!, fresh.rows[f]];
+    if (written.length > 0) {
+      const fresh = await stampedRows(
+        this.db,
+        siteId,
+        written.map((i) => now.ids[i]!),
+      );
+      const freshRows = rowsOf(fresh.text);
+      const at = new Map(fresh.ids.map((id, f) => [id, f]));
+      for (const i of written) {
+        const f = at.get(now.ids[i]!);
+        // A row written since and gone by the time it was asked for (deleted, moved) stays out.
+        if (f !== undefined) [now.stamps[i], rows[i]] = [fresh.stamps[f]!, freshRows[f]];
+      }
     }
-    const result: StampedRows = { ids: [], stamps: [], rows: [] };
+    const result: StampedRows = { ids: [], stamps: [], text: '' };
+    const texts: string[] = [];
     rows.forEach((row, i) => {
       if (row === undefined) return;
       result.ids.push(now.ids[i]!);
       result.stamps.push(now.stamps[i]!);
-      result.rows.push(row);
+      texts.push(row);
     });
+    // Joined into a text of its own: the rows were slices of the texts before, now released.
+    result.text = texts.join(ROW_SEPARATOR);
     return result;
   }
 
   /** How much of the budget the kept lists use, from 0 to 1. */
   get fullness(): number {
-    return this.chars / MAX_CHARS;
+    return this.bytes / MAX_BYTES;
   }
 
   private keep(siteId: number, list: KeptList): void {
     this.drop(siteId);
-    if (list.json.length > MAX_CHARS) return;
+    if (list.bytes.length > MAX_BYTES) return;
     this.lists.set(siteId, list);
-    this.chars += list.json.length;
+    this.bytes += list.bytes.length;
     for (const [oldest] of this.lists) {
-      if (this.chars <= MAX_CHARS) break;
+      if (this.bytes <= MAX_BYTES) break;
       this.drop(oldest);
     }
   }
@@ -113,27 +151,9 @@ class DeviceListCache {
   private drop(siteId: number): void {
     const list = this.lists.get(siteId);
     if (!list) return;
-    this.chars -= list.json.length;
+    this.bytes -= list.bytes.length;
     this.lists.delete(siteId);
   }
-}
-
-/**
- * The rows as one JSON array, and each row again as a slice of that array's text. The rows came
- * as slices of the database's text (list-rows.ts), which kept it whole: a kept list held the list
- * twice, about 10 MB for 20,000 devices. A slice of at least 13 characters is a view into its
- * string in V8, not a copy, so the array's text is now the only copy held.
- */
-export function joined(rows: readonly string[]): { json: string; rows: string[] } {
-  const json = `[${rows.join(',')}]`;
-  const sliced = new Array<string>(rows.length);
-  let at = 1;
-  for (let i = 0; i < rows.length; i++) {
-    const end = at + rows[i]!.length;
-    sliced[i] = json.slice(at, end);
-    at = end + 1;
-  }
-  return { json, rows: sliced };
 }
 
 const newCache = (db: DbOrTx) => new DeviceListCache(db);

@@ -1,7 +1,7 @@
 import type { DeviceProductDto, SiteDevicesResponse } from '@asbuilt/domain';
 import type { devices } from '../../db/schema.ts';
 import type { DeviceLinks } from '../../platform/device-links.ts';
-import { jsonText } from '../../platform/serializer.ts';
+import { type JsonPiece, jsonText } from '../../platform/serializer.ts';
 
 export type DeviceRow = typeof devices.$inferSelect;
 
@@ -38,7 +38,7 @@ export function deviceLabel(
 
 /** A device list answer: the database's JSON text passed on as it is, with the products. */
 export function presentDeviceList(list: {
-  devicesJson: string;
+  devicesJson: readonly JsonPiece[];
   products: DeviceProductDto[];
 }): SiteDevicesResponse {
   return { devices: jsonText(list.devicesJson), device_products: list.products };

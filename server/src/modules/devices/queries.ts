@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
 import { companies, devices, procats, products, siteDeviceVersions } from '../../db/schema.ts';
 import { inIds } from '../../db/set-based.ts';
+import type { JsonPiece } from '../../platform/serializer.ts';
 import type { DevicePresenter } from './present.ts';
 
 /** A device row as the database writes it in JSON (timestamps with the session's offset). */
@@ -105,38 +106,36 @@ export interface DeviceListVersion {
   written: number;
 }
 
-/** A site's devices, or the listed ones. */
-export type DeviceListScope = { siteId: number } | { ids: number[] };
+/** Devices' rows (see SITE_DEVICE_ROW) as one JSON array, in pieces, and whether there are none. */
+export interface DeviceRowsJson {
+  json: readonly JsonPiece[];
+  empty: boolean;
+}
 
-/** The listed devices as one JSON array of rows (see SITE_DEVICE_ROW), written whole by the database. */
-async function deviceRowsJson(db: DbOrTx, ids: number[]): Promise<string> {
+/** The listed devices as one JSON array of rows, written whole by the database. */
+async function deviceRowsJson(db: DbOrTx, ids: number[]): Promise<DeviceRowsJson> {
   const answer = (await db.execute(
     sql`select coalesce(json_agg(${SITE_DEVICE_ROW} order by d.id)::text, '[]') as list from ${devices} d where d.id = any(${`{${ids.join(',')}}`}::int[])`,
   )) as unknown as { rows: { list: string }[] };
-  return answer.rows[0]?.list ?? '[]';
+  const list = answer.rows[0]?.list ?? '[]';
+  return { json: [list], empty: list === '[]' };
 }
 
 /**
- * Devices in the short list form (`{ columns, rows }`, see siteDevicesResponseSchema) around the
- * rows of `deviceRowsJson`, passed on untouched, and the products of those devices: two queries
- * for any count, and no per-device work in the server.
+ * Devices in the list's short form (`{ columns, rows }`, see siteDevicesResponseSchema) around the
+ * rows, passed on untouched: no per-device work in the server.
  */
-export async function deviceListOf(
-  db: DbOrTx,
-  scope: DeviceListScope,
-  rows: string,
-  p: DevicePresenter,
-): Promise<{ devicesJson: string; products: DeviceProductDto[] }> {
-  const productsOf = 'siteId' in scope ? eq(devices.site_id, scope.siteId) : inIds(devices.id, scope.ids);
-  return {
-    devicesJson: `{"columns":${JSON.stringify(SITE_DEVICE_COLUMNS)},"rows":${rows}}`,
-    products: rows === '[]' ? [] : await loadDeviceProducts(db, productsOf, p),
-  };
+export function deviceListJson(rows: DeviceRowsJson): JsonPiece[] {
+  return [`{"columns":${JSON.stringify(SITE_DEVICE_COLUMNS)},"rows":`, ...rows.json, '}'];
 }
 
-/** The listed devices in the list's short form (the answer of a bulk change). */
+/** The listed devices in the list's short form and their products (the answer of a bulk change). */
 export async function loadDeviceList(db: DbOrTx, ids: number[], p: DevicePresenter) {
-  return deviceListOf(db, { ids }, await deviceRowsJson(db, ids), p);
+  const rows = await deviceRowsJson(db, ids);
+  return {
+    devicesJson: deviceListJson(rows),
+    products: rows.empty ? [] : await loadDeviceProducts(db, inIds(devices.id, ids), p),
+  };
 }
 
 export async function loadDevice(db: DbOrTx, id: number, p: DevicePresenter): Promise<DeviceDto | undefined> {

@@ -23,7 +23,7 @@ import { badRequest } from '../../platform/errors.ts';
 import { authorize, requireSite, type SiteRow } from '../../platform/policy.ts';
 import { deviceListCache } from '../devices/list-cache.ts';
 import { devicePresenter, presentDeviceList } from '../devices/present.ts';
-import { deviceListOf } from '../devices/queries.ts';
+import { deviceListJson, loadDeviceProducts } from '../devices/queries.ts';
 import { loadSiteLogs } from '../logs/queries.ts';
 import { assertUploaded } from '../uploads/service.ts';
 import { presentSiteSummary } from './present.ts';
@@ -312,8 +312,10 @@ export async function siteShow(ctx: AppContext, actor: Actor, id: number) {
  */
 async function siteDevices(ctx: AppContext, site: SiteRow): Promise<SiteDevicesResponse> {
   const presenter = devicePresenter((key) => ctx.storage.signedUrl(key), ctx.deviceLinks);
-  const rows = await deviceListCache(ctx.db).rowsJson(site.id);
-  return presentDeviceList(await deviceListOf(ctx.db, { siteId: site.id }, rows, presenter));
+  const { rows, alongside: products } = await deviceListCache(ctx.db).rowsJsonWith(site.id, () =>
+    loadDeviceProducts(ctx.db, eq(devices.site_id, site.id), presenter),
+  );
+  return presentDeviceList({ devicesJson: deviceListJson(rows), products });
 }
 
 export type RefreshPart = 'site' | 'logs' | 'companies' | 'devices' | 'products' | 'procats';
