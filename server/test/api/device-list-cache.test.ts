@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { expandSiteDevices, type SiteDevicesResponse } from '@asbuilt/domain';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -53,6 +54,22 @@ describe('The device list kept by the server', () => {
     const second = await listed(w.sites.main.id);
     expect(second.body).toBe(first.body);
     expect(second.devices.map((device) => device.id)).toContain(w.device.id);
+  });
+
+  it('says the length of a list sent from its copy, and compresses it when asked', async () => {
+    const plain = await t.call('GET', `/api/site/refresh_devices?id=${w.sites.main.id}`, {
+      token: w.tokens.integrator,
+    });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-length']).toBe(String(plain.rawPayload.length));
+    expect(plain.headers['content-type']).toMatch(/^application\/json/);
+    const zipped = await t.call('GET', `/api/site/refresh_devices?id=${w.sites.main.id}`, {
+      token: w.tokens.integrator,
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers['content-length']).toBeUndefined();
+    expect(gunzipSync(zipped.rawPayload).toString()).toBe(plain.body);
   });
 
   it('shows a change made through the API at once', async () => {
