@@ -8,8 +8,9 @@
  *
  * Each call's statements are recorded from Drizzle's log on one call, then every round runs, in
  * turn, the call over HTTP on loopback without compression, the call with gzip (what a browser
- * gets), and the recorded statements sent raw with the driver's `query` (concurrently, so the raw
- * side has every advantage). Medians after 3 warm-up rounds. The calls are made by a process of
+ * gets), and the recorded statements sent raw with the driver's `query`, twice: all at once (the
+ * raw side with every advantage), and the session look-up first, then the rest at once (a
+ * signed-in call needs the actor before it can send its reads). Medians after 3 warm-up rounds. The calls are made by a process of
  * their own (`http-caller.ts`). "server" is the server's own time for the uncompressed call (its
  * request arrived to its answer written); "over HTTP" is what the caller saw, socket included.
  * Every device row of the site is written before each measured call, so the server writes its
@@ -93,12 +94,39 @@ try {
     statements.set(route, recording);
     recording = null;
   }
-  const raw = (route: string) => Promise.all(statements.get(route)!.map((s) => api.raw(s.text, s.params)));
+  const run = (list: { text: string; params: unknown[] }[]) =>
+    Promise.all(list.map((s) => api.raw(s.text, s.params)));
+  /** Every statement at once: the raw side with every advantage. */
+  const raw = (route: string) => run(statements.get(route)!);
+  /**
+   * The session look-up first, then every other statement at once: a signed-in call cannot read
+   * before it knows who asks (the look-up's answer is what its statements are sent with).
+   */
+  const rawSessionFirst = async (route: string) => {
+    const [session, ...rest] = statements.get(route)!;
+    if (!session?.text.includes('"sessions"'))
+      throw new Error(`${route}: the first statement is not the session look-up`);
+    await api.raw(session.text, session.params);
+    await run(rest);
+  };
 
   const samples = new Map<
     string,
-    { identity: number[]; server: number[]; kept: number[]; edited: number[]; gzip: number[]; raw: number[] }
-  >(CALLS.map((route) => [route, { identity: [], server: [], kept: [], edited: [], gzip: [], raw: [] }]));
+    {
+      identity: number[];
+      server: number[];
+      kept: number[];
+      edited: number[];
+      gzip: number[];
+      raw: number[];
+      inOrder: number[];
+    }
+  >(
+    CALLS.map((route) => [
+      route,
+      { identity: [], server: [], kept: [], edited: [], gzip: [], raw: [], inOrder: [] },
+    ]),
+  );
   for (let round = -3; round < rounds; round++) {
     for (const route of CALLS) {
       const sample = samples.get(route)!;
@@ -112,6 +140,8 @@ try {
       await rewriteAll();
       const rawMs = await timed(() => raw(route));
       await rewriteAll();
+      const inOrderMs = await timed(() => rawSessionFirst(route));
+      await rewriteAll();
       const { client: gzip } = await over(route, 'gzip');
       if (round < 0) continue;
       sample.identity.push(identity);
@@ -120,20 +150,33 @@ try {
       sample.edited.push(edited);
       sample.gzip.push(gzip);
       sample.raw.push(rawMs);
+      sample.inOrder.push(inOrderMs);
     }
   }
 
   console.log(`${api.kind}, ${values.count} devices, ${rounds} rounds (medians, ms)`);
   console.log(
-    '| call | statements | raw SQL | server | server ÷ raw | over HTTP | HTTP ÷ raw | HTTP with gzip | gzip ÷ raw | server, list kept | server, one device written |',
+    '| call | statements | raw SQL, all at once | raw SQL, session first | server | server ÷ raw | server ÷ raw, session first | over HTTP | HTTP ÷ raw | HTTP with gzip | gzip ÷ raw | server, list kept | server, one device written |',
   );
-  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  const ms = (n: number) => n.toFixed(1);
+  const ratio = (n: number) => n.toFixed(2);
   for (const route of CALLS) {
     const s = samples.get(route)!;
-    const [r, sv, i, g] = [median(s.raw), median(s.server), median(s.identity), median(s.gzip)];
-    const cells = [r, sv, sv / r, i, i / r, g, g / r].map((n, k) => n.toFixed(k % 2 === 0 && k > 0 ? 2 : 1));
+    const [r, o, sv, i, g] = [s.raw, s.inOrder, s.server, s.identity, s.gzip].map(median) as number[];
+    const cells = [
+      ms(r!),
+      ms(o!),
+      ms(sv!),
+      ratio(sv! / r!),
+      ratio(sv! / o!),
+      ms(i!),
+      ratio(i! / r!),
+      ms(g!),
+      ratio(g! / r!),
+    ];
     console.log(
-      `| ${route.replace(/=\d+/, '=big')} | ${statements.get(route)!.length} | ${cells.join(' | ')} | ${median(s.kept).toFixed(1)} | ${median(s.edited).toFixed(1)} |`,
+      `| ${route.replace(/=\d+/, '=big')} | ${statements.get(route)!.length} | ${cells.join(' | ')} | ${ms(median(s.kept))} | ${ms(median(s.edited))} |`,
     );
   }
 
