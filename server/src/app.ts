@@ -39,7 +39,7 @@ import { createMailer, type Mailer, retrying } from './platform/mail.ts';
 import { createMailOutbox } from './platform/mail-outbox.ts';
 import { RateLimiter } from './platform/rate-limit.ts';
 import { securityHeadersPlugin } from './platform/security-headers.ts';
-import { answerBytesLength, answerSerializer } from './platform/serializer.ts';
+import { answerSerializer, sendAnswerBytes } from './platform/serializer.ts';
 import { UrlSigner } from './platform/storage.ts';
 import { createLocalStorage } from './platform/storage-local.ts';
 import { createS3Storage } from './platform/storage-s3.ts';
@@ -99,7 +99,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     threshold: 4096,
     zlibOptions: { level: 1 },
   });
-  app.addHook('onSend', answerBytesLength);
+  app.addHook('onSend', sendAnswerBytes);
   await app.register(formbody);
   await app.register(multipart, {
     attachFieldsToBody: 'keyValues',

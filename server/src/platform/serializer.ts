@@ -1,10 +1,14 @@
 import { Readable } from 'node:stream';
-import type { FastifyReply, FastifySerializerCompiler } from 'fastify';
+import type { FastifyReply, FastifyRequest, FastifySerializerCompiler } from 'fastify';
 import { serializerCompiler as checkingCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { gzipPieces, KeptBytes } from './gzip-pieces.ts';
 
-/** A piece of JSON text: a string, or its UTF-8 bytes. */
-export type JsonPiece = string | Buffer;
+/** A piece of JSON text: a string, or its UTF-8 bytes (kept ones with their gzip copy). */
+export type JsonPiece = string | Buffer | KeptBytes;
+
+const bytesOf = (piece: JsonPiece): Buffer =>
+  typeof piece === 'string' ? Buffer.from(piece) : Buffer.isBuffer(piece) ? piece : piece.bytes;
 
 /**
  * A part of an answer already written as JSON text (a site's device list, built whole by the
@@ -16,7 +20,7 @@ export class JsonText {
 
   /** The whole text (read back where answers are checked). */
   get text(): string {
-    return this.pieces.map((piece) => piece.toString()).join('');
+    return Buffer.concat(this.pieces.map(bytesOf)).toString();
   }
 }
 
@@ -31,41 +35,70 @@ function hasJsonText(data: unknown): data is Record<string, unknown> {
   return false;
 }
 
+/** Bytes sent one chunk after another, their length known. */
+class Chunks extends Readable {
+  private next = 0;
+  readonly byteLength: number;
+
+  constructor(private readonly chunks: readonly Buffer[]) {
+    super();
+    this.byteLength = chunks.reduce((sum, chunk) => sum + chunk.length, 0);
+  }
+
+  override _read(): void {
+    this.push(this.next < this.chunks.length ? this.chunks[this.next++] : null);
+  }
+}
+
 /**
  * An answer with pieces kept as bytes, sent piece by piece: a 5 MB device list kept as bytes is
  * neither copied into a new buffer nor encoded again on its way to the socket. (Copied into one
  * buffer, the list cost about 3 ms a call, most of it in the garbage collections that 5 MB of new
  * memory a call brought on.)
  */
-export class AnswerBytes extends Readable {
-  private readonly chunks: Buffer[];
-  private next = 0;
-  readonly byteLength: number;
+export class AnswerBytes extends Chunks {
+  readonly pieces: readonly (Buffer | KeptBytes)[];
 
   constructor(pieces: readonly JsonPiece[]) {
-    super();
-    this.chunks = pieces.map((piece) => (typeof piece === 'string' ? Buffer.from(piece) : piece));
-    this.byteLength = this.chunks.reduce((sum, chunk) => sum + chunk.length, 0);
-  }
-
-  override _read(): void {
-    this.push(this.next < this.chunks.length ? this.chunks[this.next++] : null);
+    const normal = pieces.map((piece) => (typeof piece === 'string' ? Buffer.from(piece) : piece));
+    super(normal.map(bytesOf));
+    this.pieces = normal;
   }
 
   /** The whole answer as text (read back where answers are checked). */
   text(): string {
-    return Buffer.concat(this.chunks).toString();
+    return Buffer.concat(this.pieces.map(bytesOf)).toString();
   }
 }
 
+/** Whether the caller takes gzip (`Accept-Encoding`, a quality of 0 refusing it). */
+function takesGzip(request: FastifyRequest): boolean {
+  const accepted = request.headers['accept-encoding'];
+  if (typeof accepted !== 'string') return false;
+  return accepted.split(',').some((entry) => {
+    const [coding, ...params] = entry.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    return (coding === 'gzip' || coding === '*') && (q === undefined || Number(q.slice(2)) > 0);
+  });
+}
+
 /**
- * Fastify sends a stream without a length (chunked); the answer's length is known, so it is said,
- * unless the answer is compressed on its way (an `onSend` hook after compression's).
+ * Sends an `AnswerBytes` with its length. When the caller takes gzip and the answer holds kept
+ * bytes, its gzip body is put together here from their copy compressed once (gzip-pieces.ts);
+ * compression (a hook of each route, so after this one) then leaves it as it is, and compresses
+ * every other answer as before.
  */
-export async function answerBytesLength(_request: unknown, reply: FastifyReply, payload: unknown) {
-  if (payload instanceof AnswerBytes && !reply.hasHeader('content-encoding')) {
-    reply.header('content-length', payload.byteLength);
+export async function sendAnswerBytes(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+  if (!(payload instanceof AnswerBytes) || reply.hasHeader('content-encoding')) return payload;
+  const kept = payload.pieces.some((piece) => piece instanceof KeptBytes);
+  if (kept && takesGzip(request) && request.headers['x-no-compression'] === undefined) {
+    const body = new Chunks(gzipPieces(payload.pieces));
+    reply.header('vary', 'accept-encoding');
+    reply.header('content-encoding', 'gzip');
+    reply.header('content-length', body.byteLength);
+    return body;
   }
+  reply.header('content-length', payload.byteLength);
   return payload;
 }
 

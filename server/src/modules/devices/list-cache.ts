@@ -18,6 +18,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { perDatabase } from '../../db/per-database.ts';
+import { KeptBytes } from '../../platform/gzip-pieces.ts';
 import {
   ROW_SEPARATOR,
   type RowStamps,
@@ -28,7 +29,10 @@ import {
 } from './list-rows.ts';
 import { type DeviceListVersion, type DeviceRowsJson, deviceListVersion } from './queries.ts';
 
-/** About 64 MB of lists per server: a 20,000-device list is about 5 MB. */
+/**
+ * About 64 MB of lists per server: a 20,000-device list is about 5 MB. The gzip copy of a list
+ * sent to a browser adds about a fifth of its size, not counted here.
+ */
 const MAX_BYTES = 64_000_000;
 
 /** Past this share of a list's rows written since (and 100 rows), the whole list is written again. */
@@ -36,11 +40,11 @@ const REWRITE_SHARE = 0.25;
 const manyOf = (written: number, rows: number) => written > Math.max(100, rows * REWRITE_SHARE);
 
 /**
- * A list as kept: its rows as UTF-8 bytes, as they are sent (never encoded again), and read back
- * as text only when some of its rows are put right.
+ * A list as kept: its rows as UTF-8 bytes, as they are sent (never encoded again; compressed once,
+ * for the browsers that take gzip), and read back as text only when some of its rows are put right.
  */
 interface KeptList extends RowStamps, DeviceListVersion {
-  bytes: Buffer;
+  bytes: KeptBytes;
 }
 
 class DeviceListCache {
@@ -73,7 +77,8 @@ class DeviceListCache {
       read = await alongside();
     } else {
       const [stamped, early] = await Promise.all([this.rowsSince(siteId, kept, version), alongside()]);
-      kept = { ids: stamped.ids, stamps: stamped.stamps, bytes: Buffer.from(stamped.text), ...version };
+      const bytes = new KeptBytes(Buffer.from(stamped.text));
+      kept = { ids: stamped.ids, stamps: stamped.stamps, bytes, ...version };
       this.keep(siteId, kept);
       const now = await deviceListVersion(this.db, siteId);
       read = now.version === version.version ? early : await alongside();
