@@ -10,6 +10,9 @@ export type JsonPiece = string | Buffer | KeptBytes;
 const bytesOf = (piece: JsonPiece): Buffer =>
   typeof piece === 'string' ? Buffer.from(piece) : Buffer.isBuffer(piece) ? piece : piece.bytes;
 
+/** The pieces' whole text (read back where answers are checked). */
+const textOf = (pieces: readonly JsonPiece[]): string => Buffer.concat(pieces.map(bytesOf)).toString();
+
 /**
  * A part of an answer already written as JSON text (a site's device list, built whole by the
  * database), in pieces: the serializer writes them as they are instead of parsing and writing the
@@ -18,9 +21,8 @@ const bytesOf = (piece: JsonPiece): Buffer =>
 export class JsonText {
   constructor(readonly pieces: readonly JsonPiece[]) {}
 
-  /** The whole text (read back where answers are checked). */
   get text(): string {
-    return Buffer.concat(this.pieces.map(bytesOf)).toString();
+    return textOf(this.pieces);
   }
 }
 
@@ -65,9 +67,8 @@ export class AnswerBytes extends Chunks {
     this.pieces = normal;
   }
 
-  /** The whole answer as text (read back where answers are checked). */
   text(): string {
-    return Buffer.concat(this.pieces.map(bytesOf)).toString();
+    return textOf(this.pieces);
   }
 }
 

@@ -19,6 +19,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { perDatabase } from '../../db/per-database.ts';
 import { KeptBytes } from '../../platform/gzip-pieces.ts';
+import type { JsonPiece } from '../../platform/serializer.ts';
 import {
   ROW_SEPARATOR,
   type RowStamps,
@@ -27,7 +28,7 @@ import {
   type StampedRows,
   stampedRows,
 } from './list-rows.ts';
-import { type DeviceListVersion, type DeviceRowsJson, deviceListVersion } from './queries.ts';
+import { type DeviceListVersion, deviceListVersion } from './queries.ts';
 
 /**
  * About 64 MB of lists per server: a 20,000-device list is about 5 MB. The gzip copy of a list
@@ -54,20 +55,16 @@ class DeviceListCache {
 
   constructor(private readonly db: DbOrTx) {}
 
-  /** The site's rows as one JSON array, as of its version read first (never after the rows). */
-  async rowsJson(siteId: number): Promise<DeviceRowsJson> {
-    return (await this.rowsJsonWith(siteId, async () => undefined)).rows;
-  }
-
   /**
-   * The site's rows, and what `alongside` reads of the same devices (their products), as of the
-   * rows or later. When the rows must be read, `alongside` reads beside them rather than after
-   * them, and again if a device was written meanwhile (the site's version moved).
+   * The site's rows as one JSON array, as of its version read first (never after the rows), and
+   * what `alongside` reads of the same devices (their products), as of the rows or later. When the
+   * rows must be read, `alongside` reads beside them rather than after them, and again if a device
+   * was written meanwhile (the site's version moved).
    */
   async rowsJsonWith<T>(
     siteId: number,
     alongside: () => Promise<T>,
-  ): Promise<{ rows: DeviceRowsJson; alongside: T }> {
+  ): Promise<{ rows: readonly JsonPiece[]; alongside: T }> {
     const version = await deviceListVersion(this.db, siteId);
     let kept = this.lists.get(siteId);
     let read: T;
@@ -83,7 +80,7 @@ class DeviceListCache {
       const now = await deviceListVersion(this.db, siteId);
       read = now.version === version.version ? early : await alongside();
     }
-    return { rows: { json: ['[', kept.bytes, ']'], empty: kept.ids.length === 0 }, alongside: read };
+    return { rows: ['[', kept.bytes, ']'], alongside: read };
   }
 
   /** The rows now: the kept ones put right, or all of them read again. */
@@ -184,7 +181,7 @@ export async function warmDeviceLists(db: DbOrTx): Promise<number> {
   let warmed = 0;
   for (const { site_id: siteId } of answer.rows) {
     if (cache.fullness >= 0.5) break;
-    await cache.rowsJson(siteId);
+    await cache.rowsJsonWith(siteId, async () => undefined);
     warmed++;
   }
   return warmed;

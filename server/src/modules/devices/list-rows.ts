@@ -82,9 +82,9 @@ export function inIdOrder(list: StampedRows): StampedRows {
   for (let i = 1; i < ids.length && ordered; i++) ordered = ids[i - 1]! < ids[i]!;
   if (ordered) return list;
   const rows = rowsOf(list.text);
-  const order = list.ids.map((_, i) => i).sort((a, b) => list.ids[a]! - list.ids[b]!);
+  const order = ids.map((_, i) => i).sort((a, b) => ids[a]! - ids[b]!);
   return {
-    ids: order.map((i) => list.ids[i]!),
+    ids: order.map((i) => ids[i]!),
     stamps: order.map((i) => list.stamps[i]!),
     text: order.map((i) => rows[i]!).join(ROW_SEPARATOR),
   };

@@ -106,35 +106,28 @@ export interface DeviceListVersion {
   written: number;
 }
 
-/** Devices' rows (see SITE_DEVICE_ROW) as one JSON array, in pieces, and whether there are none. */
-export interface DeviceRowsJson {
-  json: readonly JsonPiece[];
-  empty: boolean;
-}
-
 /** The listed devices as one JSON array of rows, written whole by the database. */
-async function deviceRowsJson(db: DbOrTx, ids: number[]): Promise<DeviceRowsJson> {
+async function deviceRowsJson(db: DbOrTx, ids: number[]): Promise<string> {
   const answer = (await db.execute(
     sql`select coalesce(json_agg(${SITE_DEVICE_ROW} order by d.id)::text, '[]') as list from ${devices} d where d.id = any(${`{${ids.join(',')}}`}::int[])`,
   )) as unknown as { rows: { list: string }[] };
-  const list = answer.rows[0]?.list ?? '[]';
-  return { json: [list], empty: list === '[]' };
+  return answer.rows[0]?.list ?? '[]';
 }
 
 /**
- * Devices in the list's short form (`{ columns, rows }`, see siteDevicesResponseSchema) around the
- * rows, passed on untouched: no per-device work in the server.
+ * Devices in the list's short form (`{ columns, rows }`, see siteDevicesResponseSchema) around
+ * the rows' JSON array, passed on untouched: no per-device work in the server.
  */
-export function deviceListJson(rows: DeviceRowsJson): JsonPiece[] {
-  return [`{"columns":${JSON.stringify(SITE_DEVICE_COLUMNS)},"rows":`, ...rows.json, '}'];
+export function deviceListJson(rows: readonly JsonPiece[]): JsonPiece[] {
+  return [`{"columns":${JSON.stringify(SITE_DEVICE_COLUMNS)},"rows":`, ...rows, '}'];
 }
 
 /** The listed devices in the list's short form and their products (the answer of a bulk change). */
 export async function loadDeviceList(db: DbOrTx, ids: number[], p: DevicePresenter) {
   const rows = await deviceRowsJson(db, ids);
   return {
-    devicesJson: deviceListJson(rows),
-    products: rows.empty ? [] : await loadDeviceProducts(db, inIds(devices.id, ids), p),
+    devicesJson: deviceListJson([rows]),
+    products: rows === '[]' ? [] : await loadDeviceProducts(db, inIds(devices.id, ids), p),
   };
 }
 
