@@ -1,4 +1,4 @@
-import { asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { asc, eq, lte, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../db/client.ts';
 import { mailOutbox } from '../db/schema.ts';
 import type { MailMessage } from './mail.ts';
@@ -52,6 +52,9 @@ export function createMailOutbox(
    * The earliest due mail, taken in one statement: its next try is moved past the lease, so no
    * other pass or server takes it meanwhile, and no lock or transaction is held while the mail
    * server answers (on PGlite a transaction would hold up every other query that long).
+   * `id = (subquery)` runs the subquery once; `id in (subquery)` becomes a join that PostgreSQL may
+   * run again for another outer row, each run skipping the rows the last one locked, so that one
+   * claim leased several mails and handed on only the first (seen in CI with two takers).
    */
   const claim = async () => {
     const due = db
@@ -64,7 +67,7 @@ export function createMailOutbox(
     const [row] = await db
       .update(mailOutbox)
       .set({ next_attempt_at: inSeconds(lease) })
-      .where(inArray(mailOutbox.id, due))
+      .where(sql`${mailOutbox.id} = (${due})`)
       .returning();
     return row;
   };

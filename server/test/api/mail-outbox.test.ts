@@ -94,10 +94,17 @@ describe('several due mails and two takers at once', () => {
     const second = createMailOutbox(t.db, t.ctx.vault);
     for (let n = 0; n < 8; n++) await first.keep(mail(n), 'ECONNECTION', 0);
     const handed: string[] = [];
+    // Each claim leases one mail: never more leased at once than takers trying.
+    let mostLeased = 0;
     const drain = async (outbox: typeof first) => {
       while (
         await outbox.takeDue(async ({ message }) => {
           handed.push(message!.to);
+          const [leased] = await t.db
+            .select({ n: sql<number>`count(*)::int` })
+            .from(mailOutbox)
+            .where(sql`${mailOutbox.next_attempt_at} > now()`);
+          mostLeased = Math.max(mostLeased, leased!.n);
           await sleep(5);
           return 'done';
         })
@@ -105,6 +112,8 @@ describe('several due mails and two takers at once', () => {
     };
     await Promise.all([drain(first), drain(second)]);
     expect(handed.sort()).toEqual(Array.from({ length: 8 }, (_, n) => mail(n).to).sort());
+    expect(mostLeased).toBeGreaterThanOrEqual(1);
+    expect(mostLeased).toBeLessThanOrEqual(2);
     expect(await t.db.select().from(mailOutbox)).toEqual([]);
   });
 });
