@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { oneQueryPerConnection } from './one-query-per-connection.ts';
+import { DRIZZLE_PARSERS, drizzleClient } from './pglite-parsers.ts';
 import { guardPool } from './pool-guards.ts';
 import * as schema from './schema.ts';
 
@@ -115,15 +116,16 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   }
 
   if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
-  const client = new PGlite(
-    options.dataDir
+  const client = new PGlite({
+    parsers: DRIZZLE_PARSERS,
+    ...(options.dataDir
       ? { dataDir: options.dataDir }
       : options.startFrom
         ? { loadDataDir: options.startFrom }
-        : {},
-  );
+        : {}),
+  });
   await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
-  const pgliteDb = drizzlePglite(client, { schema, logger: queryLogger(options.onQuery) });
+  const pgliteDb = drizzlePglite(drizzleClient(client), { schema, logger: queryLogger(options.onQuery) });
   return {
     db: pgliteDb as unknown as Db,
     kind: 'pglite',
