@@ -23,8 +23,8 @@ type Queries = Pick<PGlite, 'query'>;
 /**
  * A PGlite made with DRIZZLE_PARSERS, as Drizzle's client: each query's own copy of them is
  * dropped. PGlite merges a query's parsers into its whole table of them at every query, which
- * doubled the cost of a small read (0.17 against 0.09 ms a statement on the bench host): a third
- * of a signed-in call's time on the embedded database.
+ * doubled the cost of a small read (0.17 against 0.09 ms a statement on the bench host): about a
+ * fifth of the site index's time on the embedded database.
  */
 export function drizzleClient(client: PGlite): PGlite {
   const queries = (inner: Queries): Queries => ({
