@@ -141,6 +141,37 @@ describe('The device list kept by the server', () => {
     expect(answer!.devices.find((device) => device.id === renamed!.id)?.name).toBe('Renamed, kept copy');
   });
 
+  it('keeps a big list in segments: after one edit, plain and gzip answers are those of a list written afresh', async () => {
+    const site = (await createSite(t, w.a.id, 'Segments')).id;
+    await t.db.execute(
+      sql`insert into devices (site_id, product_id, name) select ${site}, ${w.products.library.id}, 'Segment ' || g from generate_series(1, 1500) g`,
+    );
+    const ask = (encoding: string) =>
+      t.call('GET', `/api/site/refresh_devices?id=${site}`, {
+        token: w.tokens.integrator,
+        headers: { 'accept-encoding': encoding },
+      });
+    await ask('gzip');
+    const [middle] = await t.db
+      .select({ id: devices.id })
+      .from(devices)
+      .where(eq(devices.site_id, site))
+      .orderBy(devices.id)
+      .offset(1_200)
+      .limit(1);
+    await t.db.update(devices).set({ name: 'Edited in the middle' }).where(eq(devices.id, middle!.id));
+
+    const plain = await ask('identity');
+    const zipped = await ask('gzip');
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(zipped.rawPayload).toString()).toBe(plain.body);
+    const afresh = `[${(await stampedRows(t.db, site)).text}]`;
+    expect((JSON.parse(plain.body) as SiteDevicesResponse).devices.rows).toEqual(JSON.parse(afresh));
+    const names = expandSiteDevices(plain.json() as SiteDevicesResponse, site).map((device) => device.name);
+    expect(names).toHaveLength(1500);
+    expect(names[1_200]).toBe('Edited in the middle');
+  });
+
   it('raises a site version once per statement, however many devices it writes', async () => {
     const more = await Promise.all(
       [1, 2, 3].map(() => createDevice(t, { siteId: w.sites.main.id, productId: w.products.library.id })),

@@ -18,16 +18,9 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { perDatabase } from '../../db/per-database.ts';
-import { KeptBytes } from '../../platform/gzip-pieces.ts';
 import type { JsonPiece } from '../../platform/serializer.ts';
-import {
-  ROW_SEPARATOR,
-  type RowStamps,
-  rowStamps,
-  rowsOf,
-  type StampedRows,
-  stampedRows,
-} from './list-rows.ts';
+import { rowStamps, stampedRows } from './list-rows.ts';
+import { type Segment, segmentsOf, updatedSegments } from './list-segments.ts';
 import { type DeviceListVersion, deviceListVersion } from './queries.ts';
 
 /**
@@ -41,11 +34,24 @@ const REWRITE_SHARE = 0.25;
 const manyOf = (written: number, rows: number) => written > Math.max(100, rows * REWRITE_SHARE);
 
 /**
- * A list as kept: its rows as UTF-8 bytes, as they are sent (never encoded again; compressed once,
- * for the browsers that take gzip), and read back as text only when some of its rows are put right.
+ * A list as kept: its rows in segments of UTF-8 bytes, as they are sent (never encoded again;
+ * compressed once, for the browsers that take gzip), a segment read back as text only when some of
+ * its rows are put right.
  */
-interface KeptList extends RowStamps, DeviceListVersion {
-  bytes: KeptBytes;
+interface KeptList extends DeviceListVersion {
+  segments: Segment[];
+  rows: number;
+  length: number;
+}
+
+function keptList(segments: Segment[], version: DeviceListVersion): KeptList {
+  let rows = 0;
+  let length = 0;
+  for (const segment of segments) {
+    rows += segment.ids.length;
+    length += segment.bytes.length;
+  }
+  return { segments, rows, length, ...version };
 }
 
 class DeviceListCache {
@@ -73,14 +79,13 @@ class DeviceListCache {
       this.lists.set(siteId, kept);
       read = await alongside();
     } else {
-      const [stamped, early] = await Promise.all([this.rowsSince(siteId, kept, version), alongside()]);
-      const bytes = new KeptBytes(Buffer.from(stamped.text));
-      kept = { ids: stamped.ids, stamps: stamped.stamps, bytes, ...version };
+      const [segments, early] = await Promise.all([this.rowsSince(siteId, kept, version), alongside()]);
+      kept = keptList(segments, version);
       this.keep(siteId, kept);
       const now = await deviceListVersion(this.db, siteId);
       read = now.version === version.version ? early : await alongside();
     }
-    return { rows: ['[', kept.bytes, ']'], alongside: read };
+    return { rows: ['[', ...kept.segments.map((segment) => segment.bytes), ']'], alongside: read };
   }
 
   /** The rows now: the kept ones put right, or all of them read again. */
@@ -88,50 +93,17 @@ class DeviceListCache {
     siteId: number,
     kept: KeptList | undefined,
     version: DeviceListVersion,
-  ): Promise<StampedRows> {
-    const update = kept && !manyOf(version.written - kept.written, kept.ids.length);
-    return (update && (await this.updated(siteId, kept))) || stampedRows(this.db, siteId);
-  }
-
-  /** The kept rows with those written since put right, or undefined when most were written. */
-  private async updated(siteId: number, kept: KeptList): Promise<StampedRows | undefined> {
-    const now = await rowStamps(this.db, siteId);
-    const keptRows = rowsOf(kept.bytes.toString());
-    const rows: (string | undefined)[] = new Array(now.ids.length);
-    const written: number[] = [];
-    // Both lists are in id order: one walk pairs each row with its kept copy, if any.
-    for (let i = 0, k = 0; i < now.ids.length; i++) {
-      const id = now.ids[i]!;
-      while (k < kept.ids.length && kept.ids[k]! < id) k++;
-      if (kept.ids[k] === id && kept.stamps[k] === now.stamps[i]) rows[i] = keptRows[k];
-      else written.push(i);
-    }
-    if (manyOf(written.length, now.ids.length)) return undefined;
-    if (written.length > 0) {
-      const fresh = await stampedRows(
-        this.db,
-        siteId,
-        written.map((i) => now.ids[i]!),
-      );
-      const freshRows = rowsOf(fresh.text);
-      const at = new Map(fresh.ids.map((id, f) => [id, f]));
-      for (const i of written) {
-        const f = at.get(now.ids[i]!);
-        // A row written since and gone by the time it was asked for (deleted, moved) stays out.
-        if (f !== undefined) [now.stamps[i], rows[i]] = [fresh.stamps[f]!, freshRows[f]];
-      }
-    }
-    const result: StampedRows = { ids: [], stamps: [], text: '' };
-    const texts: string[] = [];
-    rows.forEach((row, i) => {
-      if (row === undefined) return;
-      result.ids.push(now.ids[i]!);
-      result.stamps.push(now.stamps[i]!);
-      texts.push(row);
-    });
-    // Joined into a text of its own: the rows were slices of the texts before, now released.
-    result.text = texts.join(ROW_SEPARATOR);
-    return result;
+  ): Promise<Segment[]> {
+    const update = kept && !manyOf(version.written - kept.written, kept.rows);
+    const updated =
+      update &&
+      (await updatedSegments(
+        kept.segments,
+        await rowStamps(this.db, siteId),
+        (ids) => stampedRows(this.db, siteId, ids),
+        manyOf,
+      ));
+    return updated || segmentsOf(await stampedRows(this.db, siteId));
   }
 
   /** How much of the budget the kept lists use, from 0 to 1. */
@@ -141,9 +113,9 @@ class DeviceListCache {
 
   private keep(siteId: number, list: KeptList): void {
     this.drop(siteId);
-    if (list.bytes.length > MAX_BYTES) return;
+    if (list.length > MAX_BYTES) return;
     this.lists.set(siteId, list);
-    this.bytes += list.bytes.length;
+    this.bytes += list.length;
     for (const [oldest] of this.lists) {
       if (this.bytes <= MAX_BYTES) break;
       this.drop(oldest);
@@ -153,7 +125,7 @@ class DeviceListCache {
   private drop(siteId: number): void {
     const list = this.lists.get(siteId);
     if (!list) return;
-    this.bytes -= list.bytes.length;
+    this.bytes -= list.length;
     this.lists.delete(siteId);
   }
 }
