@@ -46,6 +46,11 @@ export class KeptBytes {
     this.#deflated ??= deflated(this.bytes);
     return this.#deflated;
   }
+
+  /** The bytes of the compressed copy, 0 until it is made. */
+  get deflatedLength(): number {
+    return this.#deflated?.raw.length ?? 0;
+  }
 }
 
 /** Magic, deflate, no flags, no time, no extra flags, unknown system (RFC 1952). */

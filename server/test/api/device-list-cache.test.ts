@@ -3,8 +3,9 @@ import { expandSiteDevices, type SiteDevicesResponse } from '@asbuilt/domain';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devices, siteDeviceVersions, sites } from '../../src/db/schema.ts';
-import { deviceListCache, warmDeviceLists } from '../../src/modules/devices/list-cache.ts';
+import { DeviceListCache, deviceListCache, warmDeviceLists } from '../../src/modules/devices/list-cache.ts';
 import { stampedRows } from '../../src/modules/devices/list-rows.ts';
+import { KeptBytes } from '../../src/platform/gzip-pieces.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { createDevice, createSite } from '../support/factories.ts';
 import { type SiteWorld, siteWorld } from '../support/sites.ts';
@@ -170,6 +171,46 @@ describe('The device list kept by the server', () => {
     const names = expandSiteDevices(plain.json() as SiteDevicesResponse, site).map((device) => device.name);
     expect(names).toHaveLength(1500);
     expect(names[1_200]).toBe('Edited in the middle');
+  });
+
+  it('keeps lists within its budget, gzip copies counted, dropping the least recently used first', async () => {
+    const sites = [];
+    for (const count of [30, 20, 10]) {
+      const site = (await createSite(t, w.a.id, `Budget ${count}`)).id;
+      await t.db.execute(
+        sql`insert into devices (site_id, product_id, name) select ${site}, ${w.products.library.id}, 'Budget ' || g from generate_series(1, ${count}) g`,
+      );
+      sites.push(site);
+    }
+    const [big, middle, small] = sites as [number, number, number];
+    const kept = async (cache: DeviceListCache, site: number) =>
+      (await cache.rowsJsonWith(site, async () => undefined)).rows.filter(
+        (piece): piece is KeptBytes => piece instanceof KeptBytes,
+      );
+    const probe = new DeviceListCache(t.db);
+    const size = async (site: number) =>
+      (await kept(probe, site)).reduce((sum, bytes) => sum + bytes.length, 0);
+    const [bigSize, middleSize, smallSize] = [await size(big), await size(middle), await size(small)];
+    expect(smallSize).toBeLessThan(bigSize);
+    /** Whether the cache writes the site's rows again (not kept) or answers from its copy. */
+    const readsRows = async (cache: DeviceListCache, site: number) =>
+      (await t.statements(() => kept(cache, site))).some((text) => text.includes('json_build_array'));
+
+    const lru = new DeviceListCache(t.db, bigSize + middleSize);
+    await kept(lru, big);
+    await kept(lru, middle);
+    expect(lru.fullness).toBeCloseTo(1);
+    await kept(lru, small);
+    expect(await readsRows(lru, middle)).toBe(false);
+    expect(await readsRows(lru, small)).toBe(false);
+    expect(await readsRows(lru, big)).toBe(true);
+
+    // The same lists fit, until the first one's gzip copy is made (a browser asked for it).
+    const zipped = new DeviceListCache(t.db, bigSize + middleSize + 10);
+    for (const bytes of await kept(zipped, big)) expect(bytes.deflated.raw.length).toBeGreaterThan(0);
+    await kept(zipped, middle);
+    expect(await readsRows(zipped, middle)).toBe(false);
+    expect(await readsRows(zipped, big)).toBe(true);
   });
 
   it('raises a site version once per statement, however many devices it writes', async () => {

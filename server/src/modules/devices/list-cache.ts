@@ -24,8 +24,8 @@ import { type Segment, segmentsOf, updatedSegments } from './list-segments.ts';
 import { type DeviceListVersion, deviceListVersion } from './queries.ts';
 
 /**
- * About 64 MB of lists per server: a 20,000-device list is about 5 MB. The gzip copy of a list
- * sent to a browser adds about a fifth of its size, not counted here.
+ * About 64 MB of lists per server, their gzip copies counted (a 20,000-device list is about 5 MB,
+ * its gzip copy about a fifth of that, made at its first gzip answer).
  */
 const MAX_BYTES = 64_000_000;
 
@@ -44,6 +44,10 @@ interface KeptList extends DeviceListVersion {
   length: number;
 }
 
+/** A kept list's bytes and those of its gzip copy, as far as it was made. */
+const sizeOf = (list: KeptList) =>
+  list.segments.reduce((bytes, segment) => bytes + segment.bytes.deflatedLength, list.length);
+
 function keptList(segments: Segment[], version: DeviceListVersion): KeptList {
   let rows = 0;
   let length = 0;
@@ -54,12 +58,14 @@ function keptList(segments: Segment[], version: DeviceListVersion): KeptList {
   return { segments, rows, length, ...version };
 }
 
-class DeviceListCache {
+export class DeviceListCache {
   /** One list per site, the most recently used last. */
   private readonly lists = new Map<number, KeptList>();
-  private bytes = 0;
 
-  constructor(private readonly db: DbOrTx) {}
+  constructor(
+    private readonly db: DbOrTx,
+    private readonly maxBytes = MAX_BYTES,
+  ) {}
 
   /**
    * The site's rows as one JSON array, as of its version read first (never after the rows), and
@@ -108,25 +114,30 @@ class DeviceListCache {
 
   /** How much of the budget the kept lists use, from 0 to 1. */
   get fullness(): number {
-    return this.bytes / MAX_BYTES;
+    return this.used() / this.maxBytes;
   }
 
+  /**
+   * The kept lists' bytes and those of their gzip copies made so far: counted again at each list
+   * kept, as a copy is made after its list was kept (when a browser first asks for it).
+   */
+  private used(): number {
+    let bytes = 0;
+    for (const list of this.lists.values()) bytes += sizeOf(list);
+    return bytes;
+  }
+
+  /** Keeps the list, and drops the least recently used ones while the budget is overrun. */
   private keep(siteId: number, list: KeptList): void {
-    this.drop(siteId);
-    if (list.length > MAX_BYTES) return;
-    this.lists.set(siteId, list);
-    this.bytes += list.length;
-    for (const [oldest] of this.lists) {
-      if (this.bytes <= MAX_BYTES) break;
-      this.drop(oldest);
-    }
-  }
-
-  private drop(siteId: number): void {
-    const list = this.lists.get(siteId);
-    if (!list) return;
-    this.bytes -= list.length;
     this.lists.delete(siteId);
+    if (list.length > this.maxBytes) return;
+    this.lists.set(siteId, list);
+    let used = this.used();
+    for (const [oldest, kept] of this.lists) {
+      if (used <= this.maxBytes) break;
+      used -= sizeOf(kept);
+      this.lists.delete(oldest);
+    }
   }
 }
 
