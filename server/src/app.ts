@@ -39,7 +39,7 @@ import { createMailer, type Mailer, retrying } from './platform/mail.ts';
 import { createMailOutbox } from './platform/mail-outbox.ts';
 import { RateLimiter } from './platform/rate-limit.ts';
 import { securityHeadersPlugin } from './platform/security-headers.ts';
-import { answerSerializer, sendAnswerBytes } from './platform/serializer.ts';
+import { ANSWER_ENCODINGS, answerSerializer, sendAnswerBytes } from './platform/serializer.ts';
 import { UrlSigner } from './platform/storage.ts';
 import { createLocalStorage } from './platform/storage-local.ts';
 import { createS3Storage } from './platform/storage-s3.ts';
@@ -95,7 +95,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   // Site answers for big sites run to megabytes of JSON; gzip at its fastest level still shrinks them about eightfold.
   await app.register(compress, {
-    encodings: ['gzip', 'deflate'],
+    encodings: ANSWER_ENCODINGS,
     threshold: 4096,
     zlibOptions: { level: 1 },
   });

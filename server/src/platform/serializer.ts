@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import negotiate from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest, FastifySerializerCompiler } from 'fastify';
 import { serializerCompiler as checkingCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -72,27 +73,37 @@ export class AnswerBytes extends Chunks {
   }
 }
 
-/** Whether the caller takes gzip (`Accept-Encoding`, a quality of 0 refusing it). */
+/** The codings answers are compressed in (app.ts), the caller's preference first. */
+export const ANSWER_ENCODINGS: ('gzip' | 'deflate')[] = ['gzip', 'deflate'];
+
+/**
+ * Whether compression would answer this caller in gzip: the same negotiation as @fastify/compress
+ * (`*` and `x-gzip` read as gzip; `x-no-compression` asks for none).
+ */
 function takesGzip(request: FastifyRequest): boolean {
   const accepted = request.headers['accept-encoding'];
-  if (typeof accepted !== 'string') return false;
-  return accepted.split(',').some((entry) => {
-    const [coding, ...params] = entry.trim().toLowerCase().split(';');
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    return (coding === 'gzip' || coding === '*') && (q === undefined || Number(q.slice(2)) > 0);
-  });
+  if (typeof accepted !== 'string' || request.headers['x-no-compression'] !== undefined) return false;
+  return negotiate(accepted.toLowerCase().replace(/\*|x-gzip/g, 'gzip'), ANSWER_ENCODINGS) === 'gzip';
 }
 
 /**
- * Sends an `AnswerBytes` with its length. When the caller takes gzip and the answer holds kept
- * bytes, its gzip body is put together here from their copy compressed once (gzip-pieces.ts);
- * compression (a hook of each route, so after this one) then leaves it as it is, and compresses
- * every other answer as before.
+ * Sends an `AnswerBytes` with its length. When compression would answer in gzip and the answer
+ * holds kept bytes, its gzip body is put together here from their copy compressed once
+ * (gzip-pieces.ts); compression (a hook of each route, so after this one) then leaves it as it
+ * is, and compresses every other answer as before.
  */
-export async function sendAnswerBytes(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
-  if (!(payload instanceof AnswerBytes) || reply.hasHeader('content-encoding')) return payload;
-  const kept = payload.pieces.some((piece) => piece instanceof KeptBytes);
-  if (kept && takesGzip(request) && request.headers['x-no-compression'] === undefined) {
+export function sendAnswerBytes(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  payload: unknown,
+  done: (error: null, payload: unknown) => void,
+): void {
+  done(null, payload instanceof AnswerBytes ? answerBody(request, reply, payload) : payload);
+}
+
+function answerBody(request: FastifyRequest, reply: FastifyReply, payload: AnswerBytes): Readable {
+  if (reply.hasHeader('content-encoding')) return payload;
+  if (payload.pieces.some((piece) => piece instanceof KeptBytes) && takesGzip(request)) {
     const body = new Chunks(gzipPieces(payload.pieces));
     reply.header('vary', 'accept-encoding');
     reply.header('content-encoding', 'gzip');

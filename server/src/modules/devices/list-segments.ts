@@ -89,14 +89,18 @@ export async function updatedSegments(
   if (kept.length === 0) return undefined;
   const ranges = rangesIn(kept, now);
   const changed = kept.map((segment, j) => !sameRows(segment, now, ranges[j]!));
-  // Which of `now`'s rows were written since (or are new), segment by segment.
+  // In the changed segments, each of `now`'s rows paired with its kept copy (its index in the
+  // segment), or -1 when it was written since (or is new).
+  const keptAt = new Int32Array(now.ids.length);
   const written: number[] = [];
   kept.forEach((segment, j) => {
     if (!changed[j]) return;
     const [from, to] = ranges[j]!;
     for (let i = from, k = 0; i < to; i++) {
       while (k < segment.ids.length && segment.ids[k]! < now.ids[i]!) k++;
-      if (segment.ids[k] !== now.ids[i] || segment.stamps[k] !== now.stamps[i]) written.push(i);
+      const same = segment.ids[k] === now.ids[i] && segment.stamps[k] === now.stamps[i];
+      keptAt[i] = same ? k : -1;
+      if (!same) written.push(i);
     }
   });
   if (tooMany(written.length, now.ids.length)) return undefined;
@@ -120,20 +124,20 @@ export async function updatedSegments(
     const keptRows = rowsOfSegment(segment, j === 0);
     const rows: RowStamps = { ids: [], stamps: [] };
     const texts: string[] = [];
-    for (let i = from, k = 0; i < to; i++) {
-      const id = now.ids[i]!;
-      while (k < segment.ids.length && segment.ids[k]! < id) k++;
-      if (segment.ids[k] === id && segment.stamps[k] === now.stamps[i]) {
-        rows.ids.push(id);
-        rows.stamps.push(now.stamps[i]!);
-        texts.push(keptRows[k]!);
+    const add = (id: number, stamp: number, text: string) => {
+      rows.ids.push(id);
+      rows.stamps.push(stamp);
+      texts.push(text);
+    };
+    for (let i = from; i < to; i++) {
+      const k = keptAt[i]!;
+      if (k >= 0) {
+        add(now.ids[i]!, now.stamps[i]!, keptRows[k]!);
         continue;
       }
-      const r = readAt.get(id);
-      if (r === undefined) continue;
-      rows.ids.push(id);
-      rows.stamps.push(read!.stamps[r]!);
-      texts.push(readRows[r]!);
+      const r = readAt.get(now.ids[i]!);
+      // A row written since and gone by the time it was read stays out.
+      if (r !== undefined) add(now.ids[i]!, read!.stamps[r]!, readRows[r]!);
     }
     // A segment grown past twice its size is cut again; one left empty is dropped.
     const size = rows.ids.length > 2 * SEGMENT_ROWS ? SEGMENT_ROWS : rows.ids.length;
