@@ -2,6 +2,8 @@ import type { users } from '../db/schema.ts';
 import { unauthorized } from './errors.ts';
 
 export type UserRow = typeof users.$inferSelect;
+/** The caller's own user row, without the password's hash (sessions.ts). */
+export type ActorUser = Omit<UserRow, 'password_hash'>;
 
 /** Who is calling: built once per request by the auth plugin and handed to services. */
 export interface Actor {
@@ -11,7 +13,7 @@ export interface Actor {
   sessionId: number;
   /** The Super Admin behind a login-as session, if any. */
   impersonatorId: number | null;
-  user: UserRow;
+  user: ActorUser;
 }
 
 declare module 'fastify' {

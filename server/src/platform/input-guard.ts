@@ -24,9 +24,9 @@ export function holdsNul(value: unknown, depth = 0): boolean {
  * error deep in a call (sign-in, upload keys), found by the fuzz test.
  */
 export const inputGuardPlugin = fp(async (app: FastifyInstance) => {
-  app.addHook('preValidation', async (request) => {
-    if (holdsNul(request.params) || holdsNul(request.query) || holdsNul(request.body)) {
-      throw badRequest('nul_character');
-    }
+  // A callback hook: it runs on every call, and awaits nothing.
+  app.addHook('preValidation', (request, _reply, done) => {
+    const nul = holdsNul(request.params) || holdsNul(request.query) || holdsNul(request.body);
+    done(nul ? badRequest('nul_character') : undefined);
   });
 });

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { prepared } from '../db/prepared.ts';
 import { sessions, tenants, users } from '../db/schema.ts';
@@ -34,6 +34,12 @@ export async function createSession(db: DbOrTx, userId: number, ttlHours: number
 const SEEN_PRECISION_MS = 60_000;
 
 /**
+ * The user's columns every call carries in its actor: all but the password's hash, which only
+ * the password change reads (on its own), so that it is not in memory with every request.
+ */
+const { password_hash: _passwordHash, ...ACTOR_USER } = getTableColumns(users);
+
+/**
  * The actor behind a bearer token, or null when the token is unknown, revoked, expired or idle
  * for more than `idleHours`, or when its user or tenant has been deactivated (which therefore
  * takes effect at once).
@@ -42,7 +48,15 @@ export async function actorForToken(db: DbOrTx, token: string, idleHours: number
   const now = Date.now();
   const [row] = await prepared(db, 'actor_for_token', (db) =>
     db
-      .select({ session: sessions, user: users, tenantActive: tenants.tenant_status })
+      .select({
+        session: {
+          id: sessions.id,
+          impersonator_id: sessions.impersonator_id,
+          last_seen_at: sessions.last_seen_at,
+        },
+        user: ACTOR_USER,
+        tenantActive: tenants.tenant_status,
+      })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.user_id))
       .innerJoin(tenants, eq(tenants.id, users.tenant_id))

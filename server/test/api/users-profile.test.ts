@@ -2,6 +2,7 @@ import { Role } from '@asbuilt/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityLogs, users } from '../../src/db/schema.ts';
+import { actorForToken } from '../../src/platform/sessions.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { createTenant, createUser, PASSWORD, signIn } from '../support/factories.ts';
 
@@ -142,6 +143,19 @@ describe('POST /api/tenant/users/change_password', () => {
     const response = await t.call('POST', '/api/tenant/users/change_password', { token, body });
     expect(response.statusCode).toBe(400);
     expect([response.json().error].flat()).toContain(message);
+  });
+
+  it('checks the old password against the stored one; the session carries no password hash', async () => {
+    const user = await createUser(t, { tenantId });
+    const token = await signIn(t, user.email);
+    const actor = await actorForToken(t.db, token, 24);
+    expect(actor?.user.email).toBe(user.email);
+    expect(actor?.user).not.toHaveProperty('password_hash');
+    const response = await t.call('POST', '/api/tenant/users/change_password', {
+      token,
+      body: { oldPass: PASSWORD, newPass: 'changed-pass' },
+    });
+    expect(response.statusCode).toBe(200);
   });
 
   it("refuses to change another user's password", async () => {

@@ -95,7 +95,11 @@ export async function changePassword(
   input: { id?: number; oldPass: string; newPass: string },
 ) {
   authorizeSelf(actor, input.id);
-  if (!(await verifyPassword(actor.user.password_hash, input.oldPass))) {
+  const [stored] = await ctx.db
+    .select({ hash: users.password_hash })
+    .from(users)
+    .where(eq(users.id, actor.userId));
+  if (!(await verifyPassword(stored?.hash, input.oldPass))) {
     throw badRequest('old_password_wrong');
   }
   const passwordHash = await hashPassword(input.newPass);
