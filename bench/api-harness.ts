@@ -115,6 +115,7 @@ export async function startBenchApi(
       ) as T;
 
     return {
+      app,
       db: database.db,
       kind: database.kind,
       raw: database.raw,
