@@ -16,8 +16,23 @@ export interface PresentOptions {
   signUrl: (key: string | null) => string | null;
 }
 
+/** The columns of a site the site list shows. */
+export type SiteSummaryRow = Pick<
+  SiteRow,
+  | 'id'
+  | 'name'
+  | 'image'
+  | 'tenant_id'
+  | 'customer_id'
+  | 'site_status'
+  | 'city'
+  | 'country'
+  | 'created_at'
+  | 'updated_at'
+>;
+
 /** The site as the site list shows it. */
-export function presentSiteSummary(site: SiteRow, permission: SitePermission, opts: PresentOptions) {
+export function presentSiteSummary(site: SiteSummaryRow, permission: SitePermission, opts: PresentOptions) {
   return {
     id: site.id,
     name: site.name,

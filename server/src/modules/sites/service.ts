@@ -80,10 +80,31 @@ export async function siteIndex(ctx: AppContext, actor: Actor) {
   };
 }
 
-/** The sites with the actor's own access record, newest change first. */
+/**
+ * The sites with the actor's own access record, newest change first: the columns the list shows
+ * (a site row holds its settings too: statuses, filters, column headers).
+ */
 function indexCandidates(db: DbOrTx) {
   return db
-    .select({ site: sites, access: siteAccesses })
+    .select({
+      site: {
+        id: sites.id,
+        name: sites.name,
+        image: sites.image,
+        tenant_id: sites.tenant_id,
+        customer_id: sites.customer_id,
+        site_status: sites.site_status,
+        city: sites.city,
+        country: sites.country,
+        created_at: sites.created_at,
+        updated_at: sites.updated_at,
+      },
+      access: {
+        user_role: siteAccesses.user_role,
+        active: siteAccesses.active,
+        validity: siteAccesses.validity,
+      },
+    })
     .from(sites)
     .leftJoin(
       siteAccesses,
