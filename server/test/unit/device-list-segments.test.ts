@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ROW_SEPARATOR, type RowStamps, type StampedRows } from '../../src/modules/devices/list-rows.ts';
 import {
+  FEWEST_ROWS,
   SEGMENT_ROWS,
   type Segment,
   segmentsOf,
@@ -41,6 +42,14 @@ describe('a kept device list in segments', () => {
     expect(segments.map((segment) => segment.ids.length)).toEqual([SEGMENT_ROWS, SEGMENT_ROWS, 500]);
     expect(segments[1]!.ids[0]).toBe(SEGMENT_ROWS + 1);
     expect(sent(segments)).toEqual(expected(rows));
+    // Rows left over too few for a segment of their own go with the last one.
+    const leftOver = range(1, 2 * SEGMENT_ROWS + FEWEST_ROWS);
+    const joined = segmentsOf(list(leftOver));
+    expect(joined.map((segment) => segment.ids.length)).toEqual([
+      SEGMENT_ROWS,
+      SEGMENT_ROWS + FEWEST_ROWS - 1,
+    ]);
+    expect(sent(joined)).toEqual(expected(leftOver));
     expect(segmentsOf(list([]))).toEqual([]);
     expect(sent(segmentsOf(list([[7, 1]])))).toEqual(expected([[7, 1]]));
   });
@@ -65,11 +74,12 @@ describe('a kept device list in segments', () => {
   });
 
   it('takes in new rows and leaves out deleted ones, the first segment gone too', async () => {
-    // Odd ids: 1 to 1999 in the first segment, 2001 to 3999 in the second, 4001 in the third.
+    // Odd ids: 1 to 1999 in the first segment, 2001 to 4001 in the second (one row too few for
+    // a third).
     const odd = (from: number, to: number) =>
       range(0, (to - from) / 2 + 1).map(([n]): [number, number] => [from + 2 * n, 1]);
     const kept = segmentsOf(list(odd(1, 4001)));
-    expect(kept.map((segment) => segment.ids.length)).toEqual([SEGMENT_ROWS, SEGMENT_ROWS, 1]);
+    expect(kept.map((segment) => segment.ids.length)).toEqual([SEGMENT_ROWS, SEGMENT_ROWS + 1]);
     // The first segment's rows all deleted; one row added in the second, one after the last.
     const after = [...odd(2001, 2999), [3000, 7], ...odd(3001, 4001), [9000, 7]] as [number, number][];
     const fresh = database(after);
@@ -77,7 +87,7 @@ describe('a kept device list in segments', () => {
     const segments = (await updatedSegments(kept, stampsOf(after), fresh, never))!;
 
     expect(fresh).toHaveBeenCalledWith([3000, 9000]);
-    expect(segments.map((segment) => segment.ids.length)).toEqual([SEGMENT_ROWS + 1, 2]);
+    expect(segments.map((segment) => segment.ids.length)).toEqual([SEGMENT_ROWS + 3]);
     expect(segments[0]!.bytes.toString().startsWith(ROW_SEPARATOR)).toBe(false);
     expect(sent(segments)).toEqual(expected(after));
   });
@@ -104,8 +114,30 @@ describe('a kept device list in segments', () => {
 
     const segments = (await updatedSegments(kept, stampsOf(after), database(after), never))!;
 
-    expect(segments.map((segment) => segment.ids.length)).toEqual([SEGMENT_ROWS, SEGMENT_ROWS, 109]);
+    expect(segments.map((segment) => segment.ids.length)).toEqual([SEGMENT_ROWS, SEGMENT_ROWS + 109]);
     expect(sent(segments)).toEqual(expected(after));
+  });
+
+  it('joins a segment left with few rows to the one before it, and keeps the others', async () => {
+    const before = range(1, 3 * SEGMENT_ROWS + 1);
+    const kept = segmentsOf(list(before));
+    // All but 100 rows of the second segment deleted.
+    const after = before.filter(([id]) => id <= SEGMENT_ROWS + 100 || id > 2 * SEGMENT_ROWS);
+    const fresh = database(after);
+
+    const segments = (await updatedSegments(kept, stampsOf(after), fresh, never))!;
+
+    expect(fresh).not.toHaveBeenCalled();
+    expect(segments.map((segment) => segment.ids.length)).toEqual([SEGMENT_ROWS + 100, SEGMENT_ROWS]);
+    expect(segments[1]).toBe(kept[2]);
+    expect(segments[0]!.bytes.toString().startsWith(ROW_SEPARATOR)).toBe(false);
+    expect(sent(segments)).toEqual(expected(after));
+
+    // The first segment left small joins the one after it.
+    const fewFirst = after.filter(([id]) => id > SEGMENT_ROWS - 10);
+    const again = (await updatedSegments(segments, stampsOf(fewFirst), database(fewFirst), never))!;
+    expect(again.map((segment) => segment.ids.length)).toEqual([110 + SEGMENT_ROWS]);
+    expect(sent(again)).toEqual(expected(fewFirst));
   });
 
   it('leaves out a row written since and gone by the time it is read', async () => {

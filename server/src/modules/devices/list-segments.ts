@@ -10,6 +10,11 @@ import { ROW_SEPARATOR, type RowStamps, rowsOf, type StampedRows } from './list-
 
 /** Rows a segment is made with; one grown past twice this is cut again. */
 export const SEGMENT_ROWS = 1_000;
+/**
+ * A segment with fewer rows joins its neighbour: else rows deleted over time would leave a list
+ * of many small segments, each a compressed piece with its own overhead.
+ */
+export const FEWEST_ROWS = SEGMENT_ROWS / 4;
 
 /** A run of a list's rows, in id order, as they are sent. */
 export interface Segment extends RowStamps {
@@ -31,8 +36,9 @@ export function segmentsOf(list: StampedRows): Segment[] {
   const { ids, stamps, text } = list;
   const segments: Segment[] = [];
   let start = 0;
-  for (let first = 0; first < ids.length; first += SEGMENT_ROWS) {
-    const last = Math.min(first + SEGMENT_ROWS, ids.length);
+  for (let first = 0, last = 0; first < ids.length; first = last) {
+    // The rows left over at the end go with the last segment when they are too few for their own.
+    last = ids.length - first < SEGMENT_ROWS + FEWEST_ROWS ? ids.length : first + SEGMENT_ROWS;
     let end = text.length;
     if (last < ids.length) {
       end = start - ROW_SEPARATOR.length;
@@ -147,5 +153,28 @@ export async function updatedSegments(
       result.push(madeSegment(part, texts.slice(start, end), result.length === 0));
     }
   });
-  return result;
+  return joinedSmall(result);
+}
+
+/**
+ * Each segment of fewer than FEWEST_ROWS rows joined with the one before it (the first with the
+ * one after it), as long as the two make at most twice SEGMENT_ROWS. The others stay as they are.
+ */
+function joinedSmall(segments: readonly Segment[]): Segment[] {
+  const joined: Segment[] = [];
+  for (const segment of segments) {
+    const last = joined.at(-1);
+    const small = last && (last.ids.length < FEWEST_ROWS || segment.ids.length < FEWEST_ROWS);
+    if (!last || !small || last.ids.length + segment.ids.length > 2 * SEGMENT_ROWS) {
+      joined.push(segment);
+      continue;
+    }
+    const first = joined.length === 1;
+    joined[joined.length - 1] = madeSegment(
+      { ids: [...last.ids, ...segment.ids], stamps: [...last.stamps, ...segment.stamps] },
+      [...rowsOfSegment(last, first), ...rowsOfSegment(segment, false)],
+      first,
+    );
+  }
+  return joined;
 }
