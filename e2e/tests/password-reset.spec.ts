@@ -10,6 +10,10 @@ test('forgot password: the mailed link sets a new password and signs the user in
   page,
   request,
 }) => {
+  // Five argon2id hashes (the reset, two sign-ins, the change back: its check and its hash) on
+  // threads of the lowest priority, which the browser's own work holds back on a 2-processor host:
+  // the test took 25–30 s there and its context's teardown ran out of the default 30 s.
+  test.slow();
   const seen = await outboxFiles();
   await page.goto('/login');
   await page.getByRole('button', { name: 'Forgot Password?' }).click();
