@@ -114,9 +114,9 @@ try {
   console.log(`${api.kind}, the index of ${values.sites} site(s), ${calls} calls each (medians, ms)`);
   console.log('| way | ms | ÷ raw |');
   console.log('| --- | --- | --- |');
-  const raw = median(samples.raw ?? [1]);
+  const raw = samples.raw && median(samples.raw);
   for (const [way, xs] of Object.entries(samples)) {
-    console.log(`| ${way} | ${median(xs).toFixed(3)} | ${(median(xs) / raw).toFixed(2)} |`);
+    console.log(`| ${way} | ${median(xs).toFixed(3)} | ${raw ? (median(xs) / raw).toFixed(2) : '–'} |`);
   }
 } finally {
   caller.close();

@@ -95,11 +95,8 @@ export async function changePassword(
   input: { id?: number; oldPass: string; newPass: string },
 ) {
   authorizeSelf(actor, input.id);
-  const [stored] = await ctx.db
-    .select({ hash: users.password_hash })
-    .from(users)
-    .where(eq(users.id, actor.userId));
-  if (!(await verifyPassword(stored?.hash, input.oldPass))) {
+  const stored = await findUserWithTenant(ctx.db, actor.userId);
+  if (!(await verifyPassword(stored?.user.password_hash, input.oldPass))) {
     throw badRequest('old_password_wrong');
   }
   const passwordHash = await hashPassword(input.newPass);
