@@ -6,6 +6,7 @@
  */
 import { createRoot } from 'react-dom/client';
 import { startEarlyCalls } from './api/early.ts';
+import { startScreensAt } from './app/screens.ts';
 import { chosenLanguage, loadWords } from './features/auth/signin/words.ts';
 import { getToken } from './lib/session.ts';
 
@@ -23,7 +24,10 @@ if ((path === '/login' || path === '/') && !getToken()) {
   showSignIn(root, await words, loadApp);
 } else {
   const token = getToken();
-  if (token) startEarlyCalls(path, token);
+  if (token) {
+    startEarlyCalls(path, token);
+    startScreensAt(path);
+  }
   const { startApp } = await loadApp();
   await startApp(root);
 }

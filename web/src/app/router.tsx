@@ -14,6 +14,7 @@ import { NotFoundPage } from '../components/NotFoundPage.tsx';
 import { RouteErrorPage } from '../components/RouteErrorPage.tsx';
 import { getToken } from '../lib/session.ts';
 import { GoToSignIn, RedirectIfSignedIn, RequireAuth, RequireSuperAdmin, RootRedirect } from './guards.tsx';
+import { siteLayout, siteScreens, tenantLayout, tenantScreens } from './screens.ts';
 
 /**
  * A screen loaded the first time it is visited: each area is a chunk of its own, so the sign-in
@@ -73,55 +74,47 @@ export function routes(queryClient: QueryClient): RouteObject[] {
               ),
             },
             {
-              ...screen(() => import('./layouts/TenantLayout.tsx').then((m) => m.TenantLayout)),
+              ...screen(() => tenantLayout().then((m) => m.TenantLayout)),
               children: [
                 {
                   path: 'sites',
-                  ...screen(() => import('../features/sites/SitesPage.tsx').then((m) => m.SitesPage)),
+                  ...screen(() => tenantScreens.sites().then((m) => m.SitesPage)),
                 },
                 {
                   path: 'home',
-                  ...screen(() => import('../features/home/HomePage.tsx').then((m) => m.HomePage)),
+                  ...screen(() => tenantScreens.home().then((m) => m.HomePage)),
                 },
                 {
                   path: 'profile',
-                  ...screen(() => import('../features/profile/ProfilePage.tsx').then((m) => m.ProfilePage)),
+                  ...screen(() => tenantScreens.profile().then((m) => m.ProfilePage)),
                 },
                 {
                   path: 'support',
-                  ...screen(() => import('../features/support/SupportPage.tsx').then((m) => m.SupportPage)),
+                  ...screen(() => tenantScreens.support().then((m) => m.SupportPage)),
                 },
                 {
                   path: 'support/:tenant',
-                  ...screen(() => import('../features/support/SupportPage.tsx').then((m) => m.SupportPage)),
+                  ...screen(() => tenantScreens.support().then((m) => m.SupportPage)),
                 },
                 {
                   path: 'tenant/products',
-                  ...screen(() =>
-                    import('../features/products/ProductsPage.tsx').then((m) => m.ProductsPage),
-                  ),
+                  ...screen(() => tenantScreens['tenant/products']().then((m) => m.ProductsPage)),
                 },
                 {
                   path: 'tenant/companies',
-                  ...screen(() =>
-                    import('../features/companies/CompaniesPage.tsx').then((m) => m.CompaniesPage),
-                  ),
+                  ...screen(() => tenantScreens['tenant/companies']().then((m) => m.CompaniesPage)),
                 },
                 {
                   path: 'tenant/customers',
-                  ...screen(() =>
-                    import('../features/companies/CustomersPage.tsx').then((m) => m.CustomersPage),
-                  ),
+                  ...screen(() => tenantScreens['tenant/customers']().then((m) => m.CustomersPage)),
                 },
                 {
                   path: 'tenant/logs',
-                  ...screen(() =>
-                    import('../features/logs/TenantLogsPage.tsx').then((m) => m.TenantLogsPage),
-                  ),
+                  ...screen(() => tenantScreens['tenant/logs']().then((m) => m.TenantLogsPage)),
                 },
                 {
                   path: 'tenant/users',
-                  ...screen(() => import('../features/people/UsersPage.tsx').then((m) => m.UsersPage)),
+                  ...screen(() => tenantScreens['tenant/users']().then((m) => m.UsersPage)),
                 },
               ],
             },
@@ -131,14 +124,12 @@ export function routes(queryClient: QueryClient): RouteObject[] {
                 queryClient.prefetchQuery(sitePermissionQuery(siteIdOf(params))),
                 queryClient.prefetchQuery(siteDetailQuery(siteIdOf(params))),
               ]),
-              ...screen(() => import('../features/sites/SiteLayout.tsx').then((m) => m.SiteLayout)),
+              ...screen(() => siteLayout().then((m) => m.SiteLayout)),
               children: [
                 { index: true, element: <Navigate to="dashboard" replace /> },
                 {
                   path: 'dashboard',
-                  ...screen(() =>
-                    import('../features/sites/SiteDashboardPage.tsx').then((m) => m.SiteDashboardPage),
-                  ),
+                  ...screen(() => siteScreens.dashboard().then((m) => m.SiteDashboardPage)),
                 },
                 {
                   path: 'devices',
@@ -146,65 +137,51 @@ export function routes(queryClient: QueryClient): RouteObject[] {
                     queryClient.prefetchQuery(siteDevicesQuery(siteIdOf(params))),
                     queryClient.prefetchQuery(siteCompaniesQuery(siteIdOf(params))),
                   ]),
-                  ...screen(() => import('../features/devices/DevicesPage.tsx').then((m) => m.DevicesPage)),
+                  ...screen(() => siteScreens.devices().then((m) => m.DevicesPage)),
                 },
                 {
                   path: 'locations',
-                  ...screen(() =>
-                    import('../features/locations/LocationsPage.tsx').then((m) => m.LocationsPage),
-                  ),
+                  ...screen(() => siteScreens.locations().then((m) => m.LocationsPage)),
                 },
                 {
                   path: 'zones',
-                  ...screen(() => import('../features/locations/ZonesPage.tsx').then((m) => m.ZonesPage)),
+                  ...screen(() => siteScreens.zones().then((m) => m.ZonesPage)),
                 },
                 {
                   path: 'config',
-                  ...screen(() => import('../features/config/ConfigPage.tsx').then((m) => m.ConfigPage)),
+                  ...screen(() => siteScreens.config().then((m) => m.ConfigPage)),
                 },
                 {
                   path: 'attachments',
-                  ...screen(() =>
-                    import('../features/attachments/AttachmentsPage.tsx').then((m) => m.AttachmentsPage),
-                  ),
+                  ...screen(() => siteScreens.attachments().then((m) => m.AttachmentsPage)),
                 },
                 {
                   path: 'vault',
-                  ...screen(() => import('../features/vault/VaultPage.tsx').then((m) => m.VaultPage)),
+                  ...screen(() => siteScreens.vault().then((m) => m.VaultPage)),
                 },
                 {
                   path: 'access',
-                  ...screen(() => import('../features/access/AccessPage.tsx').then((m) => m.AccessPage)),
+                  ...screen(() => siteScreens.access().then((m) => m.AccessPage)),
                 },
                 {
                   path: 'logs',
-                  ...screen(() => import('../features/logs/SiteLogsPage.tsx').then((m) => m.SiteLogsPage)),
+                  ...screen(() => siteScreens.logs().then((m) => m.SiteLogsPage)),
                 },
                 {
                   path: 'contacts',
-                  ...screen(() =>
-                    import('../features/contacts/ContactsPage.tsx').then((m) => m.ContactsPage),
-                  ),
+                  ...screen(() => siteScreens.contacts().then((m) => m.ContactsPage)),
                 },
                 {
                   path: 'support',
-                  ...screen(() =>
-                    import('../features/support/SiteSupportPage.tsx').then((m) => m.SiteSupportPage),
-                  ),
+                  ...screen(() => siteScreens.support().then((m) => m.SiteSupportPage)),
                 },
                 {
                   path: 'schemas',
-                  ...screen(() =>
-                    import('../features/vault/VaultPage.tsx').then((m) => () => (
-                      <m.VaultPage page="schemas" />
-                    )),
-                  ),
+                  ...screen(() => siteScreens.vault().then((m) => () => <m.VaultPage page="schemas" />)),
                 },
                 {
                   path: 'connections',
-                  ...screen(() =>
-                    import('../features/sites/ConnectionsPage.tsx').then((m) => m.ConnectionsPage),
-                  ),
+                  ...screen(() => siteScreens.connections().then((m) => m.ConnectionsPage)),
                 },
               ],
             },
@@ -229,7 +206,7 @@ export function routes(queryClient: QueryClient): RouteObject[] {
                     {
                       path: 'companies',
                       ...screen(() =>
-                        import('../features/companies/CompaniesPage.tsx').then((m) => () => (
+                        tenantScreens['tenant/companies']().then((m) => () => (
                           <m.CompaniesPage scope="admin" />
                         )),
                       ),
@@ -255,23 +232,19 @@ export function routes(queryClient: QueryClient): RouteObject[] {
                     {
                       path: 'logs',
                       ...screen(() =>
-                        import('../features/logs/TenantLogsPage.tsx').then((m) => () => (
-                          <m.TenantLogsPage scope="admin" />
-                        )),
+                        tenantScreens['tenant/logs']().then((m) => () => <m.TenantLogsPage scope="admin" />),
                       ),
                     },
                     {
                       path: 'users',
                       ...screen(() =>
-                        import('../features/people/UsersPage.tsx').then((m) => () => (
-                          <m.UsersPage scope="admin" />
-                        )),
+                        tenantScreens['tenant/users']().then((m) => () => <m.UsersPage scope="admin" />),
                       ),
                     },
                     {
                       path: 'products',
                       ...screen(() =>
-                        import('../features/products/ProductsPage.tsx').then((m) => () => (
+                        tenantScreens['tenant/products']().then((m) => () => (
                           <m.ProductsPage scope="admin" />
                         )),
                       ),
