@@ -51,7 +51,9 @@ export default defineConfig({
         // they were some seventy files of a few KB, which a browser fetches six at a time over
         // HTTP/1.1, and the devices page drew its rows about 0.2 s later on a first visit
         // (bench/devices-page.ts). The sign-in page uses none of them. Other libraries go with
-        // the screens that use them.
+        // the screens that use them, and so does MUI's table pager: it builds an
+        // Intl.NumberFormat as its module loads, which on a first visit loaded the locale's data
+        // (some 20 to 50 ms of the main thread) on pages that show no pager.
         codeSplitting: {
           groups: [
             {
@@ -66,7 +68,7 @@ export default defineConfig({
             },
             {
               name: 'mui',
-              test: /node_modules[\\/](@mui[\\/](?!icons-material)|@emotion|@popperjs|react-transition-group|react-is|clsx|prop-types|stylis|hoist-non-react-statics)/,
+              test: /node_modules[\\/](@mui[\\/](?!icons-material|material[\\/](TablePagination|locale)[\\/])|@emotion|@popperjs|react-transition-group|react-is|clsx|prop-types|stylis|hoist-non-react-statics)/,
               priority: 20,
             },
             {

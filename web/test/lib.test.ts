@@ -5,7 +5,7 @@ import { setLanguage } from '../src/i18n/i18n.ts';
 import { formatDate, formatLongDate } from '../src/lib/dates.ts';
 import { isDevHost } from '../src/lib/env.ts';
 import { fullName, initials } from '../src/lib/names.ts';
-import { formatNumber } from '../src/lib/numbers.ts';
+import { formatNumber, groupDigits } from '../src/lib/numbers.ts';
 import { clearSession, getToken, LANGUAGE_KEY, setToken } from '../src/lib/session.ts';
 
 // The i18n module marks the page's language on <html>; these tests run without a DOM.
@@ -66,6 +66,21 @@ describe("in the reader's language", () => {
     await inLanguage(language);
     expect(formatNumber(12345)).toBe(written);
     expect(formatNumber(7)).toBe('7');
+  });
+
+  it.each(['en', 'fr', 'nl'] as const)('groups whole numbers in %s as Intl.NumberFormat does', (language) => {
+    const intl = new Intl.NumberFormat({ en: 'en-GB', fr: 'fr-BE', nl: 'nl-BE' }[language]);
+    const values = [0, 7, 42, 999, 1000, 1001, 12345, 100000, 999999, 1000000, 20100, 123456789];
+    for (const value of [...values, ...values.slice(1).map((v) => -v), Number.MAX_SAFE_INTEGER]) {
+      expect(groupDigits(value, language), String(value)).toBe(intl.format(value));
+    }
+  });
+
+  it('writes fractions through Intl.NumberFormat', async () => {
+    await inLanguage('fr');
+    expect(formatNumber(1.5)).toBe('1,5');
+    expect(formatNumber(1234.25)).toBe('1\u202f234,25');
+    expect(formatNumber(-0)).toBe('-0');
   });
 
   it.each([

@@ -17,7 +17,7 @@ import {
   Switch,
   TextField,
 } from '@mui/material';
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDialogSession } from '../../lib/dialogs.ts';
 import { formatNumber } from '../../lib/numbers.ts';
@@ -112,6 +112,9 @@ export function DeviceFilterDialog({
   );
 }
 
+const byLabel = <T extends { label: string }>(list: T[]) =>
+  [...list].sort((a, b) => a.label.localeCompare(b.label));
+
 function FilterForm({
   value,
   options,
@@ -125,6 +128,12 @@ function FilterForm({
 }) {
   const { t } = useTranslation(['devices', 'components']);
   const [draft, setDraft] = useState<DeviceFilters>(value);
+  // Sorted here rather than with the page: the first comparison in the reader's language loads
+  // the language's collation, some 10 ms of the page's first paint on a slow processor.
+  const sorted = useMemo(
+    () => ({ procats: byLabel(options.procats), suppliers: byLabel(options.suppliers) }),
+    [options],
+  );
   const set = <K extends keyof DeviceFilters>(key: K, next: DeviceFilters[K]) =>
     setDraft((current) => ({ ...current, [key]: next }));
   return (
@@ -151,13 +160,13 @@ function FilterForm({
           />
           <MultiSelect
             label={t('filter.field.procats')}
-            options={options.procats}
+            options={sorted.procats}
             value={draft.procats ?? []}
             onChange={(next) => set('procats', next)}
           />
           <MultiSelect
             label={t('filter.field.suppliers')}
-            options={options.suppliers}
+            options={sorted.suppliers}
             value={draft.suppliers ?? []}
             onChange={(next) => set('suppliers', next)}
           />

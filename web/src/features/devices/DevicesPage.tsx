@@ -164,18 +164,15 @@ export function DevicesPage() {
       const procat = device.product.procat;
       if (procat && !procats.has(procat.id)) procats.set(procat.id, procat.name || procatName(procat));
     }
-    const byLabel = (a: { label: string }, b: { label: string }) => a.label.localeCompare(b.label);
     return {
       locations: site.floors.flatMap((floor) =>
         floor.locations.map((l) => ({ value: l.id, label: l.name, group: floor.name })),
       ),
       layers: site.layers.map((layer) => ({ value: layer.id, label: layer.name })),
       statuses: site.device_statuses.map((s) => ({ value: s.name, label: s.name })),
-      procats: [...procats].map(([value, label]) => ({ value, label })).sort(byLabel),
-      suppliers: companies
-        .filter((c) => c.supplier)
-        .map((c) => ({ value: c.id, label: c.name }))
-        .sort(byLabel),
+      // In the filter dialog's order (it sorts them as it opens).
+      procats: [...procats].map(([value, label]) => ({ value, label })),
+      suppliers: companies.filter((c) => c.supplier).map((c) => ({ value: c.id, label: c.name })),
       contractors: site.contractors.flatMap((id) => {
         const company = lookups.companies.get(id);
         return company ? [{ value: id, label: company.name }] : [];
