@@ -1,16 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { message } from '@asbuilt/domain';
-import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { sendError } from './error-plugin.ts';
+import { readWebFiles, sendWebFile } from './web-files.ts';
 
 interface ManifestChunk {
   file: string;
   imports?: string[];
 }
-
-const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** The pages a signed-out visitor gets the sign-in screen on (see web/src/main.tsx). */
 const SIGN_IN_PAGES = new Set(['/', '/login']);
@@ -41,21 +39,9 @@ export function registerWebApp(app: FastifyInstance, dist: string) {
   const index = path.join(dist, 'index.html');
   const hasWeb = existsSync(index);
   if (hasWeb) {
-    // The build's assets folder: every name in it holds a hash of the file's content.
-    const assets = path.join(path.resolve(dist), 'assets') + path.sep;
-    app.register(fastifyStatic, {
-      root: dist,
-      wildcard: false,
-      index: false,
-      // The build writes each script and style compressed at its strongest (web/build/precompress.ts):
-      // the copy the browser accepts is sent as it is, instead of compressing the file again.
-      preCompressed: true,
-      // The build names every script and style after its content, so a name never changes meaning:
-      // a browser keeps them for good instead of asking again for each of the ~200 on every visit.
-      setHeaders: (reply, file) => {
-        if (path.resolve(file).startsWith(assets)) reply.header('Cache-Control', IMMUTABLE);
-      },
-    });
+    for (const [address, file] of readWebFiles(dist)) {
+      app.get(address, (request, reply) => sendWebFile(request, reply, file));
+    }
   }
   const manifestFile = path.join(dist, '.vite', 'manifest.json');
   const plain = hasWeb ? readFileSync(index, 'utf8') : '';

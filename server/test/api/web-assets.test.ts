@@ -14,6 +14,7 @@ let t: TestApp;
 const SCRIPT = Buffer.from('export const word = "device";\n'.repeat(400));
 const BROTLI = brotliCompressSync(SCRIPT);
 const GZIP = gzipSync(SCRIPT, { level: 9 });
+const ICON = '<svg xmlns="http://www.w3.org/2000/svg"/>';
 
 beforeAll(async () => {
   const web = path.join(process.env.TMPDIR ?? '/tmp', `asbuilt-web-assets-${process.pid}`);
@@ -23,6 +24,10 @@ beforeAll(async () => {
   await writeFile(path.join(web, 'assets', 'app.js.br'), BROTLI);
   await writeFile(path.join(web, 'assets', 'app.js.gz'), GZIP);
   await writeFile(path.join(web, 'assets', 'plain.js'), SCRIPT);
+  await writeFile(path.join(web, 'assets', 'app.css'), 'body { margin: 0 }');
+  await writeFile(path.join(web, 'favicon.svg'), ICON);
+  await mkdir(path.join(web, '.vite'), { recursive: true });
+  await writeFile(path.join(web, '.vite', 'manifest.json'), '{"secret": "build details"}');
   t = await startTestApp({ WEB_DIST: web });
 });
 afterAll(() => t?.close());
@@ -58,5 +63,46 @@ describe("the build's scripts", () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(response.rawPayload).equals(SCRIPT)).toBe(true);
+  });
+});
+
+describe("the build's other files", () => {
+  it('are answered 304 to a browser that holds the same copy, and 200 to one with another', async () => {
+    const first = await script('app.js', 'gzip');
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^W\/".+"$/);
+    const again = await t.call('GET', '/assets/app.js', {
+      headers: { 'accept-encoding': 'gzip', 'if-none-match': etag },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+    const other = await t.call('GET', '/assets/app.js', { headers: { 'if-none-match': 'W/"old"' } });
+    expect(other.statusCode).toBe(200);
+  });
+
+  it('carry their own type; a file outside the assets is asked again on each visit', async () => {
+    const style = await t.call('GET', '/assets/app.css');
+    expect(style.headers['content-type']).toBe('text/css; charset=utf-8');
+    expect(style.body).toBe('body { margin: 0 }');
+    const icon = await t.call('GET', '/favicon.svg');
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['content-type']).toBe('image/svg+xml');
+    expect(icon.headers['cache-control']).toBe('public, max-age=0');
+    expect(icon.body).toBe(ICON);
+  });
+
+  it('answer a HEAD request with the headers alone', async () => {
+    const response = await t.call('HEAD', '/assets/app.js', { headers: { 'accept-encoding': 'br' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['content-type']).toMatch(/^application\/javascript/);
+    expect(response.rawPayload.length).toBe(0);
+  });
+
+  it("leave the build's manifest and the compressed copies unsent as files", async () => {
+    const manifest = await t.call('GET', '/.vite/manifest.json');
+    expect(manifest.body).not.toContain('build details');
+    const copy = await t.call('GET', '/assets/app.js.br');
+    expect(copy.headers['content-type']).toMatch(/^text\/html/);
   });
 });
