@@ -86,6 +86,7 @@ export function bundleSizes(dist: string): RouteSize[] {
   const signIn = closure(SIGN_IN_WORDS, closure(SIGN_IN_SCREEN, new Set(bootstrap)));
   const app = closure(APP_WORDS, closure(APP_START, new Set(bootstrap)));
   const appSize = total(app);
+  const routed = new Set([...app].flatMap((key) => manifest[key]!.dynamicImports ?? []));
   const screens = Object.keys(manifest)
     .filter(
       (key) => manifest[key]!.isDynamicEntry && !isWords(key) && key !== SIGN_IN_SCREEN && key !== APP_START,
@@ -93,9 +94,10 @@ export function bundleSizes(dist: string): RouteSize[] {
     .map((key) => {
       const keys = closure(key, new Set(app));
       const size = total(keys);
-      // The router's screens are the app start's dynamic imports; the rest are parts of a screen
-      // that it loads after its first paint (web/src/components/shownLater.tsx).
-      const later = manifest[APP_START]!.dynamicImports?.includes(key) ? '' : ' (loaded later)';
+      // The router's screens are the dynamic imports of the app's start (app/screens.ts among
+      // its chunks); the rest are parts of a screen that it loads after its first paint
+      // (web/src/components/shownLater.tsx).
+      const later = routed.has(key) ? '' : ' (loaded later)';
       return {
         screen: `${key.replace(/^src\//, '')}${later}`,
         total: size,
