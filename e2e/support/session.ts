@@ -7,7 +7,11 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await page.goto('/login');
   await page.getByLabel('Username or Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Login' }).click();
+  // Enabled once both fields hold text: a form drawn again after the fill (a page load still
+  // under way) fails here, in words, rather than in a click that waits out the test's time.
+  const login = page.getByRole('button', { name: 'Login' });
+  await expect(login).toBeEnabled();
+  await login.click();
   await expect(page).toHaveURL(/\/sites$/);
 }
 
@@ -16,4 +20,7 @@ export async function signOut(page: Page) {
   await page.getByRole('button', { name: 'Account menu' }).click();
   await page.getByRole('menuitem', { name: 'Sign Out' }).click();
   await expect(page).toHaveURL(/\/login$/);
+  // The address changes as the sign-in page's load starts: wait for the page itself, so that a
+  // navigation right after does not race that load.
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
 }

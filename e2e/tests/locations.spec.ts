@@ -182,6 +182,8 @@ test('locations: a floor, its plan, two rooms drawn by clicking, kept after a re
   await page.getByTestId('location-device-row').filter({ hasText: 'E2E-SW-1' }).click();
   await expect(page.getByRole('dialog').getByRole('tab', { name: 'General' })).toBeVisible();
   await page.keyboard.press('Escape');
+  // Gone before the next click: a click during its closing transition can land on its backdrop.
+  await expect(page.getByRole('dialog')).toBeHidden();
   // The card's Vault tab, whose view loads after the page's first paint.
   await page.getByRole('tab', { name: /^Vault/ }).click();
   await expect(page.getByText('No secrets for this location')).toBeVisible();
