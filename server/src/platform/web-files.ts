@@ -16,6 +16,8 @@ export interface WebFile {
   /** The build's compressed copies (web/build/precompress.ts), when it wrote them. */
   br?: Buffer;
   gzip?: Buffer;
+  /** The codings of those copies, Brotli first: what a caller's Accept-Encoding is matched to. */
+  codings: ('br' | 'gzip')[];
   type: string;
   etag: string;
   cacheControl: string;
@@ -73,10 +75,13 @@ function readWebFile(file: string, immutable: boolean): WebFile {
       return undefined;
     }
   };
+  const br = copy('.br');
+  const gzip = copy('.gz');
   return {
     body,
-    br: copy('.br'),
-    gzip: copy('.gz'),
+    br,
+    gzip,
+    codings: [...(br ? (['br'] as const) : []), ...(gzip ? (['gzip'] as const) : [])],
     type: TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream',
     etag: `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
     cacheControl: immutable ? IMMUTABLE : REVALIDATE,
@@ -86,12 +91,14 @@ function readWebFile(file: string, immutable: boolean): WebFile {
 /** Sends `file` in the coding the caller takes among the build's copies, or as it is. */
 export function sendWebFile(request: FastifyRequest, reply: FastifyReply, file: WebFile) {
   reply.header('cache-control', file.cacheControl).header('etag', file.etag);
-  const copies = (['br', 'gzip'] as const).filter((coding) => file[coding]);
-  if (copies.length > 0) reply.header('vary', 'accept-encoding');
+  const { codings } = file;
+  if (codings.length > 0) reply.header('vary', 'accept-encoding');
   if (request.headers['if-none-match'] === file.etag) return reply.code(304).send();
   const accepted = request.headers['accept-encoding'];
   const coding =
-    typeof accepted === 'string' && copies.length > 0 ? negotiate(accepted.toLowerCase(), copies) : undefined;
+    typeof accepted === 'string' && codings.length > 0
+      ? negotiate(accepted.toLowerCase(), codings)
+      : undefined;
   reply.type(file.type);
   if (coding === 'br' || coding === 'gzip') {
     return reply.header('content-encoding', coding).send(file[coding]);
