@@ -28,6 +28,8 @@ test('profile: edit the profile, then change the password, which signs the user 
   await pwd.getByLabel('Retype Password', { exact: true }).fill('changed-42');
   await pwd.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(/\/login$/);
+  // The sign-in page drawn, not only its address: a context closed during a page load can hang.
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
 
   await apiSignIn(request, email, 'changed-42');
   await apiChangePassword(request, email, 'changed-42', DEMO_PASSWORD);
