@@ -13,7 +13,7 @@
  *   npm run build && npx tsx bench/devices-page.ts [--devices 20000] [--products 5000] [--runs 3]
  */
 import type { ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -108,7 +108,9 @@ async function addDevices(dataDir: string, count: number): Promise<number> {
  */
 async function timeLoad(page: Page, url: string, counterSelector: string, expected: string): Promise<number> {
   const profiler =
-    process.env.BENCH_PROFILE && process.env.BENCH_PROFILE !== 'keys' ? await startProfile(page) : null;
+    process.env.BENCH_PROFILE && !process.env.BENCH_PROFILE.endsWith('keys')
+      ? await startProfile(page)
+      : null;
   await page.goto(url, { waitUntil: 'commit' });
   const handle = await page.waitForFunction(
     ({ selector, text }) => {
@@ -146,6 +148,9 @@ async function startProfile(page: Page): Promise<CDPSession> {
 
 async function printProfile(session: CDPSession): Promise<void> {
   const { profile } = await session.send('Profiler.stop');
+  // BENCH_PROFILE_FILE=f also writes the profile whole, to read its callers (or open in DevTools).
+  if (process.env.BENCH_PROFILE_FILE)
+    await writeFile(process.env.BENCH_PROFILE_FILE, JSON.stringify(profile));
   const interval = (profile.endTime - profile.startTime) / 1000 / Math.max(1, profile.samples?.length ?? 1);
   const hits = new Map<number, number>();
   for (const id of profile.samples ?? []) hits.set(id, (hits.get(id) ?? 0) + 1);
@@ -420,11 +425,15 @@ export async function runBrowserBench(
         samples: productLoads,
       });
       const productKeys = ['1', '2', '3', 'Backspace', 'Backspace', 'Backspace', 'c', 'i', 's', 'c'];
+      // BENCH_PROFILE=product-keys profiles these keystrokes.
+      const productKeysProfiler =
+        process.env.BENCH_PROFILE === 'product-keys' ? await startProfile(page) : null;
       timings.push({
         name: 'products page: search keystroke to table update',
         rows: total,
         samples: await timeKeystrokes(page, 'Search products', productKeys),
       });
+      if (productKeysProfiler) await printProfile(productKeysProfiler);
     }
   } finally {
     await browser?.close();

@@ -9,9 +9,10 @@
  * Reads: the site index, the site (floors, places, counts), the latest logs and the caller, in
  * turn, with 10 and then 50 concurrent clients. Storm: the site index with 10 clients for a
  * second alone, then for a second while 50 sign-ins arrive at once, for 30 rounds
- * (`--storm-rounds`); the reads' p95 in both.
+ * (`--storm-rounds`); the reads' p95 in both. The sign-ins come from a process of their own
+ * (sign-in-storm.ts), so that sending them does not delay the reads' answers this one times.
  */
-import { spawn } from 'node:child_process';
+import { fork, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
@@ -91,35 +92,25 @@ const ms = (n: number) => n.toFixed(1);
 const row = (label: string, r: Run) =>
   `| ${api.kind} | ${label} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${Math.round(r.perSecond)} |`;
 
-/** 50 sign-ins at once, over and over until `until` settles; each one's time (all must pass). */
-async function storm(until: Promise<unknown>) {
-  let done = false;
-  void until.then(() => {
-    done = true;
+/**
+ * The sign-in storm's own process (sign-in-storm.ts): bursts of 50 sign-ins at once while `until`
+ * runs, then each one's time (all must pass).
+ */
+const stormer = fork(new URL('./sign-in-storm.ts', import.meta.url).pathname, {
+  execArgv: ['--import', 'tsx'],
+});
+async function storm(until: Promise<unknown>): Promise<number[]> {
+  stormer.send({
+    type: 'start',
+    address: api.address,
+    username: BENCH_USER.email,
+    password: BENCH_USER.password,
   });
-  const times: number[] = [];
-  let sent = 0;
-  while (!done) {
-    const answers = await Promise.all(
-      Array.from({ length: 50 }, async () => {
-        const n = sent++;
-        const started = performance.now();
-        const response = await fetch(`${api.address}/api/admin/users/login`, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
-          },
-          body: JSON.stringify({ username: BENCH_USER.email, password: BENCH_USER.password }),
-        });
-        await response.arrayBuffer();
-        times.push(performance.now() - started);
-        return response.status;
-      }),
-    );
-    const refused = answers.filter((status) => status !== 200);
-    if (refused.length > 0) throw new Error(`sign-ins answered ${refused.join(', ')}`);
-  }
+  await until;
+  const answer = once(stormer, 'message') as Promise<[{ times?: number[]; error?: string }]>;
+  stormer.send({ type: 'stop' });
+  const [{ times, error }] = await answer;
+  if (!times) throw new Error(`the sign-in storm: ${error}`);
   return times;
 }
 
@@ -155,6 +146,7 @@ try {
   console.log(row(`the ${signIns.length} sign-ins of the bursts`, summary(signIns, stormRounds)));
   console.log(`\nreads' p95 during the storm: ${(s.p95 / a.p95).toFixed(2)} × alone (target ≤ 1.5)`);
 } finally {
+  stormer.disconnect();
   server.stdin!.end();
   await once(server, 'exit');
 }
