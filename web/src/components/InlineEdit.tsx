@@ -6,7 +6,6 @@
  */
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
-import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import {
   Box,
   CircularProgress,
@@ -14,14 +13,18 @@ import {
   IconButton,
   MenuItem,
   TextField,
-  Tooltip,
   Typography,
 } from '@mui/material';
 import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastFailure } from '../lib/toast.ts';
+import './inlineEdit.css';
 
 export const INLINE_EDIT_HOVER_DELAY = 200;
+
+/** MUI's EditOutlined icon, drawn without its SvgIcon. */
+const PENCIL =
+  'm14.06 9.02.92.92L5.92 19H5v-.92zM17.66 3c-.25 0-.51.1-.7.29l-1.83 1.83 3.75 3.75 1.83-1.83c.39-.39.39-1.02 0-1.41l-2.34-2.34c-.2-.2-.45-.29-.71-.29m-3.6 3.19L3 17.25V21h3.75L17.81 9.94z';
 
 export interface InlineEditOption {
   value: string;
@@ -199,8 +202,14 @@ export function InlineEdit({
     );
   }
 
+  const editLabel = t('inline_edit.edit', { label });
   return (
-    <Box
+    // Plain elements and inlineEdit.css, not MUI: a table draws two of these a row, and an MUI
+    // tooltip and icon button each made half of the products page's search keystroke.
+    // biome-ignore lint/a11y/noStaticElementInteractions: the hover only shows the pencil, which the keyboard reaches on its own
+    <span
+      className="inline-edit"
+      data-revealed={revealed ? '' : undefined}
       onMouseEnter={() => {
         clearTimeout(hoverTimer.current);
         hoverTimer.current = setTimeout(() => setRevealed(true), INLINE_EDIT_HOVER_DELAY);
@@ -209,31 +218,25 @@ export function InlineEdit({
         clearTimeout(hoverTimer.current);
         setRevealed(false);
       }}
-      sx={{ display: 'flex', alignItems: 'center', gap: 0.5, minWidth: 0, width: '100%' }}
     >
-      <Typography variant={variant} component="span" noWrap sx={{ minWidth: 0 }}>
+      <Typography variant={variant} component="span" noWrap className="inline-edit__value">
         {shown}
       </Typography>
-      <Tooltip title={t('inline_edit.edit', { label })} enterDelay={500}>
-        <IconButton
-          ref={pencilRef}
-          size="small"
-          aria-label={t('inline_edit.edit', { label })}
-          onClick={(event) => {
-            event.stopPropagation();
-            start();
-          }}
-          sx={{
-            p: 0.5,
-            opacity: revealed ? 1 : 0,
-            transition: 'opacity .15s',
-            '&:focus-visible': { opacity: 1 },
-            '@media (hover: none)': { opacity: 0.7 },
-          }}
-        >
-          <EditOutlinedIcon sx={{ fontSize: 16 }} />
-        </IconButton>
-      </Tooltip>
-    </Box>
+      <button
+        ref={pencilRef}
+        type="button"
+        className="inline-edit__pencil"
+        aria-label={editLabel}
+        title={editLabel}
+        onClick={(event) => {
+          event.stopPropagation();
+          start();
+        }}
+      >
+        <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <path d={PENCIL} />
+        </svg>
+      </button>
+    </span>
   );
 }
