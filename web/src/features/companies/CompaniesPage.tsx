@@ -112,7 +112,7 @@ export function CompaniesPage({ scope = 'tenant' }: { scope?: CataloguePath }) {
         title={t('page.title')}
         subtitle={index.data ? t('page.count', { count: total, number: formatNumber(total) }) : undefined}
         actions={
-          <Stack direction="row" spacing={1}>
+          <>
             {admin ? (
               <SheetMenu
                 path="/admin/companies"
@@ -133,7 +133,7 @@ export function CompaniesPage({ scope = 'tenant' }: { scope?: CataloguePath }) {
             >
               {t('dialog.new.company')}
             </Button>
-          </Stack>
+          </>
         }
       />
       {admin ? null : <CatalogueNav />}

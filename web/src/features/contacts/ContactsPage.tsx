@@ -61,7 +61,7 @@ export function ContactsPage() {
         title={t('title')}
         subtitle={site.name}
         actions={
-          <Stack direction="row" spacing={1}>
+          <>
             <Button
               startIcon={<DownloadIcon />}
               onClick={() =>
@@ -77,7 +77,7 @@ export function ContactsPage() {
                 {t('action.new')}
               </Button>
             )}
-          </Stack>
+          </>
         }
       />
       <Paper sx={{ p: { xs: 1.5, sm: 2 } }}>

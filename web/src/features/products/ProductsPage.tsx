@@ -213,7 +213,7 @@ export function ProductsPage({ scope = 'tenant' }: { scope?: CataloguePath }) {
         title={t('page.title')}
         subtitle={subtitle}
         actions={
-          <Stack direction="row" spacing={1}>
+          <>
             {admin ? (
               <SheetMenu
                 path="/admin/products"
@@ -239,7 +239,7 @@ export function ProductsPage({ scope = 'tenant' }: { scope?: CataloguePath }) {
             >
               {t('page.new')}
             </Button>
-          </Stack>
+          </>
         }
       />
       {admin ? null : <CatalogueNav />}
