@@ -7,8 +7,8 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await page.goto('/login');
   await page.getByLabel('Username or Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
-  // Enabled once both fields hold text: a form drawn again after the fill (a page load still
-  // under way) fails here, in words, rather than in a click that waits out the test's time.
+  // Enabled once both fields hold text: a fill that did not take fails here, in words, rather
+  // than in a click on a disabled button that waits out the test's time.
   const login = page.getByRole('button', { name: 'Login' });
   await expect(login).toBeEnabled();
   await login.click();
