@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, isNull, sql, type WithSubquery } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { prepared } from '../db/prepared.ts';
 import { sessions, tenants, users } from '../db/schema.ts';
@@ -16,10 +16,19 @@ export interface SessionMeta {
   impersonatorId?: number;
 }
 
-/** Opens a session and returns the bearer token; only its hash is stored. */
-export async function createSession(db: DbOrTx, userId: number, ttlHours: number, meta: SessionMeta = {}) {
+/**
+ * Opens a session and returns the bearer token; only its hash is stored. `alongside`: other
+ * writes of the same call, sent as WITHs of this statement to save their round trips.
+ */
+export async function createSession(
+  db: DbOrTx,
+  userId: number,
+  ttlHours: number,
+  meta: SessionMeta = {},
+  alongside: WithSubquery[] = [],
+) {
   const token = newToken();
-  await db.insert(sessions).values({
+  await (alongside.length > 0 ? db.with(...alongside) : db).insert(sessions).values({
     user_id: userId,
     token_hash: hashToken(token),
     expires_at: new Date(Date.now() + ttlHours * 3_600_000),

@@ -141,6 +141,29 @@ describe('POST /api/admin/users/login', () => {
     });
     expect(response.statusCode).toBe(200);
   });
+
+  it("clears the account's failures when its owner signs in", async () => {
+    const user = await createUser(t, { tenantId });
+    const attempt = (password: string) =>
+      t.call('POST', '/api/admin/users/login', { body: { username: user.email, password }, ip: '10.0.3.1' });
+    for (let i = 0; i < 9; i++) expect((await attempt('wrong-pass')).statusCode).toBe(401);
+    expect((await attempt(PASSWORD)).statusCode).toBe(200);
+    // Nine more failures would make eighteen, and lock the account, had the sign-in not cleared them.
+    for (let i = 0; i < 9; i++) expect((await attempt('wrong-pass')).statusCode).toBe(401);
+    expect((await attempt(PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('limits one address to 60 sign-ins a minute, and counts each sign-in once', async () => {
+    const user = await createUser(t, { tenantId });
+    const from = (ip: string) =>
+      t.call('POST', '/api/admin/users/login', { body: { username: user.email, password: PASSWORD }, ip });
+    for (let i = 0; i < 60; i++) expect((await from('10.0.4.1')).statusCode).toBe(200);
+    const refused = await from('10.0.4.1');
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await from('10.0.4.2')).statusCode).toBe(200);
+    expect(await t.db.$count(sessions, eq(sessions.user_id, user.id))).toBe(61);
+  });
 });
 
 describe('sessions', () => {
