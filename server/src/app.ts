@@ -30,6 +30,7 @@ import { ticketRoutes } from './modules/tickets/routes.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { authPlugin } from './platform/auth-plugin.ts';
+import { callsInFlightPlugin } from './platform/calls-in-flight.ts';
 import type { AppContext } from './platform/context.ts';
 import { DeviceLinks } from './platform/device-links.ts';
 import { errorPlugin } from './platform/error-plugin.ts';
@@ -90,6 +91,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   };
 
   await app.register(errorPlugin);
+  await app.register(callsInFlightPlugin);
   await app.register(securityHeadersPlugin, {
     uploadOrigins: config.s3 ? [new URL(config.s3.endpoint).origin] : [],
   });

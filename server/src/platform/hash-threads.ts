@@ -39,8 +39,14 @@ interface Waiting {
  * Runs argon2 jobs on `size` threads of low priority, one job per thread at a time, the others in
  * arrival order. A thread holds the process open only while it works, so a script that hashes
  * one password still ends on its own.
+ *
+ * While `othersWaiting()` says that other work wants the processors, a thread with jobs in line
+ * rests as long as its last hash took before it takes the next: a low priority alone did not
+ * keep a storm of sign-ins from taking a whole processor of two from the reads (the sign-in storm
+ * of bench/throughput.ts), and this caps the hashes at half their threads' time. A lone hash
+ * never waits.
  */
-export function hashThreads(size: number) {
+export function hashThreads(size: number, othersWaiting: () => boolean = () => false) {
   const argon2 = createRequire(import.meta.url).resolve('@node-rs/argon2');
   const idle: Worker[] = [];
   const queue: Waiting[] = [];
@@ -55,12 +61,14 @@ export function hashThreads(size: number) {
 
   const run = (worker: Worker, waiting: Waiting) => {
     worker.ref();
+    const began = performance.now();
     const settle = (outcome: { value?: unknown; error?: string }) => {
       worker.off('error', fail);
       worker.unref();
       if (outcome.error !== undefined) waiting.reject(new Error(outcome.error));
       else waiting.resolve(outcome.value);
-      next(worker);
+      if (queue.length > 0 && othersWaiting()) setTimeout(() => next(worker), performance.now() - began);
+      else next(worker);
     };
     // A thread that dies takes its job with it; a fresh one takes its place for the next.
     const fail = (error: Error) => {

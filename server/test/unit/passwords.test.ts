@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { hashThreads } from '../../src/platform/hash-threads.ts';
 import { hashPassword, verifyPassword } from '../../src/platform/passwords.ts';
 
@@ -53,4 +53,37 @@ describe('hashThreads', () => {
     const options = { algorithm: 2, memoryCost: 1024, timeCost: 1, parallelism: 1 };
     expect(await threads.run<string>({ verify: false, password: 'after', options })).toMatch(/^\$argon2id/);
   });
+
+  it('rests before a queued hash while others wait, and only then', async () => {
+    // Fake setTimeout only: the rest is one, and the threads' messages still come in for real.
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      let othersWaiting = true;
+      const threads = hashThreads(1, () => othersWaiting);
+      const options = { algorithm: 2, memoryCost: 1024, timeCost: 1, parallelism: 1 };
+      const settled: number[] = [];
+      const hash = (n: number) =>
+        threads.run({ verify: false, password: `p${n}`, options }).then(() => settled.push(n));
+      const jobs = [hash(0), hash(1)];
+      await jobs[0];
+      await pumpFor(300);
+      expect(settled).toEqual([0]);
+      expect(vi.getTimerCount()).toBe(1);
+      othersWaiting = false;
+      vi.runOnlyPendingTimers();
+      await jobs[1];
+      // Nobody else waits now: the next two go straight after each other, with no rest between.
+      await Promise.all([hash(2), hash(3)]);
+      expect(settled).toEqual([0, 1, 2, 3]);
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });
+
+/** Lets the event loop run (threads' messages included) for `ms` of real time, without a timer. */
+async function pumpFor(ms: number) {
+  const until = performance.now() + ms;
+  while (performance.now() < until) await new Promise((resolve) => setImmediate(resolve));
+}

@@ -24,7 +24,7 @@ export function authRoutes(ctx: AppContext) {
     app.post(
       '/api/admin/users/login',
       {
-        config: { public: true },
+        config: { public: true, hashesPassword: true },
         schema: { tags, body: loginSchema, response: { 200: authResponseSchema, ...errorResponses } },
       },
       (request) => auth.login(ctx, request.body, requestMeta(request)),
@@ -60,7 +60,7 @@ export function authRoutes(ctx: AppContext) {
     app.post(
       '/api/global/password/reset',
       {
-        config: { public: true },
+        config: { public: true, hashesPassword: true },
         schema: { tags, body: resetPasswordSchema, response: { 200: authResponseSchema, ...errorResponses } },
       },
       (request) => auth.resetPassword(ctx, request.body, requestMeta(request)),
@@ -69,7 +69,7 @@ export function authRoutes(ctx: AppContext) {
     app.post(
       '/api/tenant/users/invite_sign_up',
       {
-        config: { public: true },
+        config: { public: true, hashesPassword: true },
         schema: { tags, body: inviteSignUpSchema, response: { 200: authResponseSchema, ...errorResponses } },
       },
       (request) => auth.inviteSignUp(ctx, request.body, requestMeta(request)),

@@ -133,7 +133,10 @@ export function userRoutes(ctx: AppContext) {
 
     app.post(
       '/api/tenant/users/change_password',
-      { schema: { tags, body: changePasswordSchema, response: { 200: messageSchema, ...errorResponses } } },
+      {
+        config: { hashesPassword: true },
+        schema: { tags, body: changePasswordSchema, response: { 200: messageSchema, ...errorResponses } },
+      },
       async (request) => {
         await users.changePassword(ctx, requireActor(request.actor), request.body);
         return { message: 'Password Changed' };
