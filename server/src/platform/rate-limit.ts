@@ -62,11 +62,7 @@ export class RateLimiter {
     }
   }
 
-  async reset(limit: Limit): Promise<void> {
-    await this.resetStatement(limit);
-  }
-
-  /** The statement of `reset`, not yet sent (see `hitStatement`). */
+  /** The statement that clears a counter, not yet sent: to go along with others (see `hitStatement`). */
   resetStatement(limit: Limit) {
     return this.db.delete(rateLimits).where(eq(rateLimits.key, limit.key));
   }
