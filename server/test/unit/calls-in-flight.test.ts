@@ -1,4 +1,4 @@
-import { request } from 'node:http';
+import { Agent, get, request } from 'node:http';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callsInFlight, callsInFlightPlugin } from '../../src/platform/calls-in-flight.ts';
@@ -35,6 +35,26 @@ describe('callsInFlight', () => {
     await app.inject({ method: 'GET', url: '/missing' });
     expect(seen).toEqual([1]);
     expect(callsInFlight()).toBe(0);
+  });
+
+  it('stops counting a call answered over a connection kept alive for the next', async () => {
+    seen = [];
+    const agent = new Agent({ keepAlive: true });
+    try {
+      for (let i = 0; i < 2; i++) {
+        await new Promise<void>((resolve, reject) => {
+          get(`${address}/read`, { agent }, (response) => {
+            response.resume();
+            response.on('end', resolve);
+          }).on('error', reject);
+        });
+      }
+      while (callsInFlight() > 0) await new Promise((resolve) => setImmediate(resolve));
+      expect(seen).toEqual([1, 1]);
+      expect(callsInFlight()).toBe(0);
+    } finally {
+      agent.destroy();
+    }
   });
 
   it('leaves out the calls that hash a password', async () => {
