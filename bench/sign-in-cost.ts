@@ -7,26 +7,17 @@
  *   npx tsx bench/sign-in-cost.ts [--seconds 5]
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/sign-in-cost.ts
  */
-import { execFileSync, fork, spawn } from 'node:child_process';
-import { once } from 'node:events';
+import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
-import { BENCH_USER } from './generate-devices.ts';
+import { startApiProcess, startStormer } from './storm-client.ts';
 
 const { values } = parseArgs({ options: { seconds: { type: 'string', default: '5' } } });
 const TICK_MS = 10; // USER_HZ is 100 on Linux
 
-const server = spawn(
-  process.execPath,
-  ['--import', 'tsx', new URL('./serve-api.ts', import.meta.url).pathname, '100', 'TRUST_PROXY=loopback'],
-  { stdio: ['pipe', 'pipe', 'inherit'], env: process.env },
-);
-const [line] = (await once(createInterface({ input: server.stdout! }), 'line')) as [string];
-const api = JSON.parse(line) as { address: string; kind: string };
-const stormer = fork(new URL('./sign-in-storm.ts', import.meta.url).pathname, {
-  execArgv: ['--import', 'tsx'],
-});
+const api = await startApiProcess('100');
+const server = api.process;
+const stormer = startStormer(api);
 
 /** User and system ticks of a process or thread, from its stat file. */
 const ticks = (stat: string) => {
@@ -47,7 +38,7 @@ function snapshot() {
     const who = Number(task) === server.pid ? "server's main thread" : "server's other threads (the hashes)";
     add(who, `/proc/${server.pid}/task/${task}/stat`);
   }
-  add('the sender of the sign-ins', `/proc/${stormer.pid}/stat`);
+  add('the sender of the sign-ins', `/proc/${stormer.process.pid}/stat`);
   if (api.kind === 'postgres') {
     const postgres = execFileSync('pgrep', ['-x', 'postgres'], { encoding: 'utf8' }).split('\n');
     for (const pid of postgres.filter(Boolean)) add('PostgreSQL', `/proc/${pid}/stat`);
@@ -57,17 +48,9 @@ function snapshot() {
 
 try {
   const before = snapshot();
-  stormer.send({
-    type: 'start',
-    address: api.address,
-    username: BENCH_USER.email,
-    password: BENCH_USER.password,
-  });
-  await new Promise((resolve) => setTimeout(resolve, Number(values.seconds) * 1000));
-  const answer = once(stormer, 'message') as Promise<[{ times?: number[]; error?: string }]>;
-  stormer.send({ type: 'stop' });
-  const [{ times, error }] = await answer;
-  if (!times) throw new Error(`the sign-in storm: ${error}`);
+  const times = await stormer.during(
+    new Promise((resolve) => setTimeout(resolve, Number(values.seconds) * 1000)),
+  );
   const after = snapshot();
   console.log(`${api.kind}: ${times.length} sign-ins in bursts of 50 for ${values.seconds} s\n`);
   console.log('| who | processor per sign-in |');
@@ -77,7 +60,6 @@ try {
     if (spent > 0) console.log(`| ${who} | ${spent.toFixed(2)} ms |`);
   }
 } finally {
-  stormer.disconnect();
-  server.stdin!.end();
-  await once(server, 'exit');
+  stormer.close();
+  await api.close();
 }

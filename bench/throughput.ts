@@ -12,12 +12,9 @@
  * (`--storm-rounds`); the reads' p95 in both. The sign-ins come from a process of their own
  * (sign-in-storm.ts), so that sending them does not delay the reads' answers this one times.
  */
-import { fork, spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { BENCH_USER } from './generate-devices.ts';
+import { startApiProcess, startStormer } from './storm-client.ts';
 
 const { values } = parseArgs({
   options: {
@@ -28,22 +25,7 @@ const { values } = parseArgs({
 });
 const seconds = Number(values.seconds);
 const stormRounds = Number(values['storm-rounds']);
-// The storm's users arrive through a proxy on loopback, each from an address of its own, as
-// people of one company signing in at nine; from one address the sign-in limit (60 a minute)
-// would turn most of them away at once.
-const server = spawn(
-  process.execPath,
-  [
-    '--import',
-    'tsx',
-    new URL('./serve-api.ts', import.meta.url).pathname,
-    values.devices,
-    'TRUST_PROXY=loopback',
-  ],
-  { stdio: ['pipe', 'pipe', 'inherit'], env: process.env },
-);
-const [line] = (await once(createInterface({ input: server.stdout! }), 'line')) as [string];
-const api = JSON.parse(line) as { address: string; token: string; siteId: number; kind: string };
+const api = await startApiProcess(values.devices);
 const headers = { authorization: `Bearer ${api.token}` };
 
 interface Run {
@@ -92,27 +74,7 @@ const ms = (n: number) => n.toFixed(1);
 const row = (label: string, r: Run) =>
   `| ${api.kind} | ${label} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${Math.round(r.perSecond)} |`;
 
-/**
- * The sign-in storm's own process (sign-in-storm.ts): bursts of 50 sign-ins at once while `until`
- * runs, then each one's time (all must pass).
- */
-const stormer = fork(new URL('./sign-in-storm.ts', import.meta.url).pathname, {
-  execArgv: ['--import', 'tsx'],
-});
-async function storm(until: Promise<unknown>): Promise<number[]> {
-  stormer.send({
-    type: 'start',
-    address: api.address,
-    username: BENCH_USER.email,
-    password: BENCH_USER.password,
-  });
-  await until;
-  const answer = once(stormer, 'message') as Promise<[{ times?: number[]; error?: string }]>;
-  stormer.send({ type: 'stop' });
-  const [{ times, error }] = await answer;
-  if (!times) throw new Error(`the sign-in storm: ${error}`);
-  return times;
-}
+const stormer = startStormer(api);
 
 try {
   const reads = [
@@ -137,7 +99,7 @@ try {
   for (let round = 0; round < stormRounds; round++) {
     alone.push(...(await load(10, index, 1)));
     const during = load(10, index, 1);
-    signIns.push(...(await storm(during)));
+    signIns.push(...(await stormer.during(during)));
     stormed.push(...(await during));
   }
   const [a, s] = [summary(alone, stormRounds), summary(stormed, stormRounds)];
@@ -146,7 +108,6 @@ try {
   console.log(row(`the ${signIns.length} sign-ins of the bursts`, summary(signIns, stormRounds)));
   console.log(`\nreads' p95 during the storm: ${(s.p95 / a.p95).toFixed(2)} × alone (target ≤ 1.5)`);
 } finally {
-  stormer.disconnect();
-  server.stdin!.end();
-  await once(server, 'exit');
+  stormer.close();
+  await api.close();
 }
