@@ -10,11 +10,15 @@ export function redactUrl(url: string): string {
 /**
  * pino options: the request line is logged without secrets in its query, headers are never
  * logged, and bodies (passwords) are never logged at all.
+ *
+ * Lines go to standard output as they are logged (a pipe or a file is written synchronously),
+ * not through pino's default buffer: that buffer is written only when the event loop turns, so
+ * a process killed in a long transaction lost the very lines that said what it was doing.
  */
 export function loggerOptions(level: string, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
   return {
     level,
-    ...(stream ? { stream } : {}),
+    stream: stream ?? process.stdout,
     redact: {
       paths: ['req.headers.authorization', 'password', '*.password', 'token', '*.token'],
       censor: '[redacted]',

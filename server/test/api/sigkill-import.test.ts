@@ -33,7 +33,8 @@ async function startServer(): Promise<ChildProcess> {
       SEED_DEMO: 'true',
       VAULT_KEY: 'sigkill-test-key',
       WEB_DIST: path.join(dataDir, 'no-web'),
-      LOG_LEVEL: 'warn',
+      // The import's "device import writing" line is the test's cue to kill.
+      LOG_LEVEL: 'info',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -48,6 +49,22 @@ async function startServer(): Promise<ChildProcess> {
     process_.on('exit', (code) => reject(new Error(`server ended (${code}): ${output.slice(-2000)}`)));
   });
   return process_;
+}
+
+/** Resolves when the server prints `text`: a cue from inside the running process, not a guess of time. */
+function printed(process_: ChildProcess, text: string): Promise<void> {
+  return new Promise((resolve) => {
+    let output = '';
+    const collect = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (!output.includes(text)) return;
+      process_.stdout!.off('data', collect);
+      process_.stderr!.off('data', collect);
+      resolve();
+    };
+    process_.stdout!.on('data', collect);
+    process_.stderr!.on('data', collect);
+  });
 }
 
 const base = () => `http://127.0.0.1:${port}`;
@@ -125,15 +142,16 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('SIGKILL during an import', 
       values: { product_id: String(products[0]!.id), code: `KILL-${i}`, note: 'imported before the kill' },
     }));
 
-    // The import runs; the process is killed while it works.
-    const started = Date.now();
+    // The import runs; the process is killed as soon as it says it is writing its rows, inside
+    // its transaction. A fixed delay was either too short or too long, depending on the host.
+    const writing = printed(child, 'device import writing');
     const importing = call(token, '/api/site/devices/import', { site_id: site.id, rows }).catch(
       (error: Error) => error,
     );
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await Promise.race([writing, importing]);
     child.kill('SIGKILL');
     const outcome = await importing;
-    expect(outcome, `the import ended before the kill (${Date.now() - started} ms)`).toBeInstanceOf(Error);
+    expect(outcome, 'the import ended before the kill').toBeInstanceOf(Error);
     await new Promise<void>((resolve) => child!.once('exit', () => resolve()));
 
     child = await startServer();

@@ -42,10 +42,16 @@ function listed(problems: Message[], max: number): Message[] {
   return more > 0 ? [...problems.slice(0, max), message('import_more_problems', { count: more })] : problems;
 }
 
+/** Where an import says it starts writing: the request's logger. */
+export interface ImportLog {
+  info(details: object, message: string): void;
+}
+
 export async function importDevices(
   ctx: AppContext,
   actor: Actor,
   input: DeviceImportInput,
+  log?: ImportLog,
 ): Promise<ImportReport> {
   return ctx.db.transaction(async (tx) => {
     const { site } = await requireSite(tx, actor, input.site_id, SitePermission.FullAccess);
@@ -62,6 +68,8 @@ export async function importDevices(
     };
     if (input.dry_run) return report;
     if (plan.problems.length > 0) throw badRequest(listed(plan.problems, 100));
+    // A long write an operator may see stop short (a restart, a kill) is named in the log.
+    log?.info({ siteId: site.id, created: report.created, updated: report.updated }, 'device import writing');
 
     const items: DeviceLogItem[] = [];
     const ids = await insertRows(

@@ -134,7 +134,7 @@ export function deviceRoutes(ctx: AppContext) {
           response: ok(importReportSchema),
         },
       },
-      (request) => importDevices(ctx, requireActor(request.actor), request.body),
+      (request) => importDevices(ctx, requireActor(request.actor), request.body, request.log),
     );
     fastify.post(
       '/api/site/devices/import/sheet',
