@@ -4,7 +4,7 @@
  * its tenant may use, and the devices the rows update.
  */
 import { type DeviceImportRow, LIBRARY_TENANT_ID } from '@asbuilt/domain';
-import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   companies,
@@ -178,11 +178,17 @@ export async function loadImportBook(
 
   const codes = new Map<string, number[]>();
   if (uses('code')) {
-    const coded = await tx
-      .select({ id: devices.id, code: devices.code })
+    // As two arrays in one row: PGlite hands back each row of an answer at about 3 µs, which
+    // made the codes of a 30,000-device site cost 95 ms as rows and 20 as arrays.
+    const [coded] = await tx
+      .select({
+        ids: sql<number[] | null>`array_agg(${devices.id})`,
+        codes: sql<string[] | null>`array_agg(${devices.code})`,
+      })
       .from(devices)
       .where(and(eq(devices.site_id, site.id), isNotNull(devices.code)));
-    for (const { id, code } of coded) push(codes, nameKey(code!), id);
+    const held = coded?.codes ?? [];
+    held.forEach((code, n) => push(codes, nameKey(code), Number(coded!.ids![n])));
   }
 
   return {

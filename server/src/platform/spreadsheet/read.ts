@@ -4,9 +4,9 @@
  * cells (their result may not be what the sheet shows, and they are an attack on whoever opens an
  * export later), and more rows than an import takes.
  */
-import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { AppError, badRequest } from '../errors.ts';
+import { type CellText, readFirstSheet, type SheetRowCells } from './xlsx-sheet.ts';
 import { checkZip } from './zip-guard.ts';
 
 export const MAX_IMPORT_ROWS = 50_000;
@@ -25,22 +25,22 @@ export interface Sheet {
   rows: SheetRow[];
 }
 
-function cellText(value: ExcelJS.CellValue): string | { formula: true } {
+function cellText(value: ExcelJS.CellValue): CellText {
   if (value === null || value === undefined) return '';
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? '' : value.toISOString().slice(0, 10);
   if (typeof value === 'object') {
     if ('formula' in value || 'sharedFormula' in value) return { formula: true };
     if ('richText' in value) return value.richText.map((part) => part.text).join('');
     if ('text' in value) return String(value.text);
-    if ('error' in value) return '';
     return '';
   }
   return String(value);
 }
 
 /**
- * The first sheet, read as a stream of rows (a third faster than loading the whole workbook, and
- * a sheet with too many rows is refused as soon as the limit is passed).
+ * The first sheet: read from its XML (`xlsx-sheet.ts`), or by exceljs when that reader doesn't
+ * find the workbook's parts where it looks for them. A sheet with too many rows is refused as soon
+ * as the limit is passed.
  */
 export async function readSheet(data: Buffer, maxRows = MAX_IMPORT_ROWS): Promise<Sheet> {
   const zip = checkZip(data, MAX_INFLATED_BYTES);
@@ -49,11 +49,9 @@ export async function readSheet(data: Buffer, maxRows = MAX_IMPORT_ROWS): Promis
 
   let sheet = new SheetCollector(maxRows);
   try {
-    await streamFirstSheet(data, sheet);
+    readFirstSheet(data, (row) => sheet.add(row));
   } catch (error) {
     if (error instanceof AppError) throw error;
-    // exceljs's stream reader now and then meets a worksheet before the workbook's own part is
-    // parsed (about 1 read in 700 of the same file) and fails; the whole-workbook reader does not.
     sheet = new SheetCollector(maxRows);
     try {
       await loadFirstSheet(data, sheet);
@@ -65,24 +63,16 @@ export async function readSheet(data: Buffer, maxRows = MAX_IMPORT_ROWS): Promis
   return sheet.result();
 }
 
-async function streamFirstSheet(data: Buffer, sheet: SheetCollector): Promise<void> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([data]), {
-    sharedStrings: 'cache',
-    styles: 'cache',
-    hyperlinks: 'ignore',
-    worksheets: 'emit',
-    entries: 'emit',
-  });
-  for await (const worksheet of reader) {
-    for await (const row of worksheet as AsyncIterable<ExcelJS.Row>) sheet.add(row);
-    return; // the first sheet only
-  }
-}
-
 async function loadFirstSheet(data: Buffer, sheet: SheetCollector): Promise<void> {
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(data as unknown as ArrayBuffer);
-  workbook.worksheets[0]?.eachRow({ includeEmpty: false }, (row) => sheet.add(row));
+  workbook.worksheets[0]?.eachRow({ includeEmpty: false }, (row) => {
+    const cells: [number, CellText][] = [];
+    row.eachCell({ includeEmpty: false }, (cell, column) => {
+      cells.push([column, cellText(cell.value)]);
+    });
+    sheet.add({ number: row.number, cells });
+  });
 }
 
 /** The header and the rows of a sheet as they are read, refusing too many rows and formulas. */
@@ -93,7 +83,7 @@ class SheetCollector {
 
   constructor(private readonly maxRows: number) {}
 
-  add(row: ExcelJS.Row): void {
+  add(row: SheetRowCells): void {
     if (this.headers === null) {
       this.headers = headerNames(row);
       return;
@@ -101,13 +91,12 @@ class SheetCollector {
     if (row.number - 1 > this.maxRows) throw badRequest('spreadsheet_too_many_rows', { max: this.maxRows });
     const headers = this.headers;
     const values: Record<string, string> = {};
-    row.eachCell({ includeEmpty: false }, (cell, column) => {
+    for (const [column, text] of row.cells) {
       const header = headers[column - 1];
-      if (!header) return;
-      const text = cellText(cell.value);
+      if (!header) continue;
       if (typeof text !== 'string') this.formulas.push({ row: row.number, column: header });
       else if (text.trim() !== '') values[header] = text.trim();
-    });
+    }
     if (Object.keys(values).length > 0) this.rows.push({ row: row.number, values });
   }
 
@@ -125,11 +114,8 @@ class SheetCollector {
 }
 
 /** The header row's names by column (a blank header ignores its column). */
-function headerNames(row: ExcelJS.Row): string[] {
+function headerNames(row: SheetRowCells): string[] {
   const headers: string[] = [];
-  row.eachCell({ includeEmpty: true }, (cell, column) => {
-    const text = cellText(cell.value);
-    headers[column - 1] = typeof text === 'string' ? text.trim() : '';
-  });
-  return headers;
+  for (const [column, text] of row.cells) headers[column - 1] = typeof text === 'string' ? text.trim() : '';
+  return Array.from(headers, (header) => header ?? '');
 }
