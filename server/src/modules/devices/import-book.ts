@@ -188,7 +188,7 @@ export async function loadImportBook(
       .from(devices)
       .where(and(eq(devices.site_id, site.id), isNotNull(devices.code)));
     const held = coded?.codes ?? [];
-    held.forEach((code, n) => push(codes, nameKey(code), Number(coded!.ids![n])));
+    for (let n = 0; n < held.length; n++) push(codes, nameKey(held[n]!), Number(coded!.ids![n]));
   }
 
   return {

@@ -48,10 +48,14 @@ function runsText(xml: string, prefix: string): string {
   if (xml.startsWith('<t>') && xml.endsWith('</t>') && xml.indexOf('<', 3) === xml.length - 4) {
     return decode(xml.slice(3, -4));
   }
+  // Both come in document order: one pass over each finds the runs inside a guide.
   const guides = [...elements(xml, `${prefix}rPh`)];
+  let guide = 0;
   let text = '';
   for (const run of elements(xml, `${prefix}t`)) {
-    if (!guides.some((guide) => run.start > guide.start && run.end <= guide.end)) text += decode(run.body);
+    while (guide < guides.length && guides[guide]!.end <= run.start) guide++;
+    const inGuide = guide < guides.length && guides[guide]!.start < run.start;
+    if (!inGuide) text += decode(run.body);
   }
   return text;
 }
