@@ -3,7 +3,7 @@
  * `PUT /api/site/devices/bulk` against the same change sent as 1,000 `PUT /api/site/devices`,
  * interleaved round by round on one database; and the export of the whole site as .xlsx.
  *
- *   npx tsx bench/bulk-edit.ts [--count 20000] [--batch 1000] [--rounds 5]
+ *   npx tsx bench/bulk-edit.ts [--count 20000] [--batch 1000] [--rounds 30]
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/bulk-edit.ts
  *
  * The server runs in this process and is called over real HTTP on loopback. Each round changes
@@ -17,7 +17,7 @@ const { values } = parseArgs({
   options: {
     count: { type: 'string', default: '20000' },
     batch: { type: 'string', default: '1000' },
-    rounds: { type: 'string', default: '5' },
+    rounds: { type: 'string', default: '30' },
   },
 });
 const count = Number(values.count);
