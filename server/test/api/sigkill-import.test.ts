@@ -38,22 +38,16 @@ async function startServer(): Promise<ChildProcess> {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const collect = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Asbuilt is running')) resolve();
-    };
-    process_.stdout!.on('data', collect);
-    process_.stderr!.on('data', collect);
-    process_.on('exit', (code) => reject(new Error(`server ended (${code}): ${output.slice(-2000)}`)));
-  });
+  await printed(process_, 'Asbuilt is running');
   return process_;
 }
 
-/** Resolves when the server prints `text`: a cue from inside the running process, not a guess of time. */
+/**
+ * Resolves when the server prints `text` (a cue from inside the running process, not a guess of
+ * time); rejects with the output's tail if it ends first.
+ */
 function printed(process_: ChildProcess, text: string): Promise<void> {
-  return new Promise((resolve) => {
+  return new Promise((resolve, reject) => {
     let output = '';
     const collect = (chunk: Buffer) => {
       output += chunk.toString();
@@ -64,6 +58,7 @@ function printed(process_: ChildProcess, text: string): Promise<void> {
     };
     process_.stdout!.on('data', collect);
     process_.stderr!.on('data', collect);
+    process_.once('exit', (code) => reject(new Error(`server ended (${code}): ${output.slice(-2000)}`)));
   });
 }
 
@@ -148,7 +143,7 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('SIGKILL during an import', 
     const importing = call(token, '/api/site/devices/import', { site_id: site.id, rows }).catch(
       (error: Error) => error,
     );
-    await Promise.race([writing, importing]);
+    await Promise.race([writing.catch(() => undefined), importing]);
     child.kill('SIGKILL');
     const outcome = await importing;
     expect(outcome, 'the import ended before the kill').toBeInstanceOf(Error);
