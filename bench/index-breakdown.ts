@@ -6,6 +6,8 @@
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/index-breakdown.ts
  *
  * - raw: the recorded statements sent with the driver's `query`, the session look-up first;
+ * - kept: the same, each statement kept parsed as the server keeps it (a named statement on
+ *   PostgreSQL; on PGlite, db/pglite-named.ts), so that what is left is the server's own;
  * - service: the session look-up and the index's reads through the server's own functions
  *   (Drizzle), and the answer stringified, no HTTP;
  * - inject: the call through Fastify without a socket (`app.inject`);
@@ -26,7 +28,7 @@ const { values } = parseArgs({
   options: {
     calls: { type: 'string', default: '400' },
     sites: { type: 'string', default: '1' },
-    ways: { type: 'string', default: 'raw,service,inject,server,bare' },
+    ways: { type: 'string', default: 'raw,kept,service,inject,server,bare' },
   },
 });
 const calls = Number(values.calls);
@@ -65,11 +67,22 @@ try {
     await run();
     return performance.now() - started;
   };
+  // The server's own client: on PGlite, the texts the server keeps parsed take that way there too.
+  const client = (api.db as unknown as { $client: { query(...args: unknown[]): Promise<unknown> } }).$client;
+  const kept = (s: { text: string; params: unknown[] }, i: number) =>
+    api.kind === 'pglite'
+      ? client.query(s.text, s.params)
+      : client.query({ name: `bench_index_${i}`, text: s.text, values: s.params });
   const ways: Record<string, () => Promise<number>> = {
     raw: () =>
       timed(async () => {
         await api.raw(session.text, session.params);
         await Promise.all(reads.map((s) => api.raw(s.text, s.params)));
+      }),
+    kept: () =>
+      timed(async () => {
+        await kept(session, 0);
+        await Promise.all(reads.map((s, i) => kept(s, i + 1)));
       }),
     service: () =>
       timed(async () => {
@@ -112,11 +125,14 @@ try {
     }
   }
   console.log(`${api.kind}, the index of ${values.sites} site(s), ${calls} calls each (medians, ms)`);
-  console.log('| way | ms | ÷ raw |');
-  console.log('| --- | --- | --- |');
+  console.log('| way | ms | ÷ raw | ÷ kept |');
+  console.log('| --- | --- | --- | --- |');
   const raw = samples.raw && median(samples.raw);
+  const keptMs = samples.kept && median(samples.kept);
+  const over = (ms: number, base: number | undefined) => (base ? (ms / base).toFixed(2) : '–');
   for (const [way, xs] of Object.entries(samples)) {
-    console.log(`| ${way} | ${median(xs).toFixed(3)} | ${raw ? (median(xs) / raw).toFixed(2) : '–'} |`);
+    const ms = median(xs);
+    console.log(`| ${way} | ${ms.toFixed(3)} | ${over(ms, raw)} | ${over(ms, keptMs)} |`);
   }
 } finally {
   caller.close();

@@ -1,4 +1,5 @@
 import { type PGlite, type QueryOptions, type Transaction, types } from '@electric-sql/pglite';
+import { isKeptParsed, queryKeptParsed } from './pglite-named.ts';
 
 /**
  * The type parsers Drizzle gives PGlite with every query (drizzle-orm/pglite/session.js): dates,
@@ -24,22 +25,23 @@ type Queries = Pick<PGlite, 'query'>;
  * A PGlite made with DRIZZLE_PARSERS, as Drizzle's client: each query's own copy of them is
  * dropped. PGlite merges a query's parsers into its whole table of them at every query, which
  * doubled the cost of a small read (0.17 against 0.09 ms a statement on the bench host): about a
- * fifth of the site index's time on the embedded database.
+ * fifth of the site index's time on the embedded database. The statements `prepared()` names go
+ * through a statement kept parsed (pglite-named.ts), in or out of a transaction.
  */
 export function drizzleClient(client: PGlite): PGlite {
-  const queries = (inner: Queries): Queries => ({
+  const queries = (inner: Queries, inTransaction: boolean): Queries => ({
     query: (text, params, options) => {
-      if (!options?.parsers) return inner.query(text, params, options);
-      const { parsers: _same, ...rest } = options;
+      const { parsers: _same, ...rest } = options ?? {};
+      if (isKeptParsed(text)) return queryKeptParsed(client, text, params, rest, inTransaction);
       return inner.query(text, params, rest);
     },
   });
   // Drizzle's session calls `query` and `transaction` only, and a transaction's `query` only; the
   // parsers it passes are always DRIZZLE_PARSERS.
   const wrapped = {
-    ...queries(client),
+    ...queries(client, false),
     transaction: <T>(work: (tx: Transaction) => Promise<T>) =>
-      client.transaction((tx) => work(queries(tx) as Transaction)),
+      client.transaction((tx) => work(queries(tx, true) as Transaction)),
   };
   return wrapped as unknown as PGlite;
 }
