@@ -8,7 +8,7 @@ import { and, count, eq, inArray, like } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityLogs, companies, products } from '../../src/db/schema.ts';
-import { updateRowsById } from '../../src/db/set-based.ts';
+import { appendRows, updateRowsById } from '../../src/db/set-based.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import {
   createCompany,
@@ -91,6 +91,37 @@ describe('updateRowsById', () => {
     expect(byId.get(p1)!.updated_at.getTime()).toBeGreaterThanOrEqual(before!.updated_at.getTime());
     // Nothing to write is no statement at all.
     await updateRowsById(t.db, products, []);
+  });
+});
+
+describe('appendRows', () => {
+  it('writes every row as given, the values shared by a chunk sent once', async () => {
+    const shared = { tenant_id: tenantA, object_model: 'Bench', user_name: "O'Neil", params: null };
+    const rows = [
+      { ...shared, object_id: 1, note: 'same', changes: { a: { to: 1 } } },
+      { ...shared, object_id: 2, note: 'same', changes: { a: { to: 2 } }, params: { n: 2 } },
+      { ...shared, object_id: 3, note: 'same', changes: null },
+      // A chunk of one row, and a chunk of rows alike in every column.
+      { ...shared, object_id: 4, note: 'same', changes: null },
+      { ...shared, object_id: 4, note: 'same', changes: null },
+      { ...shared, object_id: 4, note: 'same', changes: null },
+      { ...shared, object_id: 5, note: 'alone', changes: null },
+    ];
+    await appendRows(t.db, activityLogs, rows, 3);
+    const written = await t.db
+      .select({
+        tenant_id: activityLogs.tenant_id,
+        object_model: activityLogs.object_model,
+        object_id: activityLogs.object_id,
+        user_name: activityLogs.user_name,
+        note: activityLogs.note,
+        params: activityLogs.params,
+        changes: activityLogs.changes,
+      })
+      .from(activityLogs)
+      .where(eq(activityLogs.object_model, 'Bench'))
+      .orderBy(activityLogs.id);
+    expect(written).toEqual(rows);
   });
 });
 
