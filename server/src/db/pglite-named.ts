@@ -3,8 +3,8 @@ import { type PGlite, parse, protocol, type QueryOptions, type Results } from '@
 /**
  * Statements kept parsed and planned in the embedded database, as node-postgres keeps a named
  * statement on each PostgreSQL connection. PGlite's `query` parses and plans its text again at
- * every call (an unnamed statement), in five calls into the database: the session look-up, sent
- * by every signed-in call, took 1.0 ms so and 0.45 ms as a named statement on the bench host.
+ * every call (an unnamed statement), in six calls into the database: the session look-up, sent
+ * by every signed-in call, took 1.0 ms that way and 0.45 ms as a named statement on the bench host.
  *
  * Only the texts `prepared()` names (db/prepared.ts) take this way: the statements every call
  * sends, whose plans do not depend on their values.
