@@ -114,6 +114,9 @@ export async function startBenchApi(
         (await call(method, route, body === undefined ? undefined : JSON.stringify(body))).toString(),
       ) as T;
 
+    const serverClient = (
+      database.db as unknown as { $client: { query(...args: unknown[]): Promise<unknown> } }
+    ).$client;
     return {
       app,
       db: database.db,
@@ -126,6 +129,15 @@ export async function startBenchApi(
       generatedMs,
       call,
       callJson,
+      /**
+       * A recorded statement run the way the server runs the statements it keeps parsed: a named
+       * statement on PostgreSQL (`name` per statement); on PGlite, through the server's own client,
+       * which keeps the texts `prepared()` named parsed (db/pglite-named.ts).
+       */
+      rawKept: (text: string, params: unknown[], name: string) =>
+        database.kind === 'pglite'
+          ? serverClient.query(text, params)
+          : serverClient.query({ name, text, values: params }),
       /** The server's time for the next call it answers (ask before sending it). */
       nextServerMs: () =>
         new Promise<number>((resolve) => {

@@ -13,8 +13,9 @@
  * signed-in call needs the actor before it can send its reads). Medians after 3 warm-up rounds.
  * The server keeps the statements every call sends parsed (db/prepared.ts): the index is also
  * measured against its statements kept parsed the same way, the session look-up first, which
- * leaves the server's own cost. The calls are made by a process of their own (`http-caller.ts`). "server" is the server's own time for the uncompressed call (its
- * request arrived to its answer written); "over HTTP" is what the caller saw, socket included.
+ * leaves the server's own cost. The calls are made by a process of their own (`http-caller.ts`).
+ * "server" is the server's own time for the uncompressed call (its request arrived to its answer
+ * written); "over HTTP" is what the caller saw, socket included.
  * Every device row of the site is written before each measured call, so the server writes its
  * copy of the device list again (the work the raw side does); "server, list kept" is the same call
  * again, answered from the copy ("HTTP with gzip, list kept": the same with gzip, from the copy's
@@ -193,14 +194,10 @@ try {
   }
 
   const index = samples.get(INDEX)!;
-  // The server's own client: on PGlite, the texts the server keeps parsed take that way there too.
-  const client = (api.db as unknown as { $client: { query(...args: unknown[]): Promise<unknown> } }).$client;
   const indexKept = async () => {
     const [session, ...rest] = statements.get(INDEX)!;
     const kept = (s: { text: string; params: unknown[] }, i: number) =>
-      api.kind === 'pglite'
-        ? client.query(s.text, s.params)
-        : client.query({ name: `bench_index_${i}`, text: s.text, values: s.params });
+      api.rawKept(s.text, s.params, `bench_index_${i}`);
     await kept(session!, 0);
     await Promise.all(rest.map((s, i) => kept(s, i + 1)));
   };

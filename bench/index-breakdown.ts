@@ -67,12 +67,8 @@ try {
     await run();
     return performance.now() - started;
   };
-  // The server's own client: on PGlite, the texts the server keeps parsed take that way there too.
-  const client = (api.db as unknown as { $client: { query(...args: unknown[]): Promise<unknown> } }).$client;
   const kept = (s: { text: string; params: unknown[] }, i: number) =>
-    api.kind === 'pglite'
-      ? client.query(s.text, s.params)
-      : client.query({ name: `bench_index_${i}`, text: s.text, values: s.params });
+    api.rawKept(s.text, s.params, `bench_index_${i}`);
   const ways: Record<string, () => Promise<number>> = {
     raw: () =>
       timed(async () => {
