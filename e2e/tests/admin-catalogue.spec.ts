@@ -77,6 +77,32 @@ test('administration: a company in another tenant, and categories picked or crea
   await expect(rows.filter({ hasText: 'Luminaires' })).toHaveCount(1);
 });
 
+test('administration: a category dialog opened before the tenants arrive takes the first one', async ({
+  page,
+}) => {
+  await signIn(page, ADMIN);
+  // The page's list (with the tenants the form offers) is held until the dialog is filled in.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/admin/procats', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/admin/procats');
+  await page.getByRole('button', { name: 'New Category' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Category' });
+  await dialog.getByRole('combobox', { name: 'Main Category' }).fill(`E2E Late ${unique()}`);
+  await expect(dialog.getByRole('button', { name: 'Create' })).toBeDisabled();
+  release();
+  await expect(dialog.getByRole('combobox', { name: 'Tenant' })).toHaveText('Asbuilt Library');
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(
+    page.locator('.Toastify__toast').filter({ hasText: 'Product Category Created' }),
+  ).toBeVisible();
+});
+
 test('administration: every tenant’s products with their status; the editor offers status and tenant', async ({
   page,
 }) => {

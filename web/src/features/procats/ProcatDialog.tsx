@@ -62,7 +62,10 @@ function ProcatForm({
   const [main, setMain] = useState(procat?.main ?? '');
   const [sub1, setSub1] = useState(procat?.sub1 ?? '');
   const [sub2, setSub2] = useState(procat?.sub2 ?? '');
-  const [tenantId, setTenantId] = useState<number | ''>(procat?.tenant_id ?? tenants[0]?.id ?? '');
+  const [pickedTenant, setTenantId] = useState<number | ''>(procat?.tenant_id ?? '');
+  // The first tenant until one is picked, also when the list arrives after the dialog opened (it
+  // stayed blank then, and Create disabled).
+  const tenantId = pickedTenant === '' ? (tenants[0]?.id ?? '') : pickedTenant;
   const mains = useMemo(() => levelOptions(procats, 'main', main, sub1), [procats, main, sub1]);
   const subs1 = useMemo(() => levelOptions(procats, 'sub1', main, sub1), [procats, main, sub1]);
   const subs2 = useMemo(() => levelOptions(procats, 'sub2', main, sub1), [procats, main, sub1]);
