@@ -12,20 +12,26 @@ if (!existsSync(CHROMIUM)) {
 }
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
-/** Fixed, so the test workers (which load this file again) agree with the server on it. */
-export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(tmpdir(), `asbuilt-e2e-${PORT}`);
-process.env.E2E_DATA_DIR = E2E_DATA_DIR;
+/**
+ * Each worker has a server and a database of its own (port PORT + n, data in `${base}-n`), so the
+ * spec files run side by side without seeing each other's changes; one worker kept the suite at
+ * some seven minutes, the largest part of CI. E2E_WORKERS=1 runs them one after the other.
+ */
+const WORKERS = Number(process.env.E2E_WORKERS ?? 2);
+/** Fixed, so the test workers (which load this file again) agree with the servers on them. */
+const DATA_BASE = process.env.E2E_DATA_DIR ?? path.join(tmpdir(), `asbuilt-e2e-${PORT}`);
+process.env.E2E_DATA_DIR = DATA_BASE;
+process.env.E2E_PORT = String(PORT);
 
 export default defineConfig({
   testDir: './tests',
   fullyParallel: false,
-  workers: 1,
+  workers: WORKERS,
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
     // Recording a trace of every test made the suite about a fifth slower (devices and catalogue
     // specs: 122 s against 95 s): in CI only a test's retry records one, so a test that fails twice
     // still leaves its trace. Run locally, a failing test keeps its trace as before.
@@ -48,21 +54,25 @@ export default defineConfig({
     { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined }, grepInvert: /@phone/ },
     { name: 'phone', use: { ...devices['Pixel 7'], channel: undefined }, grep: /@phone/ },
   ],
-  webServer: {
-    // A throwaway embedded database with the demo data, built web app on the same port; the
-    // compiled server `npm start` runs (npm run build), every answer checked against its schema
-    // (NODE_ENV is not production).
-    command: `rm -rf "${E2E_DATA_DIR}" && node ../server/dist/main.js`,
-    url: `http://127.0.0.1:${PORT}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: {
-      PORT: String(PORT),
-      DATA_DIR: E2E_DATA_DIR,
-      SEED_DEMO: 'true',
-      MASTER_PASSWORD: 'e2e-master-password',
-      PUBLIC_URL: `http://127.0.0.1:${PORT}`,
-      LOG_LEVEL: 'warn',
-    },
-  },
+  // A throwaway embedded database with the demo data per worker, built web app on the same port;
+  // the compiled server `npm start` runs (npm run build), every answer checked against its schema
+  // (NODE_ENV is not production). The tests find theirs through support/test.ts.
+  webServer: Array.from({ length: WORKERS }, (_, n) => {
+    const port = PORT + n;
+    const dataDir = `${DATA_BASE}-${n}`;
+    return {
+      command: `rm -rf "${dataDir}" && node ../server/dist/main.js`,
+      url: `http://127.0.0.1:${port}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        SEED_DEMO: 'true',
+        MASTER_PASSWORD: 'e2e-master-password',
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        LOG_LEVEL: 'warn',
+      },
+    };
+  }),
 });

@@ -1,7 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-
-const outboxDir = () => path.join(process.env.E2E_DATA_DIR!, 'outbox');
+import { outboxDir } from './server.ts';
 
 /** Names of the mails in the server's outbox, oldest first. */
 export async function outboxFiles(): Promise<string[]> {
