@@ -32,8 +32,16 @@ function columnsOf(table: PgTable): Record<string, PgColumn> {
 /** Rows grouped by the columns they give (sorted keys), so each group is one statement. */
 function groupByKeys<R>(rows: R[], keysOf: (row: R) => string[]): Map<string, R[]> {
   const groups = new Map<string, R[]>();
+  // Rows built by one piece of code give their keys in one order: each order is sorted once.
+  const sorted = new Map<string, string>();
   for (const row of rows) {
-    const signature = keysOf(row).sort().join(',');
+    const keys = keysOf(row);
+    const given = keys.join(',');
+    let signature = sorted.get(given);
+    if (signature === undefined) {
+      signature = keys.sort().join(',');
+      sorted.set(given, signature);
+    }
     const group = groups.get(signature);
     if (group) group.push(row);
     else groups.set(signature, [row]);
@@ -65,9 +73,9 @@ function recordsOf<R>(
 ) {
   return rows.map((row) => {
     const record: Record<string, unknown> = {};
-    keys.forEach((key, n) => {
-      record[columns[n]!.name] = jsonValue(columns[n]!, cellOf(row, key));
-    });
+    for (let n = 0; n < keys.length; n++) {
+      record[columns[n]!.name] = jsonValue(columns[n]!, cellOf(row, keys[n]!));
+    }
     return record;
   });
 }
@@ -145,9 +153,11 @@ export async function appendRows<T extends PgTable>(
       sql`, `,
     );
     for (let start = 0; start < group.length; start += chunk) {
-      const records = recordsOf(group.slice(start, start + chunk), keys, cols, (row, key) => row[key]);
-      const same = sameOnEvery(records, cols);
-      const varying = cols.filter((col) => !same.has(col.name));
+      const part = group.slice(start, start + chunk);
+      const same = sameOnEvery(part, keys, cols);
+      const varyingKeys = keys.filter((_, n) => !same.has(cols[n]!.name));
+      const varying = varyingKeys.map((key) => columns[key]!);
+      const records = recordsOf(part, varyingKeys, varying, (row, key) => row[key]);
       const picked = sql.join(
         cols.map((col) =>
           same.has(col.name)
@@ -156,7 +166,6 @@ export async function appendRows<T extends PgTable>(
         ),
         sql`, `,
       );
-      for (const record of records) for (const name of same.keys()) delete record[name];
       await db.execute(
         sql`INSERT INTO ${table} (${names}) SELECT ${picked} FROM jsonb_to_recordset(${JSON.stringify(records)}::jsonb) AS v(${recordDefinition(varying)})`,
       );
@@ -165,19 +174,25 @@ export async function appendRows<T extends PgTable>(
 }
 
 /**
- * The columns whose value is the same text, number, boolean or null on every record, with that
- * value; at least one column is left to the records, which give the statement its rows.
+ * The columns whose value is the same text, number, boolean or null on every row, with that
+ * value as the record would carry it; at least one column is left to the records, which give the
+ * statement its rows.
  */
-function sameOnEvery(records: Record<string, unknown>[], cols: PgColumn[]): Map<string, unknown> {
+function sameOnEvery(
+  rows: Record<string, unknown>[],
+  keys: string[],
+  cols: PgColumn[],
+): Map<string, unknown> {
   const same = new Map<string, unknown>();
-  const [first, ...rest] = records;
+  const [first, ...rest] = rows;
   if (!first || rest.length === 0) return same;
-  for (const col of cols) {
-    const value = first[col.name];
+  keys.forEach((key, n) => {
+    const col = cols[n]!;
+    const value = first[key];
     // A JSON column's text or number is JSON inside the record, not a parameter's text.
-    if (value !== null && (typeof value === 'object' || /^jsonb?$/.test(col.getSQLType()))) continue;
-    if (rest.every((record) => record[col.name] === value)) same.set(col.name, value);
-  }
+    if (value !== null && (typeof value === 'object' || /^jsonb?$/.test(col.getSQLType()))) return;
+    if (rest.every((row) => row[key] === value)) same.set(col.name, jsonValue(col, value));
+  });
   if (same.size === cols.length) same.delete(cols[0]!.name);
   return same;
 }

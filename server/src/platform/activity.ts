@@ -50,10 +50,16 @@ export function changesOf(
 export function createdFields(
   values: Record<string, unknown>,
 ): Record<string, { from?: unknown; to?: unknown }> | null {
-  return changesOf(
-    null,
-    Object.fromEntries(Object.entries(values).filter(([, value]) => value !== null && value !== '')),
-  );
+  // One loop, no copy of `values`: an import calls this for each of its 10,000 devices.
+  const changes: Record<string, { to: unknown }> = {};
+  let any = false;
+  for (const field of Object.keys(values)) {
+    const value = values[field];
+    if (value === undefined || value === null || value === '' || NEVER_LOGGED.has(field)) continue;
+    changes[field] = { to: plain(value) };
+    any = true;
+  }
+  return any ? changes : null;
 }
 
 /**
@@ -125,5 +131,10 @@ function row(actor: Author | null, entry: ActivityEntry): typeof activityLogs.$i
 }
 
 function withoutSecrets(changes: Record<string, { from?: unknown; to?: unknown }>) {
-  return Object.fromEntries(Object.entries(changes).filter(([field]) => !NEVER_LOGGED.has(field)));
+  // Copied only when there is something to leave out (changesOf and createdFields never give one).
+  for (const field of Object.keys(changes)) {
+    if (NEVER_LOGGED.has(field))
+      return Object.fromEntries(Object.entries(changes).filter(([key]) => !NEVER_LOGGED.has(key)));
+  }
+  return changes;
 }
