@@ -23,6 +23,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Browser, CDPSession, Page } from 'playwright-core';
 import { openDatabase } from '../server/src/db/client.ts';
 import { companies, procats, products, sites, tenants } from '../server/src/db/schema.ts';
+import { startTrace, stopTrace } from './browser-trace.ts';
 import { generateDevices } from './generate-devices.ts';
 import {
   CHROMIUM,
@@ -111,6 +112,9 @@ async function timeLoad(page: Page, url: string, counterSelector: string, expect
     process.env.BENCH_PROFILE && !process.env.BENCH_PROFILE.endsWith('keys')
       ? await startProfile(page)
       : null;
+  // BENCH_TRACE=1 prints where the browser's main thread spent the load, from its own trace.
+  const browser = page.context().browser();
+  if (process.env.BENCH_TRACE && browser) await startTrace(browser, page);
   await page.goto(url, { waitUntil: 'commit' });
   const handle = await page.waitForFunction(
     ({ selector, text }) => {
@@ -123,6 +127,12 @@ async function timeLoad(page: Page, url: string, counterSelector: string, expect
   );
   const painted = (await handle.jsonValue()) as number;
   if (profiler) await printProfile(profiler);
+  if (process.env.BENCH_TRACE && browser) {
+    const top = (await stopTrace(browser)).slice(0, 25);
+    console.error(
+      `[trace]\n  ${top.map(([name, ms]) => `${ms.toFixed(1).padStart(7)} ms ${name}`).join('\n  ')}`,
+    );
+  }
   // BENCH_DETAIL=1 prints when each script and API answer arrived, against the paint.
   if (process.env.BENCH_DETAIL) {
     const entries = await page.evaluate(() =>
@@ -146,11 +156,17 @@ async function startProfile(page: Page): Promise<CDPSession> {
   return session;
 }
 
+let profilesWritten = 0;
+
 async function printProfile(session: CDPSession): Promise<void> {
   const { profile } = await session.send('Profiler.stop');
-  // BENCH_PROFILE_FILE=f also writes the profile whole, to read its callers (or open in DevTools).
+  // BENCH_PROFILE_FILE=f also writes each profile whole (f-1.cpuprofile, f-2…, in the order of
+  // the loads), to read its callers (or open in DevTools).
   if (process.env.BENCH_PROFILE_FILE)
-    await writeFile(process.env.BENCH_PROFILE_FILE, JSON.stringify(profile));
+    await writeFile(
+      `${process.env.BENCH_PROFILE_FILE}-${++profilesWritten}.cpuprofile`,
+      JSON.stringify(profile),
+    );
   const interval = (profile.endTime - profile.startTime) / 1000 / Math.max(1, profile.samples?.length ?? 1);
   const hits = new Map<number, number>();
   for (const id of profile.samples ?? []) hits.set(id, (hits.get(id) ?? 0) + 1);
