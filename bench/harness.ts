@@ -3,7 +3,7 @@
  * end-to-end tests do), the system Chromium, and a page signed in as the demo integrator.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { openSync } from 'node:fs';
+import { openSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 
@@ -90,4 +90,45 @@ export async function signedInPage(browser: Browser, base: string, token?: strin
   await page.goto(`${base}/login`);
   await page.evaluate((t) => localStorage.setItem('asbuilt.token', t), token);
   return page;
+}
+
+/** The machine's processors' busy and total time so far (Linux), or null elsewhere. */
+function processorTimes(): { busy: number; total: number } | null {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8')
+      .split('\n')[0]!
+      .trim()
+      .split(/\s+/)
+      .slice(1)
+      .map(Number);
+    const total = fields.reduce((sum, value) => sum + value, 0);
+    // idle and iowait
+    return { busy: total - fields[3]! - fields[4]!, total };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Waits until the machine is quiet: its processors under 20 % busy over three tenths of a second
+ * in a row (at most 10 s; a fixed 2 s where /proc/stat cannot be read). A new browser context
+ * opens a window, and Chromium does its own work for it: about 0.6 s of processor here, half of
+ * it the address bar's suggestion popup, a web page in a renderer of its own. A load timed while
+ * that runs measures Chromium's window on two processors as much as the app. A user's window
+ * is open before they go to an address. BENCH_NO_SETTLE=1 skips the wait, as before 28 November.
+ */
+export async function untilQuiet(): Promise<void> {
+  if (process.env.BENCH_NO_SETTLE) return;
+  const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+  let last = processorTimes();
+  if (!last) return sleep(2_000);
+  const deadline = Date.now() + 10_000;
+  let quiet = 0;
+  while (quiet < 3 && Date.now() < deadline) {
+    await sleep(100);
+    const now = processorTimes()!;
+    const busy = (now.busy - last.busy) / Math.max(1, now.total - last.total);
+    quiet = busy < 0.2 ? quiet + 1 : 0;
+    last = now;
+  }
 }
