@@ -48,7 +48,7 @@ export default defineConfig({
         '--disable-sync',
         '--no-first-run',
         // Each test opens a new window, and Chromium 156 starts the address bar's suggestion
-        // popup with it: a web page of its own in a renderer of its own, about 0.3–1 s of
+        // popup with it: a web page of its own in a renderer of its own, about 0.3 s of
         // processor per window here, taken from the app under test on two processors.
         '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup,WebUIOmniboxFullPopup',
       ],
