@@ -42,13 +42,23 @@ export function GridTable<T extends RowData>({
     <Paper
       ref={scrollRef}
       variant="outlined"
-      sx={{
+      sx={(theme) => ({
         maxHeight: maxHeight ?? 'calc(100dvh - 250px)',
         minHeight: 200,
         overflow: 'auto',
         position: 'relative',
         overscrollBehavior: 'contain',
-      }}
+        // For gridTable.css: the rows, and the checkboxes of the rows and the header.
+        '--grid-divider': theme.palette.divider,
+        '--grid-hover': alpha(theme.palette.primary.main, 0.04),
+        '--grid-selected': alpha(theme.palette.primary.main, 0.08),
+        '--grid-selected-hover': alpha(theme.palette.primary.main, 0.12),
+        '--grid-focus': theme.palette.primary.main,
+        '--grid-check-off': theme.palette.text.secondary,
+        '--grid-cell-padding': theme.spacing(1.5),
+        '--grid-radius': `${theme.shape.borderRadius}px`,
+        '--grid-editor-shadow': theme.shadows[3],
+      })}
     >
       <Box
         role="table"
@@ -108,18 +118,7 @@ export function GridTable<T extends RowData>({
         <Box
           role="rowgroup"
           style={{ height: shown.totalHeight }}
-          sx={(theme) => ({
-            display: 'grid',
-            position: 'relative',
-            '--grid-divider': theme.palette.divider,
-            '--grid-hover': alpha(theme.palette.primary.main, 0.04),
-            '--grid-selected': alpha(theme.palette.primary.main, 0.08),
-            '--grid-selected-hover': alpha(theme.palette.primary.main, 0.12),
-            '--grid-focus': theme.palette.primary.main,
-            '--grid-cell-padding': theme.spacing(1.5),
-            '--grid-radius': `${theme.shape.borderRadius}px`,
-            '--grid-editor-shadow': theme.shadows[3],
-          })}
+          sx={{ display: 'grid', position: 'relative' }}
         >
           {rows.slice(shown.first, shown.last).map((row, offset) => {
             const index = shown.first + offset;

@@ -1,9 +1,9 @@
 /** Row selection: the checkbox column of the desktop grid and the state behind it. */
-import { Box, Checkbox } from '@mui/material';
 import type { Row, RowData } from '@tanstack/react-table';
 import { createContext, useContext, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DataTableColumn, DataTableFeatures } from './columns.ts';
+import { GridCheckbox } from './GridCheckbox.tsx';
 import type { DataTableSelection } from './types.ts';
 
 export interface SelectionState {
@@ -25,12 +25,11 @@ function SelectAllCheckbox() {
   if (!state) return null;
   const all = state.shownCount > 0 && state.shownSelected === state.shownCount;
   return (
-    <Checkbox
-      size="small"
+    <GridCheckbox
       checked={all}
       indeterminate={state.shownSelected > 0 && !all}
       onChange={state.toggleAll}
-      slotProps={{ input: { 'aria-label': t('data_table.select_all') } }}
+      label={t('data_table.select_all')}
     />
   );
 }
@@ -41,16 +40,13 @@ function RowCheckbox({ id, original }: { id: string; original: any }) {
   const state = useContext(SelectionContext);
   if (!state) return null;
   return (
-    <Box data-no-row-click sx={{ display: 'flex', alignItems: 'center', height: '100%' }}>
-      <Checkbox
-        size="small"
+    <span data-no-row-click className="grid-table__select">
+      <GridCheckbox
         checked={state.selected.has(id)}
         onChange={() => state.toggle(id)}
-        slotProps={{
-          input: { 'aria-label': t('data_table.select_row', { name: state.rowLabel(original) }) },
-        }}
+        label={t('data_table.select_row', { name: state.rowLabel(original) })}
       />
-    </Box>
+    </span>
   );
 }
 

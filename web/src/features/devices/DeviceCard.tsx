@@ -45,9 +45,9 @@ import { ProductEditor } from '../products/ProductEditor.tsx';
 import { useSite } from '../sites/SiteContext.tsx';
 import { SecretsView } from '../vault/SecretsView.tsx';
 import { DeviceGeneralTab } from './DeviceGeneralTab.tsx';
-import { ProductPicture } from './deviceColumns.tsx';
 import type { DeviceRow, SiteLookups } from './deviceRows.ts';
 import { NewDeviceDialog } from './NewDeviceDialog.tsx';
+import { ProductPicture } from './ProductPicture.tsx';
 import { ShareDeviceDialog } from './ShareDeviceDialog.tsx';
 
 type CardTab = 'general' | 'files' | 'vault' | 'activity';

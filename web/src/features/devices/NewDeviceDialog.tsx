@@ -34,7 +34,7 @@ import { useDialogSession } from '../../lib/dialogs.ts';
 import { formatNumber } from '../../lib/numbers.ts';
 import { toastSuccess } from '../../lib/toast.ts';
 import { useSite } from '../sites/SiteContext.tsx';
-import { ProductPicture } from './deviceColumns.tsx';
+import { ProductPicture } from './ProductPicture.tsx';
 
 /** The list shows this many matches; a narrower search finds the others. */
 const LIST_LIMIT = 60;

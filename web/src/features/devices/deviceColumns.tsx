@@ -6,9 +6,8 @@
  */
 import { DEVICE_COLUMN_KEYS, type DeviceColumnKey } from '@asbuilt/domain';
 import CheckIcon from '@mui/icons-material/Check';
-import ImageOutlinedIcon from '@mui/icons-material/ImageOutlined';
-import { Avatar, Chip, Link } from '@mui/material';
-import { useMemo, useState } from 'react';
+import { Chip, Link } from '@mui/material';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   createDataTableColumns,
@@ -18,23 +17,9 @@ import {
 import { StatusChip } from '../../components/StatusChip.tsx';
 import { formatDate } from '../../lib/dates.ts';
 import { columnText, type DeviceRow, type DevicesT } from './deviceRows.ts';
+import { ProductPicture } from './ProductPicture.tsx';
 
 const col = createDataTableColumns<DeviceRow>();
-
-export function ProductPicture({ src, size = 36 }: { src: string | null; size?: number }) {
-  const [failed, setFailed] = useState(false);
-  return (
-    <Avatar
-      variant="rounded"
-      src={src && !failed ? src : undefined}
-      alt=""
-      slotProps={{ img: { loading: 'lazy', onError: () => setFailed(true), sx: { objectFit: 'contain' } } }}
-      sx={{ width: size, height: size, bgcolor: 'grey.100', color: 'text.disabled' }}
-    >
-      <ImageOutlinedIcon fontSize="small" />
-    </Avatar>
-  );
-}
 
 const WIDTHS: Partial<Record<DeviceColumnKey, DataTableColumnMeta>> = {
   image: { width: 64, grow: 0, card: 'media' },

@@ -18,8 +18,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StatusChip } from '../../components/StatusChip.tsx';
 import { formatNumber } from '../../lib/numbers.ts';
-import { ProductPicture } from '../devices/deviceColumns.tsx';
 import type { DeviceRow } from '../devices/deviceRows.ts';
+import { ProductPicture } from '../devices/ProductPicture.tsx';
 
 /** Rows per page of the location device table (section 9). */
 export const DEVICES_PER_PAGE = 10;

@@ -14,7 +14,7 @@ import { usePageTitle } from '../../app/PageTitle.tsx';
 import { errorMessages } from '../../lib/errors.ts';
 import { useToken } from '../../lib/session.ts';
 import { AuthCard } from '../auth/AuthCard.tsx';
-import { ProductPicture } from '../devices/deviceColumns.tsx';
+import { ProductPicture } from '../devices/ProductPicture.tsx';
 import { ReportProblemDialog } from '../support/ReportProblemDialog.tsx';
 
 function SitePicture({ src, name }: { src: string | null; name: string }) {
