@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { message } from '@asbuilt/domain';
 import type { FastifyInstance } from 'fastify';
@@ -17,9 +17,14 @@ const SIGN_IN_PAGES = new Set(['/', '/login']);
  * index.html with the app's start script and everything it imports preloaded. The page's
  * bootstrap (web/src/main.tsx) imports the app only once it has run, so without these links the
  * app's scripts are asked for a round trip late; the sign-in page keeps the plain index, so that
- * it loads none of them.
+ * it loads none of them. The largest come first: a browser fetches six at a time over HTTP/1.1,
+ * and MUI's chunk, the largest, was the thirteenth of 32 in import order.
  */
-export function withAppPreloads(html: string, manifest: Record<string, ManifestChunk>): string {
+export function withAppPreloads(
+  html: string,
+  manifest: Record<string, ManifestChunk>,
+  sizeOf: (file: string) => number = () => 0,
+): string {
   const start = 'src/app/start.tsx';
   if (!manifest[start]) return html;
   const files: string[] = [];
@@ -30,6 +35,8 @@ export function withAppPreloads(html: string, manifest: Record<string, ManifestC
     for (const imported of chunk.imports ?? []) visit(imported);
   };
   visit(start);
+  const sizes = new Map(files.map((file) => [file, sizeOf(file)]));
+  files.sort((a, b) => sizes.get(b)! - sizes.get(a)!);
   const links = files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('');
   return html.replace('</head>', `${links}</head>`);
 }
@@ -46,7 +53,11 @@ export function registerWebApp(app: FastifyInstance, dist: string) {
   const manifestFile = path.join(dist, '.vite', 'manifest.json');
   const plain = hasWeb ? readFileSync(index, 'utf8') : '';
   const forApp = existsSync(manifestFile)
-    ? withAppPreloads(plain, JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>)
+    ? withAppPreloads(
+        plain,
+        JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>,
+        (file) => statSync(path.join(dist, file), { throwIfNoEntry: false })?.size ?? 0,
+      )
     : plain;
   app.setNotFoundHandler((request, reply) => {
     const page = request.url.split('?')[0] ?? '';

@@ -18,6 +18,28 @@ describe("the app's index page", () => {
     expect(html).toMatch(/<title>Asbuilt<\/title><link .*<\/head><body>/);
   });
 
+  it('lists the largest scripts first, so that they are asked for before the small ones', () => {
+    const sizes: Record<string, number> = {
+      'assets/start.js': 1,
+      'assets/react.js': 200,
+      'assets/router.js': 90,
+    };
+    const html = withAppPreloads(
+      HTML,
+      {
+        'src/app/start.tsx': { file: 'assets/start.js', imports: ['_react.js', '_router.js'] },
+        '_router.js': { file: 'assets/router.js' },
+        '_react.js': { file: 'assets/react.js' },
+      },
+      (file) => sizes[file] ?? 0,
+    );
+    expect([...html.matchAll(/href="([^"]+)"/g)].map((m) => m[1])).toEqual([
+      '/assets/react.js',
+      '/assets/router.js',
+      '/assets/start.js',
+    ]);
+  });
+
   it('is the plain index when the build has no app start', () => {
     expect(withAppPreloads(HTML, { 'index.html': { file: 'assets/index.js' } })).toBe(HTML);
   });
