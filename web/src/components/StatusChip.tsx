@@ -1,9 +1,8 @@
 /**
  * A device status as a chip in the site's colour for it; a status the site does not list is light
  * grey, and no status reads 'Status not set' (core.md section 4). A span drawn by statusChip.css
- * to look as MUI's small Chip: the devices page shows one in each of the thirty rows on screen,
- * and MUI's Chip (with its styles serialised per status colour) was a tenth of a first visit's
- * rendering and of a search keystroke's (bench/devices-page.ts).
+ * to look as MUI's Chip: the devices page shows one in each of the thirty rows on screen, drawn
+ * again at each search keystroke, and MUI's serialised its styles each time (GridCheckbox.tsx).
  */
 import { UNKNOWN_STATUS_COLOR } from '@asbuilt/domain';
 import { useTheme } from '@mui/material/styles';

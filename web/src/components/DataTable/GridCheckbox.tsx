@@ -1,8 +1,9 @@
 /**
  * The grid's selection checkbox: a native checkbox under MUI's checkbox icons, drawn by
- * gridTable.css. MUI's Checkbox (ButtonBase, ripple, two SvgIcons and their styles) in each of
- * the thirty rows on screen was about a sixth of a first visit's rendering and a third of a search
- * keystroke's (bench/devices-page.ts); this looks the same and is an input with its label as before.
+ * gridTable.css to look as MUI's small Checkbox, an input with its label as before. MUI's
+ * (ButtonBase, ripple, two SvgIcons, their styles serialised at each render) in each of the thirty
+ * rows on screen, with the rows' Chip and Avatar, took a third of each search keystroke
+ * (bench/devices-page.ts; bench/RESULTS.md §4, twelfth session).
  */
 import { useEffect, useRef } from 'react';
 
