@@ -343,3 +343,62 @@ describe('The device list kept by the server', () => {
     expect((await cache.rowsJsonWith(site.id, alongside)).alongside).toBe(12);
   });
 });
+
+describe("Facts about a site's devices kept with its version (modules/devices/site-facts.ts)", () => {
+  const siteAnswer = async (siteId: number) => {
+    const answer = await t.call('GET', `/api/site/refresh_site?id=${siteId}`, { token: w.tokens.integrator });
+    expect(answer.statusCode).toBe(200);
+    return (answer.json() as { site: { counts: { devices: number } } }).site;
+  };
+  const productIds = async (siteId: number) => {
+    const answer = await t.call('GET', `/api/site/refresh_devices?id=${siteId}`, {
+      token: w.tokens.integrator,
+    });
+    return (answer.json() as SiteDevicesResponse).device_products.map((product) => product.id);
+  };
+  const scans = (statements: string[]) =>
+    statements.filter((text) => /select distinct|count\(\*\)::int from "devices"/.test(text));
+
+  it('lists the products the devices use now, whoever wrote the devices', async () => {
+    const site = await createSite(t, w.a.id);
+    const device = await createDevice(t, { siteId: site.id, productId: w.products.library.id });
+    expect(await productIds(site.id)).toEqual([w.products.library.id]);
+    // Written straight into the database: the version moves all the same.
+    await t.db.update(devices).set({ product_id: w.products.own.id }).where(eq(devices.id, device.id));
+    expect(await productIds(site.id)).toEqual([w.products.own.id]);
+    await t.db.delete(devices).where(eq(devices.id, device.id));
+    expect(await productIds(site.id)).toEqual([]);
+  });
+
+  it('counts the active devices again only after a device was written', async () => {
+    const site = await createSite(t, w.a.id);
+    const device = await createDevice(t, { siteId: site.id, productId: w.products.library.id });
+    await createDevice(t, { siteId: site.id, productId: w.products.library.id });
+    expect((await siteAnswer(site.id)).counts.devices).toBe(2);
+    await t.db.update(devices).set({ archived: true }).where(eq(devices.id, device.id));
+    expect((await siteAnswer(site.id)).counts.devices).toBe(1);
+
+    // Unchanged devices: neither the count nor the products in use are read again.
+    await productIds(site.id);
+    const statements = await t.statements(async () => {
+      expect((await siteAnswer(site.id)).counts.devices).toBe(1);
+      expect(await productIds(site.id)).toEqual([w.products.library.id]);
+    });
+    expect(scans(statements)).toEqual([]);
+    expect(statements.some((text) => text.includes('site_device_versions'))).toBe(true);
+  });
+
+  it('keeps a value under the version it was read at, and reads again for another', async () => {
+    const cache = new DeviceListCache(t.db);
+    let reads = 0;
+    const read = async () => ++reads;
+    expect(await cache.factOf(1, 5, 'n', read)).toBe(1);
+    expect(await cache.factOf(1, 5, 'n', read)).toBe(1);
+    // Another name, another site, another version: each read on its own.
+    expect(await cache.factOf(1, 5, 'm', read)).toBe(2);
+    expect(await cache.factOf(2, 5, 'n', read)).toBe(3);
+    expect(await cache.factOf(1, 6, 'n', read)).toBe(4);
+    // The values of the version before are gone with it.
+    expect(await cache.factOf(1, 6, 'm', read)).toBe(5);
+  });
+});

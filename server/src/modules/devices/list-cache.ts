@@ -33,6 +33,9 @@ const MAX_BYTES = 64_000_000;
 const REWRITE_SHARE = 0.25;
 const manyOf = (written: number, rows: number) => written > Math.max(100, rows * REWRITE_SHARE);
 
+/** Sites whose facts (`factOf`) are kept, the least recently read dropped first. */
+const FACT_SITES = 1_000;
+
 /**
  * A list as kept: its rows in segments of UTF-8 bytes, as they are sent (never encoded again;
  * compressed once, for the browsers that take gzip), a segment read back as text only when some of
@@ -61,6 +64,8 @@ function keptList(segments: Segment[], version: DeviceListVersion): KeptList {
 export class DeviceListCache {
   /** One list per site, the most recently used last. */
   private readonly lists = new Map<number, KeptList>();
+  /** Values read from sites' devices, each under the version it was read at, the most recent last. */
+  private readonly facts = new Map<number, { version: number; values: Map<string, unknown> }>();
 
   constructor(
     private readonly db: DbOrTx,
@@ -75,7 +80,7 @@ export class DeviceListCache {
    */
   async rowsJsonWith<T>(
     siteId: number,
-    alongside: () => Promise<T>,
+    alongside: (version: number) => Promise<T>,
   ): Promise<{ rows: readonly JsonPiece[]; alongside: T }> {
     const version = await deviceListVersion(this.db, siteId);
     let kept = this.lists.get(siteId);
@@ -83,15 +88,37 @@ export class DeviceListCache {
     if (kept?.version === version.version) {
       this.lists.delete(siteId);
       this.lists.set(siteId, kept);
-      read = await alongside();
+      read = await alongside(version.version);
     } else {
-      const [segments, early] = await Promise.all([this.rowsSince(siteId, kept, version), alongside()]);
+      const [segments, early] = await Promise.all([
+        this.rowsSince(siteId, kept, version),
+        alongside(version.version),
+      ]);
       kept = keptList(segments, version);
       this.keep(siteId, kept);
       const now = await deviceListVersion(this.db, siteId);
-      read = now.version === version.version ? early : await alongside();
+      read = now.version === version.version ? early : await alongside(now.version);
     }
     return { rows: ['[', ...kept.segments.map((segment) => segment.bytes), ']'], alongside: read };
+  }
+
+  /**
+   * `read`'s answer about the site's devices, kept while the site's version stays `version`, which
+   * the caller read before calling (so a value kept is never older than its version). For what
+   * costs a scan of a big site's devices at each visit and changes only when they are written:
+   * which products they use, how many are active.
+   */
+  async factOf<T>(siteId: number, version: number, name: string, read: () => Promise<T>): Promise<T> {
+    const known = this.facts.get(siteId);
+    if (known?.version === version && known.values.has(name)) return known.values.get(name) as T;
+    const value = await read();
+    let site = this.facts.get(siteId);
+    if (site?.version !== version) site = { version, values: new Map() };
+    site.values.set(name, value);
+    this.facts.delete(siteId);
+    this.facts.set(siteId, site);
+    if (this.facts.size > FACT_SITES) this.facts.delete(this.facts.keys().next().value!);
+    return value;
   }
 
   /** The rows now: the kept ones put right, or all of them read again. */

@@ -36,9 +36,18 @@ export async function loadDevices(db: DbOrTx, where: SQL, p: DevicePresenter): P
 }
 
 /** The products of the devices matching `where`, once each, as the devices page shows them. */
-export async function loadDeviceProducts(
+export function loadDeviceProducts(db: DbOrTx, where: SQL, p: DevicePresenter): Promise<DeviceProductDto[]> {
+  return loadProductSummaries(
+    db,
+    inArray(products.id, db.selectDistinct({ id: devices.product_id }).from(devices).where(where)),
+    p,
+  );
+}
+
+/** The products matching `which` (a condition on `products`), as the devices page shows them. */
+export async function loadProductSummaries(
   db: DbOrTx,
-  where: SQL,
+  which: SQL,
   p: DevicePresenter,
 ): Promise<DeviceProductDto[]> {
   const productRows = await db
@@ -59,7 +68,7 @@ export async function loadDeviceProducts(
     .from(products)
     .leftJoin(companies, eq(companies.id, products.brand_id))
     .leftJoin(procats, eq(procats.id, products.procat_id))
-    .where(inArray(products.id, db.selectDistinct({ id: devices.product_id }).from(devices).where(where)))
+    .where(which)
     .orderBy(products.id);
   return productRows.map((row) => ({
     id: row.id,

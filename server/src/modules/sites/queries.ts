@@ -13,7 +13,6 @@ import { queryAll } from '../../db/query-all.ts';
 import {
   attachments,
   companies,
-  devices,
   floors,
   layers,
   locations,
@@ -31,6 +30,7 @@ import type { SiteRow } from '../../platform/policy.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { loadSiteAttachments } from '../attachments/queries.ts';
 import { presentCompany } from '../companies/present.ts';
+import { activeDeviceCount } from '../devices/site-facts.ts';
 import { presentProcat } from '../procats/present.ts';
 import { loadProducts } from '../products/service.ts';
 import { loadSiteSecrets, visibleTo } from '../secrets/queries.ts';
@@ -73,13 +73,12 @@ export async function loadSiteDetail(
     secretCounts,
     secretList,
     attachmentList,
+    activeDevices,
   ] = await queryAll(db, [
     db
       .select({
         tenantName: tenants.name,
         customer: { id: companies.id, name: companies.name, code: companies.code },
-        devices: sql<number>`(select count(*)::int from ${devices}
-          where ${devices.site_id} = ${sites.id} and ${devices.archived} = false)`,
         locations: sql<number>`(select count(*)::int from ${locations} where ${locations.site_id} = ${sites.id})`,
         accesses: sql<number>`(select count(*)::int from ${siteAccesses}
           where ${siteAccesses.site_id} = ${sites.id} and ${siteAccesses.active}
@@ -127,6 +126,7 @@ export async function loadSiteDetail(
       .groupBy(secrets.secretable_type, secrets.secretable_id),
     () => (seesVault ? loadSiteSecrets(db, site, viewer.userId) : Promise.resolve([])),
     () => loadSiteAttachments(db, storage, site),
+    () => activeDeviceCount(db, site.id),
   ]);
   const head = heads[0]!;
   const linked = new Map<string, { files: number; secrets: number }>();
@@ -143,7 +143,7 @@ export async function loadSiteDetail(
       zones: zoneRows,
       layers: layerRows,
       contractors: contractorRows.map((c) => c.id),
-      counts: { devices: head.devices, locations: head.locations, accesses: head.accesses },
+      counts: { devices: activeDevices, locations: head.locations, accesses: head.accesses },
       linked,
       attachments: attachmentList,
       secrets: secretList,

@@ -14,7 +14,15 @@ import {
 import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
-import { companies, devices, siteAccesses, siteContractors, sites, tenants } from '../../db/schema.ts';
+import {
+  companies,
+  devices,
+  products,
+  siteAccesses,
+  siteContractors,
+  sites,
+  tenants,
+} from '../../db/schema.ts';
 import { changesOf, createdFields, logActivity } from '../../platform/activity.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { companiesUsableBy, resolveTargetTenant } from '../../platform/catalogue.ts';
@@ -23,7 +31,8 @@ import { badRequest } from '../../platform/errors.ts';
 import { authorize, requireSite, type SiteRow } from '../../platform/policy.ts';
 import { deviceListCache } from '../devices/list-cache.ts';
 import { devicePresenter, presentDeviceList } from '../devices/present.ts';
-import { deviceListJson, loadDeviceProducts } from '../devices/queries.ts';
+import { deviceListJson, loadProductSummaries } from '../devices/queries.ts';
+import { siteProductIds } from '../devices/site-facts.ts';
 import { loadSiteLogs } from '../logs/queries.ts';
 import { assertUploaded } from '../uploads/service.ts';
 import { presentSiteSummary } from './present.ts';
@@ -333,10 +342,11 @@ export async function siteShow(ctx: AppContext, actor: Actor, id: number) {
  */
 async function siteDevices(ctx: AppContext, site: SiteRow): Promise<SiteDevicesResponse> {
   const presenter = devicePresenter((key) => ctx.storage.signedUrl(key), ctx.deviceLinks);
-  const { rows, alongside: products } = await deviceListCache(ctx.db).rowsJsonWith(site.id, () =>
-    loadDeviceProducts(ctx.db, eq(devices.site_id, site.id), presenter),
-  );
-  return presentDeviceList({ devicesJson: deviceListJson(rows), products });
+  const { rows, alongside: used } = await deviceListCache(ctx.db).rowsJsonWith(site.id, async (version) => {
+    const ids = await siteProductIds(ctx.db, site.id, version);
+    return ids.length === 0 ? [] : loadProductSummaries(ctx.db, inArray(products.id, ids), presenter);
+  });
+  return presentDeviceList({ devicesJson: deviceListJson(rows), products: used });
 }
 
 export type RefreshPart = 'site' | 'logs' | 'companies' | 'devices' | 'products' | 'procats';
