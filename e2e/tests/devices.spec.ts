@@ -465,3 +465,32 @@ test('devices: Edit Selected Devices sets a floor and location on three devices,
 });
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+test('devices: a long list draws the rows scrolled to, and a new sort order goes back to the top', async ({
+  page,
+}) => {
+  const { token } = await apiSignIn(page.request, INTEGRATOR);
+  const hq = await apiSiteByName(page.request, token, 'Demo HQ');
+  await signIn(page, INTEGRATOR);
+  await page.goto(`/site/${hq.id}/devices`);
+  await expect(counter(page)).toHaveText(/^[\d,]+ of [\d,]+ devices$/);
+  const rowCount = Number(await table(page).getAttribute('aria-rowcount'));
+  // Enough rows that only some are drawn: the header and the devices, numbered from 1.
+  expect(rowCount).toBeGreaterThan(60);
+  const row = (index: number) => table(page).locator(`[role="row"][aria-rowindex="${index}"]`);
+  await expect(row(2)).toBeVisible();
+  await expect(row(rowCount)).toHaveCount(0);
+
+  const scrollArea = table(page).locator('xpath=..');
+  await scrollArea.evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
+  await expect(row(rowCount)).toBeVisible();
+  await expect(row(2)).toHaveCount(0);
+
+  await table(page).getByRole('columnheader', { name: 'Code', exact: true }).getByRole('button').click();
+  await expect(table(page).getByRole('columnheader', { name: 'Code', exact: true })).toHaveAttribute(
+    'aria-sort',
+    'ascending',
+  );
+  await expect(row(2)).toBeVisible();
+  expect(await scrollArea.evaluate((element) => element.scrollTop)).toBe(0);
+});

@@ -32,9 +32,12 @@ export function GridTable<T extends RowData>({
     [leafColumns],
   );
 
-  // A new sort order starts at the top.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the sort order changes
+  // A new sort order starts at the top. Not on mounting, where the rows are at the top already:
+  // scrolling there made the browser lay the new page out again before its first paint.
+  const sortedBy = useRef(sortKey);
   useEffect(() => {
+    if (sortedBy.current === sortKey) return;
+    sortedBy.current = sortKey;
     scrollRef.current?.scrollTo({ top: 0 });
   }, [sortKey]);
 

@@ -12,8 +12,10 @@ export function useFixedRows(
   rowHeight: number,
   overscan = 12,
 ): { first: number; last: number; totalHeight: number } {
-  // The first row in view and how many fit: a render only when one of them changes.
-  const [view, setView] = useState({ top: 0, fit: 0 });
+  // The first row in view and how many fit: a render only when one of them changes. The first
+  // guess is the window's height, which the area never exceeds in the app's pages, so measuring
+  // it once mounted renders nothing again (a second pass of the whole table before its first paint).
+  const [view, setView] = useState(() => ({ top: 0, fit: Math.ceil(window.innerHeight / rowHeight) + 1 }));
   const heightRef = useRef(rowHeight);
   heightRef.current = rowHeight;
 
@@ -23,7 +25,8 @@ export function useFixedRows(
     const update = () => {
       const top = Math.floor(element.scrollTop / heightRef.current);
       const fit = Math.ceil(element.clientHeight / heightRef.current) + 1;
-      setView((view) => (view.top === top && view.fit === fit ? view : { top, fit }));
+      // Rows that no longer fit after a shrink stay drawn, out of view: no render for them.
+      setView((view) => (view.top === top && view.fit >= fit ? view : { top, fit: Math.max(fit, view.fit) }));
     };
     update();
     element.addEventListener('scroll', update, { passive: true });
