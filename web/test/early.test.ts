@@ -17,14 +17,20 @@ function server() {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('calls started early by the bootstrap', () => {
-  it("are the session, the site, and on the list's pages the companies and the devices", () => {
+  it("are the session, the permission, the site, and on the list's pages the companies and the devices", () => {
+    const permission = { url: '/api/site/permission', body: '{"id":12}' };
     expect(earlyCallsFor('/site/12/devices')).toEqual([
-      '/api/global/me',
-      '/api/site/refresh_site?id=12',
-      '/api/site/refresh_companies?id=12',
-      '/api/site/refresh_devices?id=12',
+      { url: '/api/global/me' },
+      permission,
+      { url: '/api/site/refresh_site?id=12' },
+      { url: '/api/site/refresh_companies?id=12' },
+      { url: '/api/site/refresh_devices?id=12' },
     ]);
-    expect(earlyCallsFor('/site/12/vault')).toEqual(['/api/global/me', '/api/site/refresh_site?id=12']);
+    expect(earlyCallsFor('/site/12/vault')).toEqual([
+      { url: '/api/global/me' },
+      permission,
+      { url: '/api/site/refresh_site?id=12' },
+    ]);
     expect(earlyCallsFor('/sites')).toEqual([]);
     expect(earlyCallsFor('/site/abc/devices')).toEqual([]);
   });
@@ -34,18 +40,34 @@ describe('calls started early by the bootstrap', () => {
     vi.stubGlobal('fetch', fetch);
     signedInAs('tok');
     startEarlyCalls('/site/5/devices', 'tok');
-    expect(fetch).toHaveBeenCalledTimes(4);
-    expect((fetch.mock.calls[3] as unknown as [string, RequestInit])[1].headers).toMatchObject({
+    expect(fetch).toHaveBeenCalledTimes(5);
+    expect((fetch.mock.calls[4] as unknown as [string, RequestInit])[1].headers).toMatchObject({
       Authorization: 'Bearer tok',
     });
 
     await expect(request('/site/refresh_devices', { query: { id: 5 } })).resolves.toEqual({
       url: '/api/site/refresh_devices?id=5',
     });
-    expect(fetch).toHaveBeenCalledTimes(4);
+    expect(fetch).toHaveBeenCalledTimes(5);
     // A second ask (a refetch) goes to the server.
     await request('/site/refresh_devices', { query: { id: 5 } });
-    expect(fetch).toHaveBeenCalledTimes(5);
+    expect(fetch).toHaveBeenCalledTimes(6);
+  });
+
+  it('take a POST only with the same body', async () => {
+    const fetch = server();
+    vi.stubGlobal('fetch', fetch);
+    signedInAs('tok');
+    startEarlyCalls('/site/7/devices', 'tok');
+    const [url, init] = fetch.mock.calls[1] as unknown as [string, RequestInit];
+    expect([url, init.method, init.body]).toEqual(['/api/site/permission', 'POST', '{"id":7}']);
+    expect(init.headers).toMatchObject({ 'Content-Type': 'application/json' });
+
+    // Another site's permission is asked of the server; this site's is the early one.
+    await request('/site/permission', { method: 'POST', body: { id: 8 } });
+    expect(fetch).toHaveBeenCalledTimes(6);
+    await request('/site/permission', { method: 'POST', body: { id: 7 } });
+    expect(fetch).toHaveBeenCalledTimes(6);
   });
 
   it('are not given to another session', async () => {
@@ -54,8 +76,8 @@ describe('calls started early by the bootstrap', () => {
     startEarlyCalls('/site/6/devices', 'old');
     signedInAs('new');
     await request('/site/refresh_devices', { query: { id: 6 } });
-    expect(fetch).toHaveBeenCalledTimes(5);
-    expect((fetch.mock.calls[4] as unknown as [string, RequestInit])[1].headers).toMatchObject({
+    expect(fetch).toHaveBeenCalledTimes(6);
+    expect((fetch.mock.calls[5] as unknown as [string, RequestInit])[1].headers).toMatchObject({
       Authorization: 'Bearer new',
     });
   });

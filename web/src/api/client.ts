@@ -133,13 +133,16 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   if (token) headers.Authorization = `Bearer ${token}`;
 
   const url = buildUrl(path, query);
+  const text = body === undefined ? undefined : JSON.stringify(body);
+  const early =
+    method === 'GET' || (method === 'POST' && !file) ? takeEarlyCall({ url, body: text }, token) : undefined;
   let response: Response;
   try {
-    response = await ((method === 'GET' && takeEarlyCall(url, token)) ||
+    response = await (early ??
       fetch(url, {
         method,
         headers,
-        body: file ?? (body === undefined ? undefined : JSON.stringify(body)),
+        body: file ?? text,
         credentials: 'omit',
         signal,
       }));
