@@ -21,26 +21,19 @@ export function StatusChip({
 }) {
   const theme = useTheme();
   const { t } = useTranslation('components');
-  if (!status) {
-    return (
-      <span
-        className="status-chip"
-        data-size={size}
-        data-outlined=""
-        style={{ color: theme.palette.text.secondary, borderColor: theme.palette.grey[400] }}
-      >
-        <span>{t('status_chip.not_set')}</span>
-      </span>
-    );
-  }
   const background = color ?? UNKNOWN_STATUS_COLOR;
   return (
     <span
       className="status-chip"
       data-size={size}
-      style={{ backgroundColor: background, color: theme.palette.getContrastText(background) }}
+      data-outlined={status ? undefined : ''}
+      style={
+        status
+          ? { backgroundColor: background, color: theme.palette.getContrastText(background) }
+          : { color: theme.palette.text.secondary, borderColor: theme.palette.grey[400] }
+      }
     >
-      <span>{status}</span>
+      <span>{status || t('status_chip.not_set')}</span>
     </span>
   );
 }
