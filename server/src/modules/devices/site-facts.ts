@@ -1,8 +1,9 @@
 /**
  * What the site's pages ask of all its devices at each visit, kept while the site's devices are
- * unchanged (list-cache.ts `factOf`). On a 20,000-device site each was a scan of its devices on
- * the embedded database's thread: the products in use 35 ms, the active count 15 ms, against
- * about 1 ms for the version read first (bench/RESULTS.md, §4).
+ * unchanged (list-cache.ts `factOf`): each is a scan of the site's devices, on the embedded
+ * database's thread, where the version read first is one row. With its list kept, the device
+ * list of a 20,000-device site went from 35 to 20 ms of the server's time on PGlite, the site's
+ * answer from 89 to 71 ms (bench/RESULTS.md, §4, thirteenth session).
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
