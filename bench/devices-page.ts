@@ -38,6 +38,7 @@ import {
   untilQuiet,
   waitForHealth,
 } from './harness.ts';
+import { ProcessorUse, type ProcessorWatch, processorTimeByKind } from './processor-use.ts';
 
 export interface Timing {
   name: string;
@@ -111,8 +112,15 @@ async function addDevices(dataDir: string, count: number): Promise<number> {
  * Navigates and returns the ms from the navigation's start (performance.timeOrigin) to the first
  * frame in which the table shows rows and `ready(text)` holds for the counter's text.
  */
-async function timeLoad(page: Page, url: string, counterSelector: string, expected: string): Promise<number> {
+async function timeLoad(
+  page: Page,
+  url: string,
+  counterSelector: string,
+  expected: string,
+  cpu?: ProcessorWatch,
+): Promise<number> {
   await untilQuiet();
+  const before = cpu && processorTimeByKind(cpu.serverPid);
   const profiler =
     process.env.BENCH_PROFILE && !process.env.BENCH_PROFILE.endsWith('keys')
       ? await startProfile(page)
@@ -131,6 +139,7 @@ async function timeLoad(page: Page, url: string, counterSelector: string, expect
     { polling: 'raf', timeout: 60_000 },
   );
   const painted = (await handle.jsonValue()) as number;
+  if (cpu && before) cpu.use.add(before, processorTimeByKind(cpu.serverPid));
   if (profiler) await printProfile(profiler);
   if (process.env.BENCH_TRACE && browser) {
     const top = (await stopTrace(browser)).slice(0, 25);
@@ -352,8 +361,8 @@ export async function runBrowserBench(
     const counterText = `${active.toLocaleString('en-US')} of ${active.toLocaleString('en-US')} devices`;
 
     /** The devices page opened in `on`: ms from navigation to its rows and total. */
-    const visit = (on: Page) =>
-      timeLoad(on, `${base}/site/${siteId}/devices`, '[data-testid="device-counter"]', counterText);
+    const visit = (on: Page, cpu?: ProcessorWatch) =>
+      timeLoad(on, `${base}/site/${siteId}/devices`, '[data-testid="device-counter"]', counterText, cpu);
 
     const loads: number[] = [];
     for (let run = 0; run < options.runs; run++) loads.push(await visit(page));
@@ -366,12 +375,17 @@ export async function runBrowserBench(
 
     // A new user's first visit: a new browser context each time (no script in its cache), on
     // the sign-in page with a session, as after signing in.
+    // BENCH_CPU=1 also prints the processor time each kind of process spent per first visit.
     const firstVisits: number[] = [];
+    const cpu: ProcessorWatch | undefined = process.env.BENCH_CPU
+      ? { use: new ProcessorUse(), serverPid: server.pid }
+      : undefined;
     for (let run = 0; run < options.runs; run++) {
       const fresh = await signedInPage(browser, base, token ?? undefined);
-      firstVisits.push(await visit(fresh));
+      firstVisits.push(await visit(fresh, cpu));
       await fresh.context().close();
     }
+    if (cpu) log(`processor ms per first visit: ${cpu.use.perRun()}`);
     timings.push({
       name: 'devices page, first visit (new browser context): navigation to rows and total',
       rows: devices.length,
