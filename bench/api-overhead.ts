@@ -36,6 +36,7 @@ import { devices } from '../server/src/db/schema.ts';
 import { devicePresenter } from '../server/src/modules/devices/present.ts';
 import { loadDevices } from '../server/src/modules/devices/queries.ts';
 import { httpCaller, median, startBenchApi } from './api-harness.ts';
+import { reportFigure } from './figures.ts';
 
 const { values } = parseArgs({
   options: { count: { type: 'string', default: '20000' }, rounds: { type: 'string', default: '30' } },
@@ -261,12 +262,25 @@ try {
     console.log(
       `| ${route.replace(/=\d+/, '=big')} | ${statements.get(route)!.length} | ${cells.join(' | ')} | ${later.join(' | ')} |`,
     );
+    reportFigure({
+      point: '1',
+      name: `${route.split('?')[0]} server ÷ raw SQL, ${api.kind}`,
+      value: Number(ratio(sv! / r!)),
+      unit: '×',
+      target: { max: 1.3 },
+    });
   }
 
   const [keptMs, serverMs] = [median(index.keptParsed), median(index.server)];
   console.log(
     `\nthe index against its statements kept parsed, as the server sends them (session first): raw ${ms(keptMs)} ms, server ÷ raw ${ratio(serverMs / keptMs)}`,
   );
+  reportFigure({
+    point: '1',
+    name: `/api/site/index server ÷ its statements kept parsed, ${api.kind}`,
+    value: Number(ratio(serverMs / keptMs)),
+    unit: '×',
+  });
 
   // Payload: the device list now, against the former answer (every device whole, with its
   // product summary and public hash), built by the former code path that single answers still use.
@@ -279,6 +293,13 @@ try {
   console.log(
     `\ndevice list: ${mb(now.length)} now, ${mb(before.length)} before: ${(now.length / before.length).toFixed(2)} of it`,
   );
+  reportFigure({
+    point: '3',
+    name: `device list's bytes against the former answer (${mb(now.length)} / ${mb(before.length)})`,
+    value: Number((now.length / before.length).toFixed(4)),
+    unit: 'of before',
+    target: { max: 0.3333 },
+  });
 } finally {
   caller.close();
   await api.close();

@@ -12,6 +12,7 @@
 import { parseArgs } from 'node:util';
 import { expandSiteDevices, type SiteDevicesResponse } from '@asbuilt/domain';
 import { median, startBenchApi } from './api-harness.ts';
+import { type Figure, reportFigure } from './figures.ts';
 
 const { values } = parseArgs({
   options: {
@@ -66,6 +67,11 @@ try {
   console.log(
     `| ${api.kind} | POST /api/site/devices/export (whole site, ${(exportBytes / 1e6).toFixed(1)} MB) | ${count} | ${Math.round(median(exportTimes))} | |`,
   );
+  const figure = (name: string, value: number, unit: string, target: Figure['target']) =>
+    reportFigure({ point: '8', name: `${name}, ${api.kind}`, value, unit, target });
+  figure(`bulk edit of ${batch} devices`, Math.round(bulk), 'ms', { max: 1000 });
+  figure('the one-row calls ÷ the bulk edit', Math.round(oneByOne / bulk), '×', { min: 50 });
+  figure(`export of ${count} devices`, Math.round(median(exportTimes)), 'ms', { max: 5000 });
 } finally {
   await api.close();
 }

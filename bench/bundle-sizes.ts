@@ -21,6 +21,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
+import { reportFigure } from './figures.ts';
 
 interface Chunk {
   file: string;
@@ -138,4 +139,11 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     `\nsign-in page: ${kb(signIn)} (budget ${kb(SIGN_IN_BUDGET)}) ${signIn <= SIGN_IN_BUDGET ? 'ok' : 'OVER'}`,
   );
   if (signIn > SIGN_IN_BUDGET) process.exitCode = 1;
+  reportFigure({
+    point: '4',
+    name: "sign-in page's JavaScript, gzipped",
+    value: Number((signIn / 1024).toFixed(1)),
+    unit: 'KB',
+    target: { max: SIGN_IN_BUDGET / 1024 },
+  });
 }

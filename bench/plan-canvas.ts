@@ -25,6 +25,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { openDatabase } from '../server/src/db/client.ts';
 import { devices, floors, locations, products, sites } from '../server/src/db/schema.ts';
+import { reportFigure } from './figures.ts';
 import {
   CHROMIUM,
   launchChromium,
@@ -325,6 +326,20 @@ async function main() {
       `${ok ? 'ok  ' : 'MISS'} ${main.name}: median ${median.toFixed(1)} ms (target <= 17.5), p95 ${p95.toFixed(1)} ms (target <= 34)`,
     );
     if (!ok) process.exitCode = 1;
+    reportFigure({
+      point: '5',
+      name: `${main.name}: frame median`,
+      value: Number(median.toFixed(1)),
+      unit: 'ms',
+      target: { max: 17.5 },
+    });
+    reportFigure({
+      point: '5',
+      name: `${main.name}: frame p95`,
+      value: Number(p95.toFixed(1)),
+      unit: 'ms',
+      target: { max: 34 },
+    });
   }
 }
 

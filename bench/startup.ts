@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { median } from './api-harness.ts';
+import { reportFigure } from './figures.ts';
 
 const { values } = parseArgs({ options: { rounds: { type: 'string', default: '5' } } });
 const root = path.resolve(import.meta.dirname, '..');
@@ -61,6 +62,12 @@ try {
     console.log(
       `${where} ${mode}: median ${median(times).toFixed(0)} ms (${times.map((t) => t.toFixed(0)).join(', ')})`,
     );
+    reportFigure({
+      point: 'scale out',
+      name: `start to the first answer, ${mode}, ${where}`,
+      value: Math.round(median(times)),
+      unit: 'ms',
+    });
   }
 } finally {
   await rm(dataDir, { recursive: true, force: true });

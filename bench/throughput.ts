@@ -14,6 +14,7 @@
  */
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { reportFigure } from './figures.ts';
 import { startApiProcess, startStormer } from './storm-client.ts';
 
 const { values } = parseArgs({
@@ -87,8 +88,16 @@ try {
   console.log(`${api.kind}, ${values.devices} devices on the site, ${seconds} s per run (latency in ms)`);
   console.log('| database | run | p50 | p95 | p99 | requests/s |');
   console.log('| --- | --- | --- | --- | --- | --- |');
-  console.log(row('reads, 10 clients', summary(await load(10, reads), seconds)));
-  console.log(row('reads, 50 clients', summary(await load(50, reads), seconds)));
+  for (const clients of [10, 50]) {
+    const reading = summary(await load(clients, reads), seconds);
+    console.log(row(`reads, ${clients} clients`, reading));
+    reportFigure({
+      point: '6',
+      name: `signed-in reads, ${clients} clients, ${api.kind} (p95 ${reading.p95.toFixed(0)} ms)`,
+      value: Math.round(reading.perSecond),
+      unit: 'requests/s',
+    });
+  }
 
   // The storm in interleaved rounds (a second alone, a second with a burst of sign-ins), so a
   // machine that slows down midway weighs on both sides alike.
@@ -107,6 +116,13 @@ try {
   console.log(row(`site index, 10 clients, during a burst of 50 sign-ins (${stormRounds} rounds)`, s));
   console.log(row(`the ${signIns.length} sign-ins of the bursts`, summary(signIns, stormRounds)));
   console.log(`\nreads' p95 during the storm: ${(s.p95 / a.p95).toFixed(2)} × alone (target ≤ 1.5)`);
+  reportFigure({
+    point: '7',
+    name: `reads' p95 during a sign-in storm against alone, ${api.kind}`,
+    value: Number((s.p95 / a.p95).toFixed(2)),
+    unit: '×',
+    target: { max: 1.5 },
+  });
 } finally {
   stormer.close();
   await api.close();
