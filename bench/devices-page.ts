@@ -17,7 +17,7 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -39,6 +39,7 @@ import {
   untilQuiet,
   waitForHealth,
 } from './harness.ts';
+import { describeMachine } from './machine.ts';
 import { ProcessorUse, type ProcessorWatch, processorTimeByKind } from './processor-use.ts';
 
 export interface Timing {
@@ -476,9 +477,7 @@ export async function runBrowserBench(
     if (server) await stopServer(server);
     await rm(dataDir, { recursive: true, force: true });
   }
-  const cpu = cpus()[0]?.model ?? 'unknown CPU';
-  const machine = `${cpus().length} × ${cpu}, ${(totalmem() / 2 ** 30).toFixed(0)} GB RAM, Node ${process.version}, ${CHROMIUM}`;
-  return { timings, machine };
+  return { timings, machine: describeMachine(CHROMIUM) };
 }
 
 export function printTimings(timings: Timing[]) {

@@ -17,7 +17,7 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -35,6 +35,7 @@ import {
   stopServer,
   waitForHealth,
 } from './harness.ts';
+import { describeMachine } from './machine.ts';
 
 const COLUMNS = 20;
 const ROWS = 10;
@@ -286,9 +287,7 @@ export async function runPlanBench(
     if (server) await stopServer(server);
     await rm(dataDir, { recursive: true, force: true });
   }
-  const cpu = cpus()[0]?.model ?? 'unknown CPU';
-  const machine = `${cpus().length} × ${cpu}, ${(totalmem() / 2 ** 30).toFixed(0)} GB RAM, Node ${process.version}, ${CHROMIUM}`;
-  return { timings, machine };
+  return { timings, machine: describeMachine(CHROMIUM) };
 }
 
 export function printFrameTimings(timings: FrameTiming[]) {

@@ -12,15 +12,16 @@
  * bench/RESULTS.md. The exit code is 1 when a part fails or (but for `--quick`) a figure misses its
  * target.
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { appendFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { type Figure, holds, readFigures, targetText } from './figures.ts';
+import { describeMachine } from './machine.ts';
 import { choose, PARTS, type Part } from './suite.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -136,26 +137,19 @@ async function runPart(part: Part, figuresFile: string): Promise<Outcome> {
 /** What a part printed that belongs in the report: its tables and its target lines. */
 const worthKeeping = (line: string) => /^\s*\||^total\s|\btarget\b|median|÷|\bof it\b/i.test(line);
 
-function machine(): string {
-  const cpu = cpus()[0]?.model.trim() ?? 'unknown CPU';
-  return `${cpus().length} × ${cpu}, ${(totalmem() / 2 ** 30).toFixed(0)} GB RAM, Node ${process.version}`;
-}
-
-async function commit(): Promise<string> {
-  const git = (args: string[]) =>
-    new Promise<string>((resolve) => {
-      const child = spawn('git', args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'ignore'] });
-      let out = '';
-      child.stdout.on('data', (chunk: Buffer) => {
-        out += chunk.toString('utf8');
-      });
-      child.on('error', () => resolve(''));
-      child.on('close', () => resolve(out.trim()));
-    });
-  const head = await git(['rev-parse', '--short', 'HEAD']);
+function commit(): string {
+  const git = (args: string[]) => {
+    try {
+      return execFileSync('git', args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'ignore'] })
+        .toString()
+        .trim();
+    } catch {
+      return '';
+    }
+  };
+  const head = git(['rev-parse', '--short', 'HEAD']);
   if (!head) return 'unknown commit';
-  const dirty = await git(['status', '--porcelain']);
-  return dirty ? `${head} with uncommitted changes` : head;
+  return git(['status', '--porcelain']) ? `${head} with uncommitted changes` : head;
 }
 
 function verdictTable(figures: Figure[]): string[] {
@@ -183,7 +177,7 @@ try {
   const report = [
     `### \`npm run bench${values.quick ? ' -- --quick' : ''}\`, ${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
     '',
-    `${machine()}; ${await commit()}; ${Math.round((Date.now() - startedAt.getTime()) / 60_000)} min.` +
+    `${describeMachine()}; ${commit()}; ${Math.round((Date.now() - startedAt.getTime()) / 60_000)} min.` +
       (values.quick ? ' A quick run: too few rounds for the figures to hold, it checks the suite runs.' : ''),
     '',
     ...verdict,
@@ -211,7 +205,7 @@ try {
     await appendFile(results, `${before.endsWith('\n') ? '' : '\n'}\n${report}`);
   }
 
-  console.log(`\n${machine()}\n`);
+  console.log(`\n${describeMachine()}\n`);
   console.log(verdict.join('\n'));
   for (const { part, why } of skipped) console.log(`${part.id} not run: ${why}`);
   for (const o of failed) console.log(`FAILED ${o.part.id} (exit code ${o.exitCode})`);
