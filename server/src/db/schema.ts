@@ -39,6 +39,10 @@ export const tenants = pgTable('tenants', {
   id: serial('id').primaryKey(),
   name: text('name').notNull(),
   tenant_status: boolean('tenant_status').notNull().default(true),
+  /** The last ticket number handed out: tickets are numbered per tenant, never platform-wide. */
+  ticket_counter: integer('ticket_counter').notNull().default(0),
+  /** Stored files' quota in MB; null takes the server's default (STORAGE_QUOTA_MB). */
+  storage_quota_mb: integer('storage_quota_mb'),
   ...timestamps,
 });
 
@@ -79,6 +83,8 @@ export const users = pgTable(
     phone2: text('phone2'),
     /** argon2id; null for an invited user who has not signed up yet. */
     password_hash: text('password_hash'),
+    /** When the password last changed: a Login-as session opened before it by this user ends. */
+    password_changed_at: timestamp('password_changed_at', { withTimezone: true, mode: 'date' }),
     role: integer('role').notNull().default(1),
     user_status: boolean('user_status').notNull().default(true),
     avatar: text('avatar'),
@@ -86,6 +92,8 @@ export const users = pgTable(
     language: text('language').notNull().default('en'),
     /** Mails about tickets (new ticket, assignment, new message); a switch of the profile page. */
     ticket_mails: boolean('ticket_mails').notNull().default(true),
+    /** A new e-mail waiting for its confirmation link; the sign-in stays `email` until then. */
+    pending_email: text('pending_email'),
     ...timestamps,
   },
   (t) => [
@@ -127,7 +135,8 @@ export const userTokens = pgTable(
     user_id: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['reset', 'invite'] }).notNull(),
+    /** `email`: the confirmation of the user's `pending_email`. */
+    kind: text('kind', { enum: ['reset', 'invite', 'email'] }).notNull(),
     token_hash: text('token_hash').notNull(),
     expires_at: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     used_at: timestamp('used_at', { withTimezone: true, mode: 'date' }),
@@ -596,6 +605,8 @@ export const tickets = pgTable(
     tenant_id: integer('tenant_id')
       .notNull()
       .references(() => tenants.id),
+    /** The ticket's number within its tenant (tenants.ticket_counter). */
+    number: integer('number').notNull(),
     site_id: integer('site_id').references(() => sites.id, { onDelete: 'cascade' }),
     device_id: integer('device_id').references(() => devices.id, { onDelete: 'set null' }),
     zone_id: integer('zone_id').references(() => zones.id, { onDelete: 'set null' }),
@@ -619,6 +630,7 @@ export const tickets = pgTable(
   },
   (t) => [
     index('tickets_tenant_idx').on(t.tenant_id),
+    uniqueIndex('tickets_tenant_number_key').on(t.tenant_id, t.number),
     index('tickets_site_idx').on(t.site_id),
     index('tickets_device_idx').on(t.device_id),
     index('tickets_zone_idx').on(t.zone_id),
@@ -708,10 +720,13 @@ export const uploads = pgTable(
     content_type: text('content_type').notNull(),
     size: integer('size').notNull(),
     verified_at: timestamp('verified_at', { withTimezone: true, mode: 'date' }),
+    /** When an object first took the key; slots never attached are removed after a day. */
+    attached_at: timestamp('attached_at', { withTimezone: true, mode: 'date' }),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('uploads_key_key').on(t.key),
+    index('uploads_unattached_idx').on(t.created_at).where(sql`${t.attached_at} is null`),
     index('uploads_tenant_idx').on(t.tenant_id),
     index('uploads_site_idx').on(t.site_id),
     index('uploads_user_idx').on(t.user_id),

@@ -88,7 +88,7 @@ beforeAll(async () => {
   });
   const [ticket] = await t.db
     .insert(tickets)
-    .values({ tenant_id: tenant.id, site_id: site.id, subject: 'Broken' })
+    .values({ tenant_id: tenant.id, number: 1, site_id: site.id, subject: 'Broken' })
     .returning();
   await t.db.insert(messages).values({ tenant_id: tenant.id, body: 'Hello', messageable_id: ticket!.id });
 });

@@ -732,6 +732,7 @@ function buildTickets(
   const first = next('tickets');
   out.tickets.push({
     id: first,
+    number: 1,
     tenant_id: hq.spec.tenant,
     site_id: hq.id,
     device_id: camera?.id ?? null,
@@ -767,6 +768,7 @@ function buildTickets(
   const second = next('tickets');
   out.tickets.push({
     id: second,
+    number: 2,
     tenant_id: hq.spec.tenant,
     site_id: hq.id,
     zone_id: zone?.id ?? null,

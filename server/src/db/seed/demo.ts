@@ -146,6 +146,10 @@ export async function seedDemo(db: Db, opts: SeedDemoOptions): Promise<void> {
     await tx.insert(siteAccesses).values(rows.siteAccesses);
     await tx.insert(activityLogs).values(rows.activityLogs);
     await tx.insert(tickets).values(rows.tickets);
+    // The tenants' ticket counters continue after the demo tickets' numbers.
+    await tx.execute(
+      sql`update tenants set ticket_counter = coalesce((select max(number) from tickets where tickets.tenant_id = tenants.id), 0)`,
+    );
     await tx.insert(messages).values(rows.messages);
 
     // Inside the transaction: if a file cannot be written, no row refers to it.

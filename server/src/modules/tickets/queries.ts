@@ -2,10 +2,32 @@ import type { TicketDto } from '@asbuilt/domain';
 import { asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
-import { devices, messages, sites, tickets, ticketTimeEntries, users, zones } from '../../db/schema.ts';
+import {
+  devices,
+  messages,
+  sites,
+  tenants,
+  tickets,
+  ticketTimeEntries,
+  users,
+  zones,
+} from '../../db/schema.ts';
 import { fullName, presentMessage, presentTicket, presentTimeEntry, type TicketRow } from './present.ts';
 
 const assigners = alias(users, 'assigners');
+
+/**
+ * The next ticket number of a tenant. One atomic update: concurrent tickets of a tenant take
+ * distinct numbers, and the row lock holds until the ticket's transaction ends.
+ */
+export async function nextTicketNumber(tx: DbOrTx, tenantId: number): Promise<number> {
+  const [row] = await tx
+    .update(tenants)
+    .set({ ticket_counter: sql`${tenants.ticket_counter} + 1` })
+    .where(eq(tenants.id, tenantId))
+    .returning({ number: tenants.ticket_counter });
+  return row!.number;
+}
 const assignees = alias(users, 'assignees');
 
 function ticketQuery(db: DbOrTx) {

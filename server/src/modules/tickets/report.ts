@@ -17,7 +17,7 @@ import { checkContent } from '../../platform/file-check.ts';
 import { usersReachingSite } from '../../platform/policy.ts';
 import type { Limit } from '../../platform/rate-limit.ts';
 import { scopePrefix } from '../uploads/keys.ts';
-import { loadTicket } from './queries.ts';
+import { loadTicket, nextTicketNumber } from './queries.ts';
 import { sendTicketMails } from './service.ts';
 
 const WINDOW_MS = 60 * 60_000;
@@ -107,6 +107,7 @@ export async function publicReport(ctx: AppContext, input: PublicReportInput, ip
       const subject = firstLine.length > 80 ? `${firstLine.slice(0, 79)}…` : firstLine;
       const values = {
         tenant_id: site.tenant_id,
+        number: await nextTicketNumber(tx, site.tenant_id),
         site_id: site.id,
         device_id: device.id,
         ticket_status: 'new',

@@ -44,7 +44,14 @@ import {
 import { presentLog } from '../logs/present.ts';
 import { type TicketMailKind, ticketMail } from './mails.ts';
 import { fullName, loggable, type TicketRow } from './present.ts';
-import { loadMessages, loadTicket, loadTickets, loadTimeEntries, ticketSearch } from './queries.ts';
+import {
+  loadMessages,
+  loadTicket,
+  loadTickets,
+  loadTimeEntries,
+  nextTicketNumber,
+  ticketSearch,
+} from './queries.ts';
 
 /**
  * Support tickets (spatial-and-admin.md sections 2, 3, 4, 7, 9). A user sees the tickets of the
@@ -353,6 +360,7 @@ export async function createTicket(
         priority: columns.priority ?? 'Low',
         ticket_status: ticket_status ?? 'open',
         tenant_id: site.tenant_id,
+        number: await nextTicketNumber(tx, site.tenant_id),
         site_id: site.id,
         source: 'portal',
       })

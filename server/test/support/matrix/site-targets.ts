@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { SecretDto } from '@asbuilt/domain';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   attachments,
   contacts,
@@ -79,6 +79,7 @@ export async function mainTicket({ t, w }: MatrixContext) {
     .insert(tickets)
     .values({
       tenant_id: w.a.id,
+      number: sql`(select coalesce(max(number), 0) + 1 from tickets where tenant_id = ${w.a.id})`,
       site_id: w.sites.main.id,
       subject: unique('Ticket'),
       assigner_id: w.users.integrator.id,
