@@ -8,11 +8,11 @@ import {
   type Message,
   message,
 } from '@asbuilt/domain';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   companies,
-  type devices,
+  devices,
   floors,
   layers,
   locations,
@@ -197,6 +197,40 @@ function statusProblem(site: SiteRow, status: string): Message {
     ? message('status_not_of_site', { status, statuses: names.join(', ') })
     : message('status_not_of_site_none', { status });
 }
+
+/**
+ * A device code names one device of its site (compared as the import compares them: trimmed, case
+ * and inner spaces ignored), whatever call sets it. A transaction lock on the site's codes makes
+ * two concurrent calls giving the same code take turns, so the second sees the first's device.
+ * `count` devices getting the code at once (a bulk edit) can't all have it.
+ */
+export async function assertCodeFree(
+  tx: DbOrTx,
+  siteId: number,
+  code: string | null | undefined,
+  exceptIds: number[] = [],
+  count = 1,
+): Promise<void> {
+  const key = code?.trim().toLowerCase().replace(/\s+/g, ' ');
+  if (!key) return;
+  if (count > 1) throw badRequest('device_code_taken', { code: code!.trim() });
+  await tx.execute(sql`select pg_advisory_xact_lock(${CODE_LOCK}, ${siteId})`);
+  const [holder] = await tx
+    .select({ id: devices.id })
+    .from(devices)
+    .where(
+      and(
+        eq(devices.site_id, siteId),
+        sql`lower(regexp_replace(btrim(${devices.code}), '\s+', ' ', 'g')) = ${key}`,
+        exceptIds.length > 0 ? notInArray(devices.id, exceptIds) : undefined,
+      ),
+    )
+    .limit(1);
+  if (holder) throw badRequest('device_code_taken', { code: code!.trim() });
+}
+
+/** The first key of the device-code advisory locks (the second is the site's id). */
+const CODE_LOCK = 7_201;
 
 /** A product the site's tenant may use (the library's or its own, not deleted); else 400. */
 export async function checkProduct(tx: DbOrTx, site: SiteRow, productId: number) {

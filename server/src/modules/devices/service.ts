@@ -33,7 +33,7 @@ import { type DeviceLogItem, deviceEntries } from './activity.ts';
 import { locateOnPlan } from './plan.ts';
 import { type DeviceRow, deviceLabel, devicePresenter, presentDeviceList } from './present.ts';
 import { loadDevice, loadDeviceList } from './queries.ts';
-import { checkProduct, checkReferences, type DeviceSet, place, planChange } from './rules.ts';
+import { assertCodeFree, checkProduct, checkReferences, type DeviceSet, place, planChange } from './rules.ts';
 
 const presenter = (ctx: AppContext) => devicePresenter((key) => ctx.storage.signedUrl(key), ctx.deviceLinks);
 
@@ -124,6 +124,7 @@ export async function createDevice(ctx: AppContext, actor: Actor, input: DeviceC
       refs,
     );
     if (problems.length > 0) throw badRequest(problems);
+    await assertCodeFree(tx, site.id, changes.code);
     const values = {
       product_id: product.id,
       ...changes,
@@ -164,6 +165,7 @@ export async function updateDevice(ctx: AppContext, actor: Actor, input: DeviceU
       throw badRequest('device_other_site');
     }
     checkUnchangedSince(context.device.updated_at, input.updated_at);
+    await assertCodeFree(tx, context.site.id, input.changes.code, [context.device.id]);
     const changes = await locateOnPlan(tx, context.site, context.device, input.changes, input.plan);
     return applyChanges(tx, ctx, actor, context, changes, input.plan);
   });
@@ -258,6 +260,7 @@ export async function bulkUpdate(ctx: AppContext, actor: Actor, input: DeviceBul
       input.changes,
       rows.map((r) => r.device),
     );
+    await assertCodeFree(tx, site.id, input.changes.code, ids, ids.length);
 
     const problems: Message[] = [];
     const groups = new Map<string, { set: DeviceSet; ids: number[] }>();
