@@ -3,7 +3,7 @@
  * unchanged (list-cache.ts `factOf`): each is a scan of the site's devices, on the embedded
  * database's thread, where the version read first is one row. With its list kept, the device
  * list of a 20,000-device site went from 35 to 20 ms of the server's time on PGlite, the site's
- * answer from 89 to 71 ms (bench/RESULTS.md, §4, thirteenth session).
+ * answer from 89 to 71 ms (bench/RESULTS.md §4, API overhead against the raw SQL).
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';

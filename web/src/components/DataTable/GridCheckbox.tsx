@@ -3,7 +3,7 @@
  * gridTable.css to look as MUI's small Checkbox, an input with its label as before. MUI's
  * (ButtonBase, ripple, two SvgIcons, their styles serialised at each render) in each of the thirty
  * rows on screen, with the rows' Chip and Avatar, took a third of each search keystroke
- * (bench/devices-page.ts; bench/RESULTS.md §4, twelfth session).
+ * (bench/devices-page.ts; bench/RESULTS.md §7, The devices page in the browser).
  */
 import { useEffect, useRef } from 'react';
 

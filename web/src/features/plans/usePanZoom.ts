@@ -4,7 +4,7 @@
  * number of polygons and markers under the group. A change of scale is told to `onScale` (labels
  * keep one size on screen through it); nothing else is touched per frame: a CSS variable on the
  * svg, for one, would restyle every marker on every frame (measured: 4 times slower frames with
- * 1,000 markers, see bench/RESULTS.md).
+ * 1,000 markers, bench/RESULTS.md §9, Floorplan pan and zoom).
  */
 import { select } from 'd3-selection';
 import 'd3-transition';
