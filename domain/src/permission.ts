@@ -35,7 +35,8 @@ function asSitePermission(level: number): SitePermission {
 
 /**
  * The one function that decides a user's permission on a site (ARCHITECTURE.md, "Roles and site
- * permission"). `access` is this user's access record for this site, if one exists.
+ * permission"). `access` is this user's access record for this site, if one exists: it counts for
+ * everyone but the Super Admin and the site tenant's Integrators (and Library Admins).
  */
 export function sitePermission(
   user: PermissionUser,
@@ -44,9 +45,49 @@ export function sitePermission(
   today: string = isoDate(),
 ): SitePermission {
   if (user.role === Role.SuperAdmin) return SitePermission.FullAccess;
+  // The site's own tenant stays in charge: no record, whoever wrote it, lowers its Integrators.
+  if (user.tenantId === site.tenantId && user.role >= Role.Integrator) return SitePermission.FullAccess;
   if (access) return accessInForce(access, today) ? asSitePermission(access.userRole) : SitePermission.None;
   if (user.tenantId === site.tenantId && user.role >= Role.BuildingOwner) return SitePermission.FullAccess;
   return SitePermission.None;
+}
+
+/**
+ * Whether the user manages who may open a site (lists, grants, changes, revokes, invites): the
+ * Super Admin and the users of the site's own tenant holding Full Access on it. An external user
+ * never does, whatever level a record gives them, so a shared site can't be turned against its
+ * owner.
+ */
+export function canManageSiteAccess(
+  user: Pick<PermissionUser, 'tenantId' | 'role'>,
+  site: PermissionSite,
+  permission: number,
+): boolean {
+  if (user.role === Role.SuperAdmin) return true;
+  return user.tenantId === site.tenantId && permission >= SitePermission.FullAccess;
+}
+
+/** The highest level one may grant on a site: one's own, so sharing never raises anyone above the sharer. */
+export function highestGrantableLevel(permission: number): SitePermission {
+  return asSitePermission(Math.min(permission, SitePermission.FullAccess));
+}
+
+/**
+ * Whether `actor` (who manages the site's access) may create, change or revoke the access record
+ * of `target`. Within the site's tenant, staff (Building Owner and above) are ranked: a record of
+ * one's equal or superior is out of reach, so only an Integrator (or the Super Admin) lowers a
+ * Building Owner. Role-1 users hold no rank, and a user of another tenant holds none here: the
+ * site's tenant can always take back what it shared. Nobody changes their own.
+ */
+export function canChangeAccessOf(
+  actor: Pick<PermissionUser, 'id' | 'role'>,
+  target: PermissionUser,
+  site: PermissionSite,
+): boolean {
+  if (actor.role === Role.SuperAdmin) return target.id !== actor.id;
+  if (target.id === actor.id) return false;
+  if (target.tenantId !== site.tenantId || target.role < Role.BuildingOwner) return true;
+  return target.role < actor.role;
 }
 
 /** The label a user sees for an access record: No Access, Access Expired, or the role. */
@@ -85,4 +126,21 @@ export function canEditCatalogueItem(
   if (user.role === Role.SuperAdmin) return true;
   if (itemTenantId === LIBRARY_TENANT_ID) return user.role >= Role.LibraryAdmin;
   return itemTenantId === user.tenantId && user.role >= Role.BuildingOwner;
+}
+
+/**
+ * Accounts that cannot be turned against their owner: a user card reaches (edits, deactivates,
+ * deletes, changes the role of) users whose role is at most the caller's, and gives no role above
+ * the caller's own.
+ */
+export function canManageUserOfRole(actorRole: number, targetRole: number): boolean {
+  return targetRole <= actorRole;
+}
+
+/**
+ * Setting another user's password or e-mail (both hand over the account) needs a role strictly
+ * above theirs: an equal could otherwise take over a peer.
+ */
+export function canTakeOverUserOfRole(actorRole: number, targetRole: number): boolean {
+  return targetRole < actorRole;
 }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { accessInForce, accessLabel, isInternalUser, sitePermission } from '../src/permission.ts';
+import {
+  accessInForce,
+  accessLabel,
+  canChangeAccessOf,
+  canManageSiteAccess,
+  highestGrantableLevel,
+  isInternalUser,
+  sitePermission,
+} from '../src/permission.ts';
 import { Role, SitePermission } from '../src/roles.ts';
 
 const TODAY = '2026-11-22';
@@ -24,12 +32,27 @@ describe('sitePermission', () => {
       expect(sitePermission(user(Role.User), site, access(role), TODAY)).toBe(role);
     });
 
-    it('overrides the tenant rule, downwards too', () => {
-      expect(sitePermission(user(Role.Integrator), site, access(1), TODAY)).toBe(SitePermission.Reader);
+    it("lowers a Building Owner of the site's tenant, whose record counts", () => {
+      expect(sitePermission(user(Role.BuildingOwner), site, access(1), TODAY)).toBe(SitePermission.Reader);
+      expect(sitePermission(user(Role.BuildingOwner), site, access(3, { active: false }), TODAY)).toBe(
+        SitePermission.None,
+      );
+    });
+
+    it("never lowers an Integrator (or Library Admin) of the site's tenant, even revoked or expired", () => {
+      for (const role of [Role.Integrator, Role.LibraryAdmin]) {
+        expect(sitePermission(user(role), site, access(1), TODAY)).toBe(SitePermission.FullAccess);
+        expect(sitePermission(user(role), site, access(2, { active: false }), TODAY)).toBe(
+          SitePermission.FullAccess,
+        );
+        expect(sitePermission(user(role), site, access(1, { validity: '2026-01-01' }), TODAY)).toBe(
+          SitePermission.FullAccess,
+        );
+      }
     });
 
     it('gives 0 when inactive (revoked)', () => {
-      expect(sitePermission(user(Role.Integrator), site, access(3, { active: false }), TODAY)).toBe(
+      expect(sitePermission(user(Role.User), site, access(3, { active: false }), TODAY)).toBe(
         SitePermission.None,
       );
     });
@@ -93,5 +116,50 @@ describe('isInternalUser', () => {
   it('is true only for users of the site tenant', () => {
     expect(isInternalUser({ tenantId: 2 }, site)).toBe(true);
     expect(isInternalUser({ tenantId: 3 }, site)).toBe(false);
+  });
+});
+
+describe('canManageSiteAccess', () => {
+  it("is for Full Access users of the site's tenant and the Super Admin", () => {
+    expect(canManageSiteAccess(user(Role.User), site, SitePermission.FullAccess)).toBe(true);
+    expect(canManageSiteAccess(user(Role.Integrator), site, SitePermission.Contributor)).toBe(false);
+    expect(canManageSiteAccess(user(Role.SuperAdmin, 1), site, SitePermission.FullAccess)).toBe(true);
+  });
+
+  it('is never for a user of another tenant, whatever their level and role', () => {
+    expect(canManageSiteAccess(user(Role.Integrator, 3), site, SitePermission.FullAccess)).toBe(false);
+    expect(canManageSiteAccess(user(Role.LibraryAdmin, 1), site, SitePermission.FullAccess)).toBe(false);
+  });
+});
+
+describe('highestGrantableLevel', () => {
+  it("is one's own level", () => {
+    expect(highestGrantableLevel(SitePermission.Contributor)).toBe(SitePermission.Contributor);
+    expect(highestGrantableLevel(SitePermission.FullAccess)).toBe(SitePermission.FullAccess);
+    expect(highestGrantableLevel(SitePermission.None)).toBe(SitePermission.None);
+  });
+});
+
+describe('canChangeAccessOf', () => {
+  const person = (id: number, role: number, tenantId = 2) => ({ id, tenantId, role });
+
+  it("keeps a Building Owner's record out of reach of role-1 users and other Building Owners", () => {
+    expect(canChangeAccessOf(person(1, Role.User), person(2, Role.BuildingOwner), site)).toBe(false);
+    expect(canChangeAccessOf(person(1, Role.BuildingOwner), person(2, Role.BuildingOwner), site)).toBe(false);
+    expect(canChangeAccessOf(person(1, Role.Integrator), person(2, Role.BuildingOwner), site)).toBe(true);
+    expect(canChangeAccessOf(person(1, Role.SuperAdmin, 1), person(2, Role.BuildingOwner), site)).toBe(true);
+  });
+
+  it("keeps an Integrator's record out of reach of the tenant's Integrators and Building Owners", () => {
+    expect(canChangeAccessOf(person(1, Role.Integrator), person(2, Role.Integrator), site)).toBe(false);
+    expect(canChangeAccessOf(person(1, Role.BuildingOwner), person(2, Role.Integrator), site)).toBe(false);
+    expect(canChangeAccessOf(person(1, Role.SuperAdmin, 1), person(2, Role.Integrator), site)).toBe(true);
+  });
+
+  it('lets a Full Access user change role-1 users and users of other tenants, never their own', () => {
+    expect(canChangeAccessOf(person(1, Role.User), person(2, Role.User), site)).toBe(true);
+    expect(canChangeAccessOf(person(1, Role.BuildingOwner), person(2, Role.Integrator, 3), site)).toBe(true);
+    expect(canChangeAccessOf(person(1, Role.Integrator), person(1, Role.Integrator), site)).toBe(false);
+    expect(canChangeAccessOf(person(1, Role.SuperAdmin, 1), person(1, Role.SuperAdmin, 1), site)).toBe(false);
   });
 });

@@ -127,7 +127,7 @@ test('share Demo HQ with a new e-mail: the invitation from the outbox, sign-up, 
   await inviteeContext.close();
 });
 
-test('share a site with a registered user of another tenant: the external table, an expiry, no actions on your own access', async ({
+test('share a site with a registered user of another tenant: the external table, an expiry; they manage none of its access', async ({
   page,
   browser,
   request,
@@ -174,16 +174,86 @@ test('share a site with a registered user of another tenant: the external table,
   await expect(toast(page, 'Site Access Updated')).toBeVisible();
   await expect(row.getByRole('cell').nth(3)).toHaveText('never');
 
-  // The other integrator holds Full Access there now, but not over their own access.
+  // The other integrator holds Full Access there now, but manages nothing: the site's organisation does.
   const otherContext = await browser.newContext();
   const otherPage = await otherContext.newPage();
   await signIn(otherPage, 'other@asbuilt.demo');
   await otherPage.goto(`/site/${site.id}/access`);
-  const own = otherPage
+  await expect(otherPage.getByRole('heading', { name: 'Managed by Demo Integrator' })).toBeVisible();
+  await expect(otherPage.getByText(/only users of Demo Integrator decide who may open it/)).toBeVisible();
+  await expect(otherPage.getByRole('table')).toHaveCount(0);
+  await expect(otherPage.getByRole('button', { name: 'Share Site' })).toHaveCount(0);
+  await otherContext.close();
+});
+
+test("an invitee without an account joins the site's organisation: listed under Internal, while External stays empty and says why", async ({
+  page,
+  request,
+}) => {
+  const { token } = await apiSignIn(request, INTEGRATOR);
+  const site = await apiCreateSite(request, token, `Invitee ${unique()}`);
+  const email = `joins.${unique().toLowerCase()}@example.test`;
+
+  await signIn(page, INTEGRATOR);
+  await page.goto(`/site/${site.id}/access`);
+  const internal = page.getByRole('table', { name: 'Internal User Access' });
+  const external = page.getByRole('table', { name: 'External User Access' });
+  await expect(page.getByText(/Users of Demo Integrator, the organisation of this site/)).toBeVisible();
+  await expect(page.getByText(/Users of other organisations with whom this site is shared/)).toBeVisible();
+
+  await page.getByRole('button', { name: 'Share Site' }).click();
+  const share = page.getByRole('dialog', { name: 'Share Site' });
+  await share.getByLabel('E-mail').fill(email);
+  await share.getByLabel('E-mail').blur();
+  await expect(share.getByText(/They will join Demo Integrator with access to this site only/)).toBeVisible();
+  await share.getByRole('button', { name: 'Invite and share' }).click();
+  await expect(toast(page, 'Site Access Created')).toBeVisible();
+  await expect(share).toBeHidden();
+
+  await expect(internal.getByRole('row').filter({ hasText: email })).toContainText('Invited');
+  await expect(external.getByRole('row').filter({ hasText: email })).toHaveCount(0);
+  await expect(external).toContainText('This site is not shared with anyone outside Demo Integrator yet.');
+  await expect(page.getByRole('heading', { name: /External User Access\s*0/ })).toBeVisible();
+});
+
+test('a role-1 Full Access user: no actions on the accesses of the tenant’s staff, those of external users kept', async ({
+  page,
+  request,
+}) => {
+  const { token } = await apiSignIn(request, INTEGRATOR);
+  const site = await apiCreateSite(request, token, `Ranks ${unique()}`);
+  const headers = { authorization: `Bearer ${token}` };
+  const userId = async (email: string) => {
+    const response = await request.post('/api/global/find_user', {
+      headers,
+      data: { email, site_id: site.id },
+    });
+    return ((await response.json()) as { user: { id: number } }).user.id;
+  };
+  for (const [email, role] of [
+    ['tech@asbuilt.demo', 3],
+    ['owner@asbuilt.demo', 3],
+    ['guest@asbuilt.demo', 1],
+  ] as const) {
+    const response = await request.post('/api/site/site_accesses', {
+      headers,
+      data: { site_id: site.id, user_id: await userId(email), email, user_role: role, unlimited: true },
+    });
+    expect(response.status()).toBe(200);
+  }
+
+  await signIn(page, 'tech@asbuilt.demo');
+  await page.goto(`/site/${site.id}/access`);
+  const internal = page.getByRole('table', { name: 'Internal User Access' });
+  const owner = internal.getByRole('row').filter({ hasText: 'owner@asbuilt.demo' });
+  await expect(owner).toContainText('Only a higher role can change this access');
+  await expect(owner.getByRole('button')).toHaveCount(0);
+  const integrator = internal.getByRole('row').filter({ hasText: INTEGRATOR });
+  await expect(integrator.getByRole('button')).toHaveCount(0);
+  // An external user's access is the site tenant's to change.
+  const guest = page
     .getByRole('table', { name: 'External User Access' })
     .getByRole('row')
-    .filter({ hasText: 'other@asbuilt.demo' });
-  await expect(own).toContainText('Your own access');
-  await expect(own.getByRole('button')).toHaveCount(0);
-  await otherContext.close();
+    .filter({ hasText: 'guest@asbuilt.demo' });
+  await expect(guest.getByRole('button', { name: /Edit the access/ })).toBeVisible();
 });

@@ -84,6 +84,8 @@ export const siteAccessSchema = z.object({
   in_force: z.boolean(),
   /** The user belongs to the site's tenant. */
   internal: z.boolean(),
+  /** In the Access page's list: whether the caller may change or revoke this access. */
+  changeable: z.boolean().optional(),
   user: accessUserSchema,
   created_at: z.string(),
   updated_at: z.string(),

@@ -1,5 +1,7 @@
 import {
+  accessInForce,
   canEditCatalogueItem,
+  canManageSiteAccess,
   canSeeCatalogueItem,
   type ErrorCode,
   LIBRARY_TENANT_ID,
@@ -80,6 +82,14 @@ export type TicketAction = keyof typeof TICKET_RULES;
 
 /** Whether the actor sees and writes a site's internal notes: its tenant's users and the Super Admin. */
 export function canSeeNotes(actor: Actor, site: { tenant_id: number }): boolean {
+  return actor.role === Role.SuperAdmin || actor.tenantId === site.tenant_id;
+}
+
+/**
+ * Whether the actor is inside the site's tenant (or the Super Admin): only they see the tenant's
+ * whole catalogue; external users see the companies and products the site uses.
+ */
+export function isInternalTo(actor: Actor, site: { tenant_id: number }): boolean {
   return actor.role === Role.SuperAdmin || actor.tenantId === site.tenant_id;
 }
 
@@ -193,4 +203,57 @@ export async function requireSite(
   if (!context || context.permission === SitePermission.None) throw notFound(notFoundCode);
   if (context.permission < min) throw forbidden('site_access_too_low');
   return context;
+}
+
+/**
+ * Loads a site whose access the actor manages (the domain's `canManageSiteAccess`): 404 for a
+ * site the actor can't see; 403 for a user of another tenant whatever their level, and for a
+ * user of the site's tenant below Full Access.
+ */
+export async function requireAccessManager(
+  db: DbOrTx,
+  actor: Actor,
+  siteId: number,
+  notFoundCode: ErrorCode = 'site_not_found',
+): Promise<SiteContext> {
+  const context = await requireSite(db, actor, siteId, SitePermission.Reader, notFoundCode);
+  if (!canManageSiteAccess(actor, { tenantId: context.site.tenant_id }, context.permission)) {
+    const internal = actor.tenantId === context.site.tenant_id;
+    throw forbidden(internal ? 'site_access_too_low' : 'access_managed_by_site_tenant');
+  }
+  return context;
+}
+
+/**
+ * Whether the actor may look users up by e-mail (sharing, registered contacts): the Super Admin,
+ * staff of their tenant (role 2 and above), and a user holding Full Access on a site of their own
+ * tenant. Anyone else has nobody to share with, so nothing to look up.
+ */
+export async function mayLookUpUsers(db: DbOrTx, actor: Actor): Promise<boolean> {
+  if (actor.role >= Role.BuildingOwner) return true;
+  const rows = await db
+    .select({ access: siteAccesses })
+    .from(siteAccesses)
+    .innerJoin(sites, eq(sites.id, siteAccesses.site_id))
+    .where(
+      and(
+        eq(siteAccesses.user_id, actor.userId),
+        eq(sites.tenant_id, actor.tenantId),
+        eq(siteAccesses.user_role, SitePermission.FullAccess),
+        eq(siteAccesses.active, true),
+      ),
+    );
+  return rows.some(({ access }) =>
+    accessInForce({ userRole: access.user_role, active: access.active, validity: access.validity }),
+  );
+}
+
+/**
+ * Whether the actor may share sites at all (the sharing pick list, GET /api/global/user_list):
+ * staff (role 2 and above), or a user holding Full Access on a site of their own tenant.
+ */
+export async function maySharePeople(db: DbOrTx, actor: Actor): Promise<boolean> {
+  if (actor.role >= Role.BuildingOwner) return true;
+  const held = await reachableSites(db, actor, actor.tenantId);
+  return held.some(({ permission }) => permission === SitePermission.FullAccess);
 }

@@ -1,7 +1,7 @@
-import { Role } from '@asbuilt/domain';
+import { Role, SitePermission } from '@asbuilt/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app.ts';
-import { createUser, signIn } from '../support/factories.ts';
+import { createUser, grantAccess, signIn } from '../support/factories.ts';
 import { ACCOUNT_CASES } from '../support/matrix/account-cases.ts';
 import type { Cases, MatrixContext } from '../support/matrix/cases.ts';
 import { PUBLIC_CALLS, routeTable } from '../support/matrix/public-calls.ts';
@@ -13,7 +13,9 @@ import { siteWorld } from '../support/sites.ts';
  * Issue 15, the authorization matrix generated from the route table: every call of the OpenAPI
  * description has a case saying which permission it needs, and each case is asked by every kind
  * of user. Those without a way to the object (another tenant, a role-1 user without access) get
- * 404, those below the permission 403, and no row changes; those at or above it pass. A new route
+ * 404, those below the permission 403, and no row changes; those at or above it pass. An external
+ * Integrator holding Full Access on the site is asked too: it gets what the site tenant's Full
+ * Access users get, minus access management, and none of tenant A's lists or users. A new route
  * without a case fails the first test; a case that opts out says why.
  */
 const CASES: Cases = { ...SITE_CASES, ...ACCOUNT_CASES };
@@ -25,7 +27,14 @@ beforeAll(async () => {
   t = await startTestApp();
   const w = await siteWorld(t);
   const libraryAdmin = await createUser(t, { tenantId: 1, role: Role.LibraryAdmin });
-  c = { t, w, libraryAdminToken: await signIn(t, libraryAdmin.email) };
+  const externalFull = await createUser(t, { tenantId: w.b.id, role: Role.Integrator });
+  await grantAccess(t, { siteId: w.sites.main.id, userId: externalFull.id, role: SitePermission.FullAccess });
+  c = {
+    t,
+    w,
+    libraryAdminToken: await signIn(t, libraryAdmin.email),
+    externalFullToken: await signIn(t, externalFull.email),
+  };
 });
 afterAll(() => t?.close());
 

@@ -72,7 +72,7 @@ async function textOf(response: LightMyRequestResponse): Promise<string> {
 beforeAll(async () => {
   t = await startTestApp();
   w = await siteWorld(t);
-  const c: MatrixContext = { t, w, libraryAdminToken: '' };
+  const c: MatrixContext = { t, w, libraryAdminToken: '', externalFullToken: '' };
   await Promise.all([mainContact(c), mainSecret(c), mainTicket(c), mainAttachment(c)]);
   await markTenant(w.a.id);
   // Activity of A that names the marked device, written after the marking.

@@ -1,11 +1,11 @@
-import { INVITE_TOKEN_TTL_DAYS, languageOf, Role, SitePermission, type UserDto } from '@asbuilt/domain';
+import { INVITE_TOKEN_TTL_DAYS, languageOf, Role, type UserDto } from '@asbuilt/domain';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema.ts';
 import { actorName, logActivity } from '../../platform/activity.ts';
 import type { Actor } from '../../platform/actor.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
-import { requireSite } from '../../platform/policy.ts';
+import { requireAccessManager } from '../../platform/policy.ts';
 import { presentUser } from '../users/present.ts';
 import { issueUserToken } from '../users/tokens.ts';
 import { invitationMail } from './mails.ts';
@@ -18,8 +18,10 @@ function invitationLink(ctx: AppContext, email: string, token: string) {
 }
 
 /**
- * POST /api/tenant/users/invite_user: an inactive account in the site's tenant (role User, so it
- * sees only the sites shared with it) and a single-use invitation that expires. The mail goes
+ * POST /api/tenant/users/invite_user, for those who manage the site's access (so never a user of
+ * another tenant, who could otherwise plant accounts in the site's tenant): an inactive account in
+ * the site's tenant (role User, so it sees only the sites shared with it) and a single-use
+ * invitation that expires. The mail goes
  * after the commit: a failed send leaves an account that "Resend Invitation" reaches.
  */
 export async function inviteUser(
@@ -28,7 +30,7 @@ export async function inviteUser(
   input: { email: string; site_id: number },
 ): Promise<UserDto> {
   const { user, token, siteName } = await ctx.db.transaction(async (tx) => {
-    const { site } = await requireSite(tx, actor, input.site_id, SitePermission.FullAccess);
+    const { site } = await requireAccessManager(tx, actor, input.site_id);
     if (await findUserByEmail(tx, input.email)) throw conflict('email_taken');
     const [created] = await tx
       .insert(users)
@@ -69,11 +71,12 @@ export async function reinviteUser(
   input: { user_id: number; site_id: number },
 ): Promise<{ message: string }> {
   const { user, token, siteName } = await ctx.db.transaction(async (tx) => {
-    const { site } = await requireSite(tx, actor, input.site_id, SitePermission.FullAccess);
+    const { site } = await requireAccessManager(tx, actor, input.site_id);
     const access = await accessOf(tx, site.id, input.user_id);
     if (!access?.active) throw notFound('user_not_found');
     const [found] = await tx.select().from(users).where(eq(users.id, input.user_id));
-    if (!found) throw notFound('user_not_found');
+    // Only the site's tenant invites into itself: another tenant's pending account is not ours to reopen.
+    if (!found || found.tenant_id !== site.tenant_id) throw notFound('user_not_found');
     if (found.user_status) throw conflict('user_already_active');
     const issued = await issueUserToken(tx, found.id, 'invite', INVITE_TOKEN_TTL_DAYS * DAY_MS);
     await logActivity(tx, actor, {

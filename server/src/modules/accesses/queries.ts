@@ -1,11 +1,15 @@
-import type { SiteAccessDto } from '@asbuilt/domain';
+import { canChangeAccessOf, type SiteAccessDto } from '@asbuilt/domain';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { siteAccesses, sites, users } from '../../db/schema.ts';
+import type { Actor } from '../../platform/actor.ts';
 import { presentAccess } from './present.ts';
 
-/** Accesses matching `where`, with their users, in id order. */
-export async function loadAccesses(db: DbOrTx, where: SQL): Promise<SiteAccessDto[]> {
+/**
+ * Accesses matching `where`, with their users, in id order; with `viewer`, each says whether the
+ * viewer may change it (the web hides what the server would refuse).
+ */
+export async function loadAccesses(db: DbOrTx, where: SQL, viewer?: Actor): Promise<SiteAccessDto[]> {
   const rows = await db
     .select({ access: siteAccesses, user: users, siteTenantId: sites.tenant_id })
     .from(siteAccesses)
@@ -13,7 +17,16 @@ export async function loadAccesses(db: DbOrTx, where: SQL): Promise<SiteAccessDt
     .innerJoin(sites, eq(sites.id, siteAccesses.site_id))
     .where(where)
     .orderBy(asc(siteAccesses.id));
-  return rows.map((r) => presentAccess(r.access, r.user, r.siteTenantId));
+  return rows.map((r) => {
+    const dto = presentAccess(r.access, r.user, r.siteTenantId);
+    if (!viewer) return dto;
+    const changeable = canChangeAccessOf(
+      { id: viewer.userId, role: viewer.role },
+      { id: r.user.id, tenantId: r.user.tenant_id, role: r.user.role },
+      { tenantId: r.siteTenantId },
+    );
+    return { ...dto, changeable };
+  });
 }
 
 export async function loadAccess(db: DbOrTx, id: number): Promise<SiteAccessDto> {

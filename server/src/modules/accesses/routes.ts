@@ -22,6 +22,13 @@ import { inviteUser, reinviteUser } from './invitations.ts';
 import { findUser, findUsers } from './lookup.ts';
 import * as service from './service.ts';
 
+const listedUserSchema = z.object({
+  id: z.number(),
+  email: z.string(),
+  fname: z.string(),
+  lname: z.string(),
+});
+
 /** Sharing a site: its accesses, the e-mail lookup, invitations. */
 export function accessRoutes(ctx: AppContext) {
   return async (fastify: FastifyInstance) => {
@@ -66,7 +73,9 @@ export function accessRoutes(ctx: AppContext) {
     );
     app.post(
       '/api/global/find_users',
-      { schema: { tags, body: findUsersSchema, response: ok(z.object({ users: z.array(userDtoSchema) })) } },
+      {
+        schema: { tags, body: findUsersSchema, response: ok(z.object({ users: z.array(listedUserSchema) })) },
+      },
       async (request) => ({ users: await findUsers(ctx, requireActor(request.actor), request.body.users) }),
     );
     app.post(

@@ -1,10 +1,11 @@
 import {
   accessInForce,
+  canChangeAccessOf,
+  highestGrantableLevel,
   type LogAction,
   type SiteAccessCreateInput,
   type SiteAccessDto,
   type SiteAccessUpdateInput,
-  SitePermission,
 } from '@asbuilt/domain';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
@@ -13,16 +14,19 @@ import { changesOf, logActivity } from '../../platform/activity.ts';
 import type { Actor } from '../../platform/actor.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { conflict, forbidden, notFound } from '../../platform/errors.ts';
-import { requireSite, type SiteRow } from '../../platform/policy.ts';
+import { requireAccessManager, type SiteContext, type SiteRow } from '../../platform/policy.ts';
 import { accessOf, findUserByEmail, loadAccess, loadAccesses } from './queries.ts';
 
 /**
- * Site accesses (spatial-and-admin.md sections 4, 5, 6): Full Access only; nobody changes their
- * own. Expiry and revocation need nothing more than the row: the permission is computed on every
- * request (platform/policy.ts), so the next request after either is refused.
+ * Site accesses (spatial-and-admin.md sections 4, 5, 6): managed by the site tenant's Full Access
+ * users only (ARCHITECTURE.md, "Roles and site permission"); nobody changes their own, grants
+ * above their own level, or touches the record of a staff member of equal or higher rank. Expiry
+ * and revocation need nothing more than the row: the permission is computed on every request
+ * (platform/policy.ts), so the next request after either is refused.
  */
 
 type AccessRow = typeof siteAccesses.$inferSelect;
+type UserRow = typeof users.$inferSelect;
 
 /** `unlimited` true wins over a date; otherwise a blank date is unlimited too. */
 function validityOf(input: { validity?: string | null | undefined; unlimited?: boolean | undefined }) {
@@ -30,15 +34,30 @@ function validityOf(input: { validity?: string | null | undefined; unlimited?: b
   return input.validity ?? null;
 }
 
-function refuseOwn(actor: Actor, userId: number) {
-  if (userId === actor.userId) throw forbidden('own_access_unchangeable');
+/** Refuses a change of one's own access, or of the access of someone out of the actor's reach. */
+function refuseTarget(actor: Actor, user: UserRow, site: SiteRow) {
+  if (user.id === actor.userId) throw forbidden('own_access_unchangeable');
+  const target = { id: user.id, tenantId: user.tenant_id, role: user.role };
+  if (!canChangeAccessOf({ id: actor.userId, role: actor.role }, target, { tenantId: site.tenant_id })) {
+    throw forbidden('access_of_higher_role');
+  }
+}
+
+/** Refuses a level above the actor's own on this site. */
+function refuseLevel(context: SiteContext, level: number | undefined) {
+  if (level !== undefined && level > highestGrantableLevel(context.permission)) {
+    throw forbidden('access_level_above_own');
+  }
 }
 
 async function requireAccess(tx: DbOrTx, actor: Actor, id: number) {
   const [row] = await tx.select().from(siteAccesses).where(eq(siteAccesses.id, id));
   if (!row) throw notFound('access_not_found');
-  const { site } = await requireSite(tx, actor, row.site_id, SitePermission.FullAccess, 'access_not_found');
-  return { access: row, site };
+  const context = await requireAccessManager(tx, actor, row.site_id, 'access_not_found');
+  const [user] = await tx.select().from(users).where(eq(users.id, row.user_id));
+  if (!user) throw notFound('access_not_found');
+  refuseTarget(actor, user, context.site);
+  return { access: row, site: context.site, user, context };
 }
 
 async function logAccess(
@@ -66,10 +85,10 @@ async function logAccess(
   });
 }
 
-/** GET /api/site/site_accesses?site_id= */
+/** GET /api/site/site_accesses?site_id=: each access says whether the caller may change it. */
 export async function listAccesses(ctx: AppContext, actor: Actor, siteId: number): Promise<SiteAccessDto[]> {
-  const { site } = await requireSite(ctx.db, actor, siteId, SitePermission.FullAccess);
-  return loadAccesses(ctx.db, eq(siteAccesses.site_id, site.id));
+  const { site } = await requireAccessManager(ctx.db, actor, siteId);
+  return loadAccesses(ctx.db, eq(siteAccesses.site_id, site.id), actor);
 }
 
 /**
@@ -94,9 +113,11 @@ export async function createAccess(
   input: SiteAccessCreateInput,
 ): Promise<SiteAccessDto> {
   return ctx.db.transaction(async (tx) => {
-    const { site } = await requireSite(tx, actor, input.site_id, SitePermission.FullAccess);
+    const context = await requireAccessManager(tx, actor, input.site_id);
+    const { site } = context;
+    refuseLevel(context, input.user_role);
     const user = await targetUser(tx, site, input);
-    refuseOwn(actor, user.id);
+    refuseTarget(actor, user, site);
     const values = { user_role: input.user_role, validity: validityOf(input) };
     const existing = await accessOf(tx, site.id, user.id);
     if (
@@ -149,8 +170,9 @@ export async function updateAccess(
   input: SiteAccessUpdateInput,
 ): Promise<SiteAccessDto> {
   return ctx.db.transaction(async (tx) => {
-    const { access, site } = await requireAccess(tx, actor, input.id);
-    refuseOwn(actor, access.user_id);
+    const { access, site, user, context } = await requireAccess(tx, actor, input.id);
+    // Granting again reopens the record at its level: that level must be grantable too.
+    refuseLevel(context, input.user_role ?? (input.active === true ? access.user_role : undefined));
     const changes: Partial<AccessRow> = {};
     if (input.user_role !== undefined) changes.user_role = input.user_role;
     if (input.unlimited !== undefined || input.validity !== undefined) {
@@ -163,14 +185,13 @@ export async function updateAccess(
       .set({ ...changes, updated_at: new Date() })
       .where(eq(siteAccesses.id, access.id))
       .returning();
-    const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, access.user_id));
     const granted = input.active === true && !access.active;
     await logAccess(
       tx,
       actor,
       site,
       row!,
-      user!.email,
+      user.email,
       granted ? 'access_granted' : 'updated',
       granted ? 'Access Granted' : 'Site Access Updated',
       changesOf(access, changes),
@@ -182,20 +203,18 @@ export async function updateAccess(
 /** DELETE /api/site/site_accesses?id=: revoke (the record stays, inactive, so it can be granted again). */
 export async function revokeAccess(ctx: AppContext, actor: Actor, id: number): Promise<SiteAccessDto> {
   return ctx.db.transaction(async (tx) => {
-    const { access, site } = await requireAccess(tx, actor, id);
-    refuseOwn(actor, access.user_id);
+    const { access, site, user } = await requireAccess(tx, actor, id);
     const [row] = await tx
       .update(siteAccesses)
       .set({ active: false, updated_at: new Date() })
       .where(eq(siteAccesses.id, access.id))
       .returning();
-    const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, access.user_id));
     await logAccess(
       tx,
       actor,
       site,
       row!,
-      user!.email,
+      user.email,
       'access_revoked',
       'Access Revoked',
       changesOf(access, { active: false }),

@@ -109,6 +109,12 @@ export const ACCOUNT_CASES: Cases = {
         post('/api/tenant/users/change_password', { oldPass: PASSWORD, newPass: 'matrix-new-1' }),
       ),
   },
+  'POST /api/global/email/change': {
+    // Sent as a fresh user (asFreshUser), whose password is known, so the world's users keep theirs.
+    self: 'asks to move the signed-in user’s own sign-in address; it takes no id',
+    request: (c) =>
+      asFreshUser(c, post('/api/global/email/change', { email: freshEmail(), password: PASSWORD })),
+  },
   'POST /api/admin/users/loginas': {
     superAdmin: true,
     request: async (c) =>
@@ -116,8 +122,10 @@ export const ACCOUNT_CASES: Cases = {
   },
 
   // --- People ----------------------------------------------------------------------------
-  // Every user's pick list: one's own tenant's users (everyone's for the Super Admin).
-  'GET /api/global/user_list': { role: Role.User, request: () => get('/api/global/user_list') },
+  'GET /api/global/user_list': {
+    optOut:
+      'the sharing pick list answers role 2 and above, and role 1 with Full Access on a site of the own tenant (a rule by site, not by role): users-tenant.test.ts',
+  },
   // The tenant user card (user:manage, role 2 and above) reaches the own tenant's users only: the
   // Library Admin's and the Super Admin's tenant is the library, so tenant A's user is not theirs
   // (scope.ts requireManaged; the Super Admin uses /api/admin/users).
@@ -144,6 +152,16 @@ export const ACCOUNT_CASES: Cases = {
     foreign: true,
     ownTenantOnly: true,
     request: async (c) => del(`/api/tenant/users?id=${(await freshUser(c)).id}`),
+  },
+  'POST /api/tenant/users/send_reset_link': {
+    role: Role.BuildingOwner,
+    foreign: true,
+    ownTenantOnly: true,
+    request: async (c) => post('/api/tenant/users/send_reset_link', { id: (await freshUser(c)).id }),
+  },
+  'POST /api/admin/users/send_reset_link': {
+    superAdmin: true,
+    request: async (c) => post('/api/admin/users/send_reset_link', { id: (await freshUser(c)).id }),
   },
   'GET /api/admin/users': {
     superAdmin: true,

@@ -16,6 +16,11 @@ export interface MatrixContext {
   w: SiteWorld;
   /** A Library Admin (role 4, of the library tenant), besides the site world's users. */
   libraryAdminToken: string;
+  /**
+   * An Integrator of tenant B holding a Full Access record on "Main": an external user at the
+   * highest level a record gives. Asked by every case beside the world's users.
+   */
+  externalFullToken: string;
 }
 
 /** The tenant of the user a request is built for (the library tenant is the Super Admin's and the Library Admin's). */
@@ -30,6 +35,8 @@ type Allowed = { ok?: number[] };
  * How a call decides who may, in one of four ways:
  * - `site`: the site permission it needs on "Main" (1 Reader, 2 Contributor, 3 Full Access); the
  *   world's users answer 404 without a way to the site, 403 below the level, and pass at or above;
+ *   an external Full Access user passes too, unless `internal` says why the call is for users of
+ *   the site's own tenant only (access management), when it answers 403;
  * - `role`: the account role it needs (tenant calls); roles below answer 403, and when `foreign`
  *   is set the request (for an object of tenant A) answers 404 to tenant B's integrator; with
  *   `ownTenantOnly` as well, the call reaches the caller's own tenant only, the Super Admin's too
@@ -39,7 +46,7 @@ type Allowed = { ok?: number[] };
  *   why no other's object can be named), or `optOut`: the call is not in this matrix, and why.
  */
 export type Case =
-  | ({ site: 1 | 2 | 3; request: Build } & Allowed)
+  | ({ site: 1 | 2 | 3; internal?: string; request: Build } & Allowed)
   | ({ role: 1 | 2 | 3 | 4; foreign?: boolean; ownTenantOnly?: boolean; request: Build } & Allowed)
   | ({ superAdmin: true; request: Build } & Allowed)
   | ({ self: string; request: Build } & Allowed)

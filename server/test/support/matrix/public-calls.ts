@@ -7,6 +7,7 @@ export const PUBLIC_CALLS: Record<string, string> = {
   'POST /api/global/password/forgot': 'asking for a reset link',
   'POST /api/global/password/reset': 'setting a password with a mailed token',
   'POST /api/tenant/users/invite_sign_up': 'accepting an invitation with its mailed token',
+  'POST /api/global/email/confirm': 'confirming a new e-mail address with its mailed token',
   'POST /api/global/public/device': "the public device page, opened from a device's QR code",
   'POST /api/global/public/report': 'a visitor reporting a problem from the public device page',
   'GET /api/health': 'the load balancer and monitoring',

@@ -48,13 +48,20 @@ async function fingerprint(t: TestApp): Promise<Record<string, string>> {
 /** Who is asked, and what each must get, for one case. */
 function askers(c: MatrixContext, rule: Exclude<Case, { optOut: string }>): Asker[] {
   const { tokens } = c.w;
+  // The external Full Access user gets what a Full Access user of the site's tenant gets, but
+  // for access management (site calls marked `internal`); on tenant calls, what tenant B's
+  // Integrator gets: never tenant A's lists or users.
+  const externalFull = 'external full access (role 3, tenant B)';
   if ('site' in rule) {
-    return Object.entries(MAIN_LEVELS).map(([user, level]) => ({
-      user,
-      token: tokens[user as keyof typeof tokens],
-      tenant: TENANT_OF[user as keyof typeof MAIN_LEVELS],
-      expected: level === 0 ? 404 : level < rule.site ? 403 : 'pass',
-    }));
+    return [
+      ...Object.entries(MAIN_LEVELS).map(([user, level]) => ({
+        user,
+        token: tokens[user as keyof typeof tokens],
+        tenant: TENANT_OF[user as keyof typeof MAIN_LEVELS],
+        expected: (level === 0 ? 404 : level < rule.site ? 403 : 'pass') as Expected,
+      })),
+      { user: externalFull, token: c.externalFullToken, tenant: 'B', expected: rule.internal ? 403 : 'pass' },
+    ];
   }
   const byRole: [string, string, number, AskerTenant][] = [
     ['reader (role 1, tenant A)', tokens.reader, Role.User, 'A'],
@@ -63,6 +70,7 @@ function askers(c: MatrixContext, rule: Exclude<Case, { optOut: string }>): Aske
     ['library admin (role 4)', c.libraryAdminToken, Role.LibraryAdmin, 'library'],
     ['super admin (role 5)', tokens.superAdmin, Role.SuperAdmin, 'library'],
     ['other (role 3, tenant B)', tokens.other, Role.Integrator, 'B'],
+    [externalFull, c.externalFullToken, Role.Integrator, 'B'],
   ];
   return byRole.map(([user, token, role, tenant]) => {
     // The Super Admin reaches every tenant's objects, but for the calls of one's own tenant.

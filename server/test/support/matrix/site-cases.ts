@@ -26,6 +26,10 @@ const onMain =
   (c: MatrixContext): MatrixRequest =>
     get(`${path}?site_id=${main(c)}`);
 
+/** Why access management is refused to external users, whatever their level. */
+const MANAGED_BY_OWNER_TENANT =
+  "only the site's own tenant manages who may see it: an external user never grants, changes, revokes or invites";
+
 /** The calls of a site and what is on it: the permission each needs on "Main". */
 export const SITE_CASES: Cases = {
   // Sites: the index, creating (a tenant call), the site with its parts, and the caller's settings.
@@ -52,7 +56,8 @@ export const SITE_CASES: Cases = {
   },
   'GET /api/site/sites': { site: 1, request: (c) => get(`/api/site/sites?id=${main(c)}`) },
   'GET /api/site/refresh_site': { site: 1, request: (c) => get(`/api/site/refresh_site?id=${main(c)}`) },
-  'GET /api/site/refresh_logs': { site: 1, request: (c) => get(`/api/site/refresh_logs?id=${main(c)}`) },
+  // Every call answering activity entries needs the Logs page's level (Contributor).
+  'GET /api/site/refresh_logs': { site: 2, request: (c) => get(`/api/site/refresh_logs?id=${main(c)}`) },
   'GET /api/site/refresh_companies': {
     site: 1,
     request: (c) => get(`/api/site/refresh_companies?id=${main(c)}`),
@@ -207,37 +212,48 @@ export const SITE_CASES: Cases = {
       '"answers for an upload that arrived and refuses another user\'s key"',
   },
 
-  // Sharing: accesses and invitations need Full Access; the e-mail lookup of a site, Contributor.
-  'GET /api/site/site_accesses': { site: 3, request: onMain('/api/site/site_accesses') },
+  // Sharing: accesses, invitations and the e-mail lookup need Full Access, held by a user of the
+  // site's own tenant.
+  'GET /api/site/site_accesses': {
+    site: 3,
+    internal: MANAGED_BY_OWNER_TENANT,
+    request: onMain('/api/site/site_accesses'),
+  },
   'POST /api/site/site_accesses': {
     site: 3,
+    internal: MANAGED_BY_OWNER_TENANT,
     request: async (c) =>
       post('/api/site/site_accesses', { site_id: main(c), user_id: (await tenantUser(c)).id, user_role: 1 }),
   },
   'PUT /api/site/site_accesses': {
     site: 3,
+    internal: MANAGED_BY_OWNER_TENANT,
     request: async (c) => put('/api/site/site_accesses', { id: (await mainAccess(c)).id, user_role: 2 }),
   },
   'DELETE /api/site/site_accesses': {
     site: 3,
+    internal: MANAGED_BY_OWNER_TENANT,
     request: async (c) => del(`/api/site/site_accesses?id=${(await mainAccess(c)).id}`),
   },
   'POST /api/global/find_user': {
-    site: 2,
+    site: 3,
+    internal: MANAGED_BY_OWNER_TENANT,
     request: (c) => post('/api/global/find_user', { email: c.w.users.reader.email, site_id: main(c) }),
   },
+  // For those who share: role 2 and above, or a role-1 user with Full Access on a site of their
+  // own tenant (access-rules-lookup.test.ts); of the ids asked, only the users the caller may see.
   'POST /api/global/find_users': {
-    self:
-      'answers, of the ids asked, only the users the caller may see (their tenant’s and those holding ' +
-      'an access on one of its sites); the others are left out, never refused',
+    role: Role.BuildingOwner,
     request: (c) => post('/api/global/find_users', { users: [c.w.users.reader.id] }),
   },
   'POST /api/tenant/users/invite_user': {
     site: 3,
+    internal: MANAGED_BY_OWNER_TENANT,
     request: (c) => post('/api/tenant/users/invite_user', { email: newEmail(), site_id: main(c) }),
   },
   'POST /api/tenant/users/reinvite_user': {
     site: 3,
+    internal: MANAGED_BY_OWNER_TENANT,
     request: async (c) =>
       post('/api/tenant/users/reinvite_user', { user_id: (await mainInvitee(c)).id, site_id: main(c) }),
   },
@@ -265,7 +281,7 @@ export const SITE_CASES: Cases = {
   // Devices: Readers view a device and its activity; Contributors change; Full Access imports.
   'GET /api/site/devices': { site: 1, request: (c) => get(`/api/site/devices?id=${c.w.device.id}`) },
   'POST /api/site/devices/logs': {
-    site: 1,
+    site: 2,
     request: (c) => post('/api/site/devices/logs', { id: c.w.device.id }),
   },
   'GET /api/site/devices/new': { site: 2, request: onMain('/api/site/devices/new') },

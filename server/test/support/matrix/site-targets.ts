@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { SecretDto } from '@asbuilt/domain';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import {
   attachments,
   contacts,
@@ -8,6 +8,7 @@ import {
   tickets,
   ticketTimeEntries,
 } from '../../../src/db/schema.ts';
+import { nextTicketNumber } from '../../../src/modules/tickets/queries.ts';
 import { createDevice, createUser, grantAccess } from '../factories.ts';
 import { PDF, uploadFile } from '../files.ts';
 import type { MatrixContext } from './cases.ts';
@@ -79,7 +80,7 @@ export async function mainTicket({ t, w }: MatrixContext) {
     .insert(tickets)
     .values({
       tenant_id: w.a.id,
-      number: sql`(select coalesce(max(number), 0) + 1 from tickets where tenant_id = ${w.a.id})`,
+      number: await nextTicketNumber(t.db, w.a.id),
       site_id: w.sites.main.id,
       subject: unique('Ticket'),
       assigner_id: w.users.integrator.id,

@@ -1,13 +1,20 @@
 /**
- * /site/{id}/access (Full Access): who holds an access to the site, internal (the site's tenant)
- * and external, with Share Site, Edit Access, Revoke, Grant and Resend Invitation. Below Full
- * Access the page says so and shows nothing else (the server refuses the list anyway).
+ * /site/{id}/access (Full Access users of the site's organisation): who holds an access to the
+ * site, internal (the site's tenant) and external, with Share Site, Edit Access, Revoke, Grant and
+ * Resend Invitation. Below Full Access, or for a user of another organisation whatever their
+ * level, the page says why and shows nothing else (the server refuses the list anyway).
  */
-import { type SiteAccessDto, SitePermission } from '@asbuilt/domain';
+import {
+  canManageSiteAccess,
+  highestGrantableLevel,
+  type SiteAccessDto,
+  SitePermission,
+} from '@asbuilt/domain';
+import ApartmentOutlinedIcon from '@mui/icons-material/ApartmentOutlined';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import ShareIcon from '@mui/icons-material/Share';
 import { Box, Button, Paper, Typography } from '@mui/material';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useReinviteUser, useRevokeAccess, useSiteAccesses, useUpdateAccess } from '../../api/accesses.ts';
 import { useMe } from '../../api/auth.ts';
@@ -26,7 +33,14 @@ export function AccessPage() {
   const { site, siteId, permission } = useSite();
   const full = permission >= SitePermission.FullAccess;
   const me = useMe();
-  const accesses = useSiteAccesses(siteId, full);
+  const manages =
+    me.data !== undefined &&
+    canManageSiteAccess(
+      { tenantId: me.data.tenant_id, role: me.data.role },
+      { tenantId: site.tenant_id },
+      permission,
+    );
+  const accesses = useSiteAccesses(siteId, manages);
   const update = useUpdateAccess(siteId);
   const revoke = useRevokeAccess(siteId);
   const reinvite = useReinviteUser(siteId);
@@ -35,21 +49,30 @@ export function AccessPage() {
   const [revoking, setRevoking] = useState<SiteAccessDto | null>(null);
   const [resending, setResending] = useState<number | null>(null);
 
+  const organisation = site.tenant.name;
   const header = <PageHeader title={t('title')} subtitle={site.name} />;
-  if (!full) {
-    return (
-      <>
-        {header}
-        <Paper sx={{ p: 3, display: 'flex', gap: 2, alignItems: 'flex-start' }}>
-          <LockOutlinedIcon color="action" />
-          <Box>
-            <Typography variant="subtitle1" component="h2">
-              {t('no_access.title')}
-            </Typography>
-            <Typography color="text.secondary">{t('no_access.message')}</Typography>
-          </Box>
-        </Paper>
-      </>
+  const notice = (icon: ReactNode, title: string, message: string) => (
+    <>
+      {header}
+      <Paper sx={{ p: 3, display: 'flex', gap: 2, alignItems: 'flex-start' }}>
+        {icon}
+        <Box>
+          <Typography variant="subtitle1" component="h2">
+            {title}
+          </Typography>
+          <Typography color="text.secondary">{message}</Typography>
+        </Box>
+      </Paper>
+    </>
+  );
+  if (!full) return notice(<LockOutlinedIcon color="action" />, t('no_access.title'), t('no_access.message'));
+  if (me.isError) return <ErrorState error={me.error} onRetry={() => me.refetch()} />;
+  if (!me.data) return <LoadingScreen fullPage={false} />;
+  if (!manages) {
+    return notice(
+      <ApartmentOutlinedIcon color="action" />,
+      t('managed_elsewhere.title', { organisation }),
+      t('managed_elsewhere.message', { organisation }),
     );
   }
   if (accesses.isError) return <ErrorState error={accesses.error} onRetry={() => accesses.refetch()} />;
@@ -69,16 +92,26 @@ export function AccessPage() {
     },
     resending,
   };
-  const myId = me.data?.id;
+  const myId = me.data.id;
+  const maxRole = highestGrantableLevel(permission);
   const internal = accesses.data.filter((a) => a.internal);
   const external = accesses.data.filter((a) => !a.internal);
   return (
     <>
       {header}
       <Paper sx={{ p: { xs: 1.5, sm: 2 } }}>
-        <AccessTable title={t('internal')} accesses={internal} myId={myId} actions={actions} />
+        <AccessTable
+          title={t('internal')}
+          hint={t('internal_hint', { organisation })}
+          emptyText={t('empty_internal', { organisation })}
+          accesses={internal}
+          myId={myId}
+          actions={actions}
+        />
         <AccessTable
           title={t('external')}
+          hint={t('external_hint')}
+          emptyText={t('empty_external', { organisation })}
           accesses={external}
           myId={myId}
           actions={actions}
@@ -92,6 +125,8 @@ export function AccessPage() {
       <ShareSiteDialog
         open={sharing}
         siteId={siteId}
+        organisation={organisation}
+        maxRole={maxRole}
         accesses={accesses.data}
         myId={myId}
         onClose={() => setSharing(false)}
@@ -100,6 +135,7 @@ export function AccessPage() {
         open={editing !== null}
         access={editing?.access ?? null}
         siteName={site.name}
+        maxRole={maxRole}
         onClose={() => setEditing(null)}
         onSave={async (values) => {
           if (!editing) return;

@@ -31,34 +31,41 @@ export function AccessRightDialog({
   open,
   access,
   siteName,
+  maxRole,
   onClose,
   onSave,
 }: {
   open: boolean;
   access: SiteAccessDto | null;
   siteName: string;
+  /** The highest level the caller may grant (their own); Full Access when not given. */
+  maxRole?: number;
   onClose: () => void;
   onSave: (values: AccessValues) => Promise<void>;
 }) {
   const { t } = useTranslation('access');
   return (
     <FormDialog open={open} onClose={onClose} title={t('right.title', { site: siteName })}>
-      {(key) => <AccessRightForm key={key} access={access} onClose={onClose} onSave={onSave} />}
+      {(key) => (
+        <AccessRightForm key={key} access={access} maxRole={maxRole} onClose={onClose} onSave={onSave} />
+      )}
     </FormDialog>
   );
 }
 
 function AccessRightForm({
   access,
+  maxRole,
   onClose,
   onSave,
 }: {
   access: SiteAccessDto | null;
+  maxRole: number | undefined;
   onClose: () => void;
   onSave: (values: AccessValues) => Promise<void>;
 }) {
   const { t } = useTranslation('access');
-  const [role, setRole] = useState<number>(access?.user_role ?? 1);
+  const [role, setRole] = useState<number>(Math.min(access?.user_role ?? 1, maxRole ?? 3));
   const [validity, setValidity] = useState(access && !access.unlimited ? (access.validity ?? '') : '');
   const [saving, setSaving] = useState(false);
   const invalid = validityError(validity) !== null;
@@ -99,7 +106,13 @@ function AccessRightForm({
             </Box>
           </Box>
         )}
-        <AccessFields role={role} onRole={setRole} validity={validity} onValidity={setValidity} />
+        <AccessFields
+          role={role}
+          onRole={setRole}
+          maxRole={maxRole}
+          validity={validity}
+          onValidity={setValidity}
+        />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={saving}>
@@ -124,15 +137,20 @@ export function validityError(validity: string): 'field.expires_past' | null {
   return validity !== '' && validity < today() ? 'field.expires_past' : null;
 }
 
-/** The role select and the "Expires on" date, shared by the access dialog and Share Site. */
+/**
+ * The role select and the "Expires on" date, shared by the access dialog and Share Site. The
+ * select offers no level above `maxRole`: nobody grants more than they hold (the server refuses).
+ */
 export function AccessFields({
   role,
   onRole,
+  maxRole = 3,
   validity,
   onValidity,
 }: {
   role: number;
   onRole: (role: number) => void;
+  maxRole?: number | undefined;
   validity: string;
   onValidity: (validity: string) => void;
 }) {
@@ -141,7 +159,7 @@ export function AccessFields({
   return (
     <Stack spacing={2} sx={{ pt: 1 }}>
       <TextField select label={t('field.role')} value={role} onChange={(e) => onRole(Number(e.target.value))}>
-        {SITE_ROLES.map((value) => (
+        {SITE_ROLES.filter((value) => value <= maxRole).map((value) => (
           <MenuItem key={value} value={value}>
             {t(`domain:site_role.${value}`)}
           </MenuItem>

@@ -49,12 +49,17 @@ export function expiryText(access: Pick<SiteAccessDto, 'validity' | 'unlimited'>
 
 export function AccessTable({
   title,
+  hint,
+  emptyText,
   accesses,
   myId,
   actions,
   headerAction,
 }: {
   title: string;
+  /** Who the table lists: by their organisation compared with the site's. */
+  hint?: string;
+  emptyText?: string;
   accesses: SiteAccessDto[];
   myId: number | undefined;
   actions: AccessActions;
@@ -70,6 +75,7 @@ export function AccessTable({
   }, [page, lastPage]);
   const rows = accesses.slice(page * ACCESS_PAGE_SIZE, (page + 1) * ACCESS_PAGE_SIZE);
   const never = t('never');
+  const empty = emptyText ?? t('empty');
 
   return (
     <Box component="section" aria-label={title} sx={{ '& + &': { mt: 4 } }}>
@@ -91,9 +97,14 @@ export function AccessTable({
         </Typography>
         {headerAction}
       </Box>
+      {hint && (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          {hint}
+        </Typography>
+      )}
       {mobile ? (
         <Stack spacing={1} role="list" aria-label={title}>
-          {rows.length === 0 && <Typography color="text.secondary">{t('empty')}</Typography>}
+          {rows.length === 0 && <Typography color="text.secondary">{empty}</Typography>}
           {rows.map((access) => (
             <Paper
               key={access.id}
@@ -155,7 +166,7 @@ export function AccessTable({
                 <TableRow>
                   <TableCell colSpan={5}>
                     <Typography variant="body2" color="text.secondary">
-                      {t('empty')}
+                      {empty}
                     </Typography>
                   </TableCell>
                 </TableRow>
@@ -237,7 +248,8 @@ function RoleChip({ access }: { access: SiteAccessDto }) {
 
 /**
  * Edit and Revoke for an active access (plus Resend Invitation while the user hasn't signed up),
- * Grant for a revoked one; nothing on one's own access (the server refuses it too).
+ * Grant for a revoked one; nothing on one's own access nor on one the server says is out of the
+ * caller's reach (a Building Owner's or an Integrator's, for a lower role).
  */
 function RowActions({
   access,
@@ -253,6 +265,13 @@ function RowActions({
     return (
       <Typography variant="caption" color="text.secondary">
         {t('yours')}
+      </Typography>
+    );
+  }
+  if (access.changeable === false) {
+    return (
+      <Typography variant="caption" color="text.secondary">
+        {t('out_of_reach')}
       </Typography>
     );
   }

@@ -15,12 +15,18 @@ import { AccessFields, validityError } from './AccessRightDialog.tsx';
 export function ShareSiteDialog({
   open,
   siteId,
+  organisation,
+  maxRole,
   accesses,
   myId,
   onClose,
 }: {
   open: boolean;
   siteId: number;
+  /** The site's organisation, which an invitee without an account joins. */
+  organisation: string;
+  /** The highest level the caller may grant: their own. */
+  maxRole: number;
   /** The site's accesses: someone who already holds an active one is edited, not shared with. */
   accesses: SiteAccessDto[];
   myId: number | undefined;
@@ -29,7 +35,17 @@ export function ShareSiteDialog({
   const { t } = useTranslation('access');
   return (
     <FormDialog open={open} onClose={onClose} title={t('share.title')}>
-      {(key) => <ShareForm key={key} siteId={siteId} accesses={accesses} myId={myId} onClose={onClose} />}
+      {(key) => (
+        <ShareForm
+          key={key}
+          siteId={siteId}
+          organisation={organisation}
+          maxRole={maxRole}
+          accesses={accesses}
+          myId={myId}
+          onClose={onClose}
+        />
+      )}
     </FormDialog>
   );
 }
@@ -44,11 +60,15 @@ const MIN_LOOKUP_LENGTH = 3;
 
 function ShareForm({
   siteId,
+  organisation,
+  maxRole,
   accesses,
   myId,
   onClose,
 }: {
   siteId: number;
+  organisation: string;
+  maxRole: number;
   accesses: SiteAccessDto[];
   myId: number | undefined;
   onClose: () => void;
@@ -93,7 +113,7 @@ function ShareForm({
         user_status: false,
         internal: true,
       };
-      // Invited: should the access fail now, Save again only creates it.
+      // Invited into the site's organisation (so internal): should the access fail now, Save again only creates it.
       setLookup({ state: 'found', email: typed, user });
     } else if (lookup.state === 'found') {
       user = lookup.user;
@@ -144,8 +164,16 @@ function ShareForm({
             helperText={find.isPending ? t('share.looking') : t('share.email_hint')}
           />
           {foundMessage()}
-          {looked && lookup.state === 'new' && <Alert severity="info">{t('share.not_found')}</Alert>}
-          <AccessFields role={role} onRole={setRole} validity={validity} onValidity={setValidity} />
+          {looked && lookup.state === 'new' && (
+            <Alert severity="info">{t('share.not_found', { organisation })}</Alert>
+          )}
+          <AccessFields
+            role={role}
+            onRole={setRole}
+            maxRole={maxRole}
+            validity={validity}
+            onValidity={setValidity}
+          />
         </Stack>
       </DialogContent>
       <DialogActions>
