@@ -1,4 +1,6 @@
-import { and, eq, getTableColumns, gt, isNull, sql, type WithSubquery } from 'drizzle-orm';
+import { Role } from '@asbuilt/domain';
+import { and, eq, getTableColumns, gt, gte, isNull, lte, or, sql, type WithSubquery } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client.ts';
 import { prepared } from '../db/prepared.ts';
 import { sessions, tenants, users } from '../db/schema.ts';
@@ -39,6 +41,27 @@ export async function createSession(
   return token;
 }
 
+/** A login-as session lasts at most this long, whatever the normal session length. */
+export const LOGIN_AS_MAX_HOURS = 1;
+
+/** The Super Admin who opened a login-as session, joined to it on every call. */
+const impersonator = alias(users, 'impersonator');
+
+/**
+ * A login-as session holds only while the Super Admin behind it could open it again: still
+ * active, still a Super Admin, no password change since, and within its hour. Checked on every
+ * call so that it holds even if an eager revocation was missed.
+ */
+const impersonationHolds = or(
+  isNull(sessions.impersonator_id),
+  and(
+    eq(impersonator.user_status, true),
+    gte(impersonator.role, Role.SuperAdmin),
+    or(isNull(impersonator.password_changed_at), lte(impersonator.password_changed_at, sessions.created_at)),
+    gt(sessions.created_at, sql.placeholder('impersonationSince')),
+  ),
+);
+
 /** How stale `last_seen_at` may get before a call writes it again: one write per session a minute. */
 const SEEN_PRECISION_MS = 60_000;
 
@@ -51,7 +74,7 @@ const { password_hash: _passwordHash, ...ACTOR_USER } = getTableColumns(users);
 /**
  * The actor behind a bearer token, or null when the token is unknown, revoked, expired or idle
  * for more than `idleHours`, or when its user or tenant has been deactivated (which therefore
- * takes effect at once).
+ * takes effect at once), or when it is a login-as session that no longer holds.
  */
 export async function actorForToken(db: DbOrTx, token: string, idleHours: number): Promise<Actor | null> {
   const now = Date.now();
@@ -69,12 +92,14 @@ export async function actorForToken(db: DbOrTx, token: string, idleHours: number
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.user_id))
       .innerJoin(tenants, eq(tenants.id, users.tenant_id))
+      .leftJoin(impersonator, eq(impersonator.id, sessions.impersonator_id))
       .where(
         and(
           eq(sessions.token_hash, sql.placeholder('hash')),
           isNull(sessions.revoked_at),
           gt(sessions.expires_at, sql.placeholder('now')),
           gt(sessions.last_seen_at, sql.placeholder('idleSince')),
+          impersonationHolds,
         ),
       )
       .limit(1),
@@ -82,6 +107,7 @@ export async function actorForToken(db: DbOrTx, token: string, idleHours: number
     hash: hashToken(token),
     now: new Date(now).toISOString(),
     idleSince: new Date(now - idleHours * 3_600_000).toISOString(),
+    impersonationSince: new Date(now - LOGIN_AS_MAX_HOURS * 3_600_000).toISOString(),
   });
   if (!row?.user.user_status || !row.tenantActive) return null;
   if (now - row.session.last_seen_at.getTime() > SEEN_PRECISION_MS) {
@@ -104,9 +130,18 @@ export async function revokeSession(db: DbOrTx, sessionId: number) {
   await db.update(sessions).set({ revoked_at: new Date() }).where(eq(sessions.id, sessionId));
 }
 
+/**
+ * Ends the user's sessions and the login-as sessions the user opened as others: whatever ends a
+ * user's sessions (a new password, deactivation) ends those too.
+ */
 export async function revokeUserSessions(db: DbOrTx, userId: number) {
   await db
     .update(sessions)
     .set({ revoked_at: new Date() })
-    .where(and(eq(sessions.user_id, userId), isNull(sessions.revoked_at)));
+    .where(
+      and(
+        or(eq(sessions.user_id, userId), eq(sessions.impersonator_id, userId)),
+        isNull(sessions.revoked_at),
+      ),
+    );
 }

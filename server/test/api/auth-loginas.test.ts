@@ -96,7 +96,10 @@ describe('login-as without a configured master password', () => {
         body: { id: target.id, password: 'anything' },
       });
       expect(response2.statusCode).toBe(403);
+      expect(response2.json().code).toBe('login_as_off');
       expect(response2.json().error).toMatch(/no master password/);
+      // The web hides the button: the Super Admin is told it is off.
+      expect((await other.call('GET', '/api/global/me', { token })).json().login_as_enabled).toBe(false);
     } finally {
       await other.close();
     }

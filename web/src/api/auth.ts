@@ -11,12 +11,39 @@ export const authKeys = {
 
 export interface MeResponse {
   user: UserDto;
+  /** The Super Admin behind a login-as session (null otherwise; absent when a sign-in seeded it). */
+  impersonator?: { id: number; name: string } | null;
+  /** Whether this caller may use Login as (absent when a sign-in seeded the answer). */
+  login_as_enabled?: boolean;
 }
 
 export function useMe() {
   const token = useToken();
   return useQuery({ ...meQuery(), enabled: Boolean(token), select: (data) => data.user });
 }
+
+/** The Super Admin behind this login-as session, or null. */
+export function useImpersonator() {
+  const token = useToken();
+  return useQuery({ ...meQuery(), enabled: Boolean(token), select: (data) => data.impersonator ?? null });
+}
+
+/**
+ * Whether to offer Login as (on a page that would, `wanted`). A sign-in seeds the answer without
+ * it, so the first page that asks fetches the whole answer once.
+ */
+export function useLoginAsEnabled(wanted = true) {
+  const token = useToken();
+  return useQuery({
+    ...meQuery(),
+    enabled: Boolean(token) && wanted,
+    refetchOnMount: (query) => (query.state.data?.login_as_enabled === undefined ? 'always' : true),
+    select: (data) => data.login_as_enabled === true,
+  });
+}
+
+/** A new copy of the signed-in user, keeping what the answer says of the session. */
+const withUser = (user: UserDto) => (old: MeResponse | undefined) => ({ ...old, user });
 
 export function meQuery() {
   return queryOptions({
@@ -84,7 +111,7 @@ export function useUpdateProfile() {
   return useMutation({
     mutationFn: (input: ProfileUpdate) => api.put<MeResponse>('/tenant/users', input),
     onSuccess: (data) => {
-      queryClient.setQueryData<MeResponse>(authKeys.me(), { user: data.user });
+      queryClient.setQueryData<MeResponse>(authKeys.me(), withUser(data.user));
     },
   });
 }
@@ -102,7 +129,7 @@ export function useUpdateLanguage() {
   return useMutation({
     mutationFn: (language: Language) => api.put<MeResponse>('/global/me/language', { language }),
     onSuccess: (data) => {
-      queryClient.setQueryData<MeResponse>(authKeys.me(), { user: data.user });
+      queryClient.setQueryData<MeResponse>(authKeys.me(), withUser(data.user));
     },
   });
 }

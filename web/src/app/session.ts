@@ -4,20 +4,36 @@ import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { authKeys, type MeResponse, useLogout } from '../api/auth.ts';
-import { clearSession, HOME, openSignIn, setToken } from '../lib/session.ts';
+import { clearSession, clearTabToken, HOME, openSignIn, setTabToken, setToken } from '../lib/session.ts';
 
-/** Forgets the session in this browser (the server already ended it) and opens the sign-in screen. */
+/**
+ * Forgets the session (the server already ended it). A tab's login-as session gives the tab back
+ * to the account's own session, leaving the other tabs alone; any other opens the sign-in screen.
+ */
 export function leaveSession(queryClient: QueryClient) {
-  clearSession();
   queryClient.clear();
+  if (clearTabToken()) {
+    window.location.replace(HOME);
+    return;
+  }
+  clearSession();
   openSignIn();
+}
+
+/**
+ * Login as: the session is kept in this tab only, and the app starts again as that user (a page
+ * load, so that nothing of the Super Admin's own session stays in memory).
+ */
+export function startLoginAs(token: string) {
+  setTabToken(token);
+  window.location.replace(HOME);
 }
 
 export function useSessionActions() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
 
-  /** Store a new session (login, reset, invite, login-as) and open the sites list. */
+  /** Store a new session (sign-in, reset, invite) and open the sites list. */
   const startSession = useCallback(
     ({ user, token }: AuthResponse, to = HOME) => {
       queryClient.clear();
@@ -44,4 +60,22 @@ export function useSignOut() {
       .catch(() => undefined)
       .finally(endSessionLocally);
   }, [logout, endSessionLocally]);
+}
+
+/**
+ * "Return to your account" of a login-as session: ends it on the server, then closes the tab
+ * that Login as opened; a tab the browser does not let close becomes the account's own again.
+ */
+export function useReturnToOwnAccount() {
+  const logout = useLogout();
+  const queryClient = useQueryClient();
+  return useCallback(() => {
+    logout
+      .mutateAsync()
+      .catch(() => undefined)
+      .finally(() => {
+        window.close();
+        leaveSession(queryClient);
+      });
+  }, [logout, queryClient]);
 }

@@ -1,11 +1,14 @@
 /**
- * The session token lives in localStorage so a reload keeps the user signed in.
- * Components read it through useToken(); every change notifies subscribers, including
- * changes made by another tab (storage event).
+ * The session token lives in localStorage so a reload keeps the user signed in; a login-as
+ * session lives in sessionStorage instead, so that it belongs to its tab alone and the Super
+ * Admin's other tabs stay theirs. Components read it through useToken(); every change notifies
+ * subscribers, including changes made by another tab (storage event).
  */
 import { useSyncExternalStore } from 'react';
 
 export const TOKEN_KEY = 'asbuilt.token';
+/** A login-as session of this tab (sessionStorage): it wins over the account's own while it lasts. */
+export const TAB_TOKEN_KEY = 'asbuilt.tab_token';
 /** The language chosen in this browser (web/src/i18n/i18n.ts); it outlives the session. */
 export const LANGUAGE_KEY = 'asbuilt.language';
 
@@ -15,7 +18,17 @@ function notify() {
   for (const listener of listeners) listener();
 }
 
+function readTabToken(): string | null {
+  try {
+    return sessionStorage.getItem(TAB_TOKEN_KEY);
+  } catch {
+    return null;
+  }
+}
+
 function read(): string | null {
+  const tabToken = readTabToken();
+  if (tabToken !== null) return tabToken;
   try {
     return localStorage.getItem(TOKEN_KEY);
   } catch {
@@ -30,6 +43,20 @@ export function getToken(): string | null {
 export function setToken(token: string) {
   localStorage.setItem(TOKEN_KEY, token);
   notify();
+}
+
+/** Login as: the new session is this tab's only. */
+export function setTabToken(token: string) {
+  sessionStorage.setItem(TAB_TOKEN_KEY, token);
+  notify();
+}
+
+/** Forgets this tab's login-as session, if any (true then): the tab is the account's own again. */
+export function clearTabToken(): boolean {
+  if (readTabToken() === null) return false;
+  sessionStorage.removeItem(TAB_TOKEN_KEY);
+  notify();
+  return true;
 }
 
 /** Sign-out clears all local storage (token, layout preferences, anything else) but the language. */

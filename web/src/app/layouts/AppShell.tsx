@@ -8,6 +8,7 @@ import { Outlet } from 'react-router';
 import { useLayoutPrefs } from '../LayoutPrefs.tsx';
 import { HEADER_HEIGHT } from '../theme.ts';
 import { Header } from './Header.tsx';
+import { ImpersonationBanner } from './ImpersonationBanner.tsx';
 import type { NavItem } from './nav.ts';
 import { ShortcutTiles } from './ShortcutTiles.tsx';
 import { Sidebar } from './Sidebar.tsx';
@@ -36,6 +37,7 @@ export function AppShell({ items, footer, label, children }: Props) {
           pt: `${HEADER_HEIGHT}px`,
         }}
       >
+        <ImpersonationBanner />
         <Box sx={{ p: { xs: 2, sm: 3 }, maxWidth: 1400, mx: 'auto' }}>
           {showSidebar ? null : (
             <Box sx={{ mb: 3 }}>

@@ -7,13 +7,16 @@ import { useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { useLoginAs } from '../../api/auth.ts';
 import { usePageTitle } from '../../app/PageTitle.tsx';
-import { useSessionActions } from '../../app/session.ts';
+import { startLoginAs } from '../../app/session.ts';
 import { FormTextField } from '../../components/FormTextField.tsx';
 import { AuthCard } from './AuthCard.tsx';
 
 const formSchema = loginAsSchema.pick({ password: true });
 
-/** /loginas?id=&name=: a Super Admin impersonates a user with the master password. */
+/**
+ * /loginas?id=&name=: a Super Admin impersonates a user with the master password, in this tab
+ * only (app/session.ts).
+ */
 export function LoginAsPage() {
   const { t } = useTranslation(['auth', 'components']);
   usePageTitle(t('login_as.title'));
@@ -24,7 +27,6 @@ export function LoginAsPage() {
   const validId = Number.isInteger(id) && id > 0;
 
   const loginAs = useLoginAs();
-  const { startSession } = useSessionActions();
   const { control, handleSubmit } = useForm<z.input<typeof formSchema>, unknown, z.output<typeof formSchema>>(
     {
       resolver: zodResolver(formSchema),
@@ -34,7 +36,7 @@ export function LoginAsPage() {
   );
 
   const onSubmit = handleSubmit(({ password }) =>
-    loginAs.mutate({ id, password }, { onSuccess: (data) => startSession(data) }),
+    loginAs.mutate({ id, password }, { onSuccess: (data) => startLoginAs(data.token) }),
   );
   const cancel = () => navigate('/sites');
 

@@ -3,7 +3,7 @@
  * row opens the user card. `scope="admin"` (/admin/users) lists every tenant's users with their
  * tenant and offers roles 1 to 5. At phone width the rows become cards.
  */
-import type { UserDto } from '@asbuilt/domain';
+import { canManageUserOfRole, type UserDto } from '@asbuilt/domain';
 import AddIcon from '@mui/icons-material/Add';
 import CheckIcon from '@mui/icons-material/Check';
 import DeleteIcon from '@mui/icons-material/Delete';
@@ -12,7 +12,7 @@ import { Alert, Button, IconButton, Stack, Tooltip } from '@mui/material';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAdminTenants } from '../../api/admin.ts';
-import { useMe } from '../../api/auth.ts';
+import { useLoginAsEnabled, useMe } from '../../api/auth.ts';
 import { ApiError } from '../../api/client.ts';
 import { type UserScope, useDeleteUser, useUsers } from '../../api/users.ts';
 import { usePageTitle } from '../../app/PageTitle.tsx';
@@ -38,6 +38,10 @@ export function UsersPage({ scope = 'tenant' }: { scope?: UserScope }) {
   const users = useUsers(scope);
   const me = useMe();
   const meId = me.data?.id;
+  // A user above one's role is not deleted (the server refuses it too).
+  const myRole = me.data?.role ?? 0;
+  // Off without a master password on the server (and in a login-as session): no button then.
+  const loginAs = useLoginAsEnabled(scope === 'admin').data === true && scope === 'admin';
   const remove = useDeleteUser(scope);
   const [search, setSearch] = useState('');
   const query = useDeferredValue(search.trim());
@@ -108,7 +112,7 @@ export function UsersPage({ scope = 'tenant' }: { scope?: UserScope }) {
           id: 'actions',
           header: '',
           meta: {
-            width: scope === 'admin' ? 96 : 56,
+            width: loginAs ? 96 : 56,
             grow: 0,
             align: 'right',
             card: 'actions',
@@ -117,7 +121,7 @@ export function UsersPage({ scope = 'tenant' }: { scope?: UserScope }) {
           cell: ({ row }) =>
             row.original.id === meId ? null : (
               <>
-                {scope === 'admin' ? (
+                {loginAs ? (
                   <Tooltip title={t('admin:users.login_as')}>
                     <IconButton
                       size="small"
@@ -128,20 +132,22 @@ export function UsersPage({ scope = 'tenant' }: { scope?: UserScope }) {
                     </IconButton>
                   </Tooltip>
                 ) : null}
-                <Tooltip title={t('action.delete')}>
-                  <IconButton
-                    size="small"
-                    aria-label={t('action.delete_named', { name: row.original.email })}
-                    onClick={() => setDeleting(row.original)}
-                  >
-                    <DeleteIcon fontSize="small" />
-                  </IconButton>
-                </Tooltip>
+                {canManageUserOfRole(myRole, row.original.role) ? (
+                  <Tooltip title={t('action.delete')}>
+                    <IconButton
+                      size="small"
+                      aria-label={t('action.delete_named', { name: row.original.email })}
+                      onClick={() => setDeleting(row.original)}
+                    >
+                      <DeleteIcon fontSize="small" />
+                    </IconButton>
+                  </Tooltip>
+                ) : null}
               </>
             ),
         }),
       ]),
-    [t, scope, meId],
+    [t, scope, meId, myRole, loginAs],
   );
 
   const forbidden = users.error instanceof ApiError && users.error.status === 403;
