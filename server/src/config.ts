@@ -14,7 +14,8 @@ const optional = z
 const envSchema = z.object({
   NODE_ENV: z.string().default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  /** Loopback unless told: the demo accounts' passwords are public. */
+  HOST: z.string().trim().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optional,
   PUBLIC_URL: optional,
@@ -32,6 +33,8 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: optional,
   VAULT_KEY: optional,
   MASTER_PASSWORD: optional,
+  /** Each tenant's stored files, in MB, unless the Super Admin sets the tenant's own quota. */
+  STORAGE_QUOTA_MB: z.coerce.number().int().positive().default(10_240),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(DEFAULT_SESSION_TTL_HOURS),
   SESSION_IDLE_HOURS: z.coerce.number().positive().default(DEFAULT_SESSION_IDLE_HOURS),
   AI_PROVIDER: optional,
@@ -87,6 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
         : undefined,
     vaultKey: e.VAULT_KEY,
     masterPassword: e.MASTER_PASSWORD,
+    storageQuotaMb: e.STORAGE_QUOTA_MB,
     sessionTtlHours: e.SESSION_TTL_HOURS,
     sessionIdleHours: e.SESSION_IDLE_HOURS,
     ai: {
@@ -98,6 +102,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     },
     /** Demo data: on by default for the embedded database, off for a server unless asked. */
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
+    /** SEED_DEMO was set to true, not defaulted: needed to seed beyond loopback (db/seed/start-safety.ts). */
+    seedDemoAsked: e.SEED_DEMO === true,
     admin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     logLevel: e.LOG_LEVEL,

@@ -4,8 +4,15 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { vacuumEmbedded } from './db/embedded-vacuum.ts';
 import { prepareDatabase } from './db/seed/index.ts';
+import {
+  accountsWithDemoPassword,
+  demoPasswordWarning,
+  demoRefusalMessage,
+  isLoopbackHost,
+} from './db/seed/start-safety.ts';
 import { warmDeviceLists } from './modules/devices/list-cache.ts';
 import { assertVaultKeyOpens } from './modules/secrets/keys.ts';
+import { startUploadCleanup } from './modules/uploads/cleanup.ts';
 
 const DEMO_ACCOUNTS = [
   ['admin@asbuilt.demo', 'Super Admin', 'every site'],
@@ -32,7 +39,9 @@ async function main() {
     throw error;
   });
 
+  const stopCleanup = startUploadCleanup(database.db, ctx.storage, app.log);
   const shutdown = async () => {
+    stopCleanup();
     await app.close();
     await database.close();
     process.exit(0);
@@ -59,7 +68,12 @@ async function main() {
     for (const [email, role, access] of DEMO_ACCOUNTS)
       lines.push(`  ${email!.padEnd(26)} ${role!.padEnd(26)} ${access}`);
   }
+  if (prepared.refusedDemo) lines.push('', demoRefusalMessage(config.host));
   if (prepared.createdAdmin) lines.push('', `Super Admin created: ${config.admin?.email}`);
+  if (!isLoopbackHost(config.host)) {
+    const exposed = await accountsWithDemoPassword(database.db);
+    if (exposed.length > 0) lines.push('', demoPasswordWarning(config.host, exposed));
+  } else lines.push('', `Listening on ${config.host} only: set HOST=0.0.0.0 to open it to other machines.`);
   console.log(`${lines.join('\n')}\n`);
 }
 

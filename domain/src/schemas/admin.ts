@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ADMIN_EXPORT_MODELS } from '../constants.ts';
 import { encodeMessage } from '../i18n/messages.ts';
 import { logEntrySchema } from './device.ts';
-import { formBoolean, idField, requiredText } from './form.ts';
+import { formBoolean, idField, optionalNumber, requiredText } from './form.ts';
 
 /**
  * The administration area (spatial-and-admin.md sections 2, 3, 7): tenants, the dashboard, the
@@ -24,15 +24,30 @@ export const adminTenantSchema = z.object({
   site_count: z.number(),
   users: z.array(tenantUserRefSchema),
   sites: z.array(tenantSiteRefSchema),
+  /** Bytes of the tenant's stored uploads, unattached ones included. */
+  storage_used_bytes: z.number(),
+  /** The tenant's own quota; null takes the server's default. */
+  storage_quota_mb: z.number().nullable(),
+  storage_default_quota_mb: z.number(),
   created_at: z.string(),
   updated_at: z.string(),
 });
 export type AdminTenantDto = z.infer<typeof adminTenantSchema>;
 
+/** A tenant's own storage quota in whole MB (up to 100 TB); blank or null returns it to the default. */
+function storageQuotaField() {
+  return optionalNumber('storage_quota_mb', { min: 1, max: 100 * 1024 * 1024 })
+    .refine((value) => value === null || Number.isInteger(value), {
+      message: encodeMessage('field_not_whole', { field: 'storage_quota_mb' }),
+    })
+    .optional();
+}
+
 /** POST /api/admin/tenants: a name and the Active switch (active unless told otherwise). */
 export const tenantCreateSchema = z.object({
   name: requiredText('name'),
   tenant_status: formBoolean('active').optional(),
+  storage_quota_mb: storageQuotaField(),
 });
 export type TenantCreateInput = z.output<typeof tenantCreateSchema>;
 
@@ -41,6 +56,7 @@ export const tenantUpdateSchema = z.object({
   id: idField('id'),
   name: requiredText('name').optional(),
   tenant_status: formBoolean('active').optional(),
+  storage_quota_mb: storageQuotaField(),
 });
 export type TenantUpdateInput = z.output<typeof tenantUpdateSchema>;
 
@@ -113,10 +129,52 @@ export const ADMIN_JOBS = [
 ] as const;
 export type AdminJob = (typeof ADMIN_JOBS)[number];
 
-/** `message` in English (the toast's fallback), `job` and `count` for the web's own words. */
+/** The kinds of change the jobs make, each counted on its own in a job's answer. */
+export const ADMIN_JOB_CHANGES = [
+  'site_accesses_created',
+  'devices_named',
+  'log_actions_set',
+  'log_tenants_set',
+  'log_authors_set',
+  'zones_floored',
+  'access_columns_refreshed',
+  'preference_columns_refreshed',
+  'secrets_assigned',
+] as const;
+export type AdminJobChangeKind = (typeof ADMIN_JOB_CHANGES)[number];
+
+/** How many examples of each kind of change an answer names. */
+export const ADMIN_JOB_EXAMPLES = 5;
+
+/** `?dry_run=true` answers what the job would change and writes nothing. */
+export const adminJobQuerySchema = z.object({
+  dry_run: z
+    .enum(['true', 'false', '1', '0'])
+    .optional()
+    .transform((value) => value === 'true' || value === '1'),
+});
+
+export const adminJobChangeSchema = z.object({
+  what: z.enum(ADMIN_JOB_CHANGES),
+  /** Rows of this kind the job changes (or, in a dry run, would change). */
+  count: z.number(),
+  /** A few of the objects concerned, by name (data, not words: shown as they are). */
+  examples: z.array(z.string()).max(ADMIN_JOB_EXAMPLES),
+});
+export type AdminJobChange = z.infer<typeof adminJobChangeSchema>;
+
+/**
+ * `message` in English (the toast's fallback), `job` and `count` for the web's own words. `count`
+ * is the number of distinct rows changed (one log entry given an action and a tenant counts once),
+ * `changes` the same per kind, `tenants` how many tenants own those rows. A dry run answers the
+ * same figures, computed by the same plan the real run then writes.
+ */
 export const adminJobResponseSchema = z.object({
   message: z.string(),
   job: z.enum(ADMIN_JOBS),
   count: z.number(),
+  dry_run: z.boolean(),
+  tenants: z.number(),
+  changes: z.array(adminJobChangeSchema),
 });
 export type AdminJobResult = z.infer<typeof adminJobResponseSchema>;

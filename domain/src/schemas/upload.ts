@@ -1,17 +1,18 @@
 import { z } from 'zod';
+import { ATTACHMENT_EXTENSIONS } from '../files.ts';
 import { encodeMessage } from '../i18n/messages.ts';
 
 const MB = 1024 * 1024;
 
 export const IMAGE_UPLOAD_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'webp', 'bmp', 'heic', 'svg'] as const;
 
-/** What each upload folder accepts: the largest file, and the extensions (null: any but the blocked ones). */
+/** What each upload folder accepts: the largest file, and the only extensions it takes. */
 export const UPLOAD_FOLDER_RULES = {
   products: { maxBytes: 10 * MB, extensions: IMAGE_UPLOAD_EXTENSIONS },
   sites: { maxBytes: 10 * MB, extensions: IMAGE_UPLOAD_EXTENSIONS },
-  attachments: { maxBytes: 100 * MB, extensions: null },
+  attachments: { maxBytes: 100 * MB, extensions: ATTACHMENT_EXTENSIONS },
   floorplans: { maxBytes: 25 * MB, extensions: ['svg'] },
-} as const satisfies Record<string, { maxBytes: number; extensions: readonly string[] | null }>;
+} as const satisfies Record<string, { maxBytes: number; extensions: readonly string[] }>;
 
 export type UploadFolder = keyof typeof UPLOAD_FOLDER_RULES;
 export const UPLOAD_FOLDERS = Object.keys(UPLOAD_FOLDER_RULES) as UploadFolder[];

@@ -28,37 +28,56 @@ const BINARY_TYPES: Record<string, string[]> = {
   docx: ['application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'application/zip'],
   xlsx: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'application/zip'],
   pptx: ['application/vnd.openxmlformats-officedocument.presentationml.presentation', 'application/zip'],
+  odt: ['application/vnd.oasis.opendocument.text', 'application/zip'],
+  ods: ['application/vnd.oasis.opendocument.spreadsheet', 'application/zip'],
+  odp: ['application/vnd.oasis.opendocument.presentation', 'application/zip'],
   doc: ['application/x-cfb'],
   xls: ['application/x-cfb'],
   ppt: ['application/x-cfb'],
+  rvt: ['application/x-cfb'],
+  rtf: ['application/rtf'],
+  tif: ['image/tiff'],
+  tiff: ['image/tiff'],
+  '7z': ['application/x-7z-compressed'],
+  rar: ['application/x-rar-compressed'],
+  gz: ['application/gzip'],
+  tar: ['application/x-tar'],
 };
 
-const TEXT_EXTENSIONS = new Set(['txt', 'csv', 'md', 'json', 'xml', 'log', 'ini', 'conf', 'cfg']);
-/** Types that could run in a browser or on a desktop when opened: never stored. */
-export const BLOCKED_EXTENSIONS = new Set([
-  'html',
-  'htm',
-  'xhtml',
-  'js',
-  'mjs',
-  'exe',
-  'msi',
-  'bat',
-  'cmd',
-  'sh',
-  'ps1',
-  'dll',
-  'php',
-  'jar',
-  'scr',
-  'vbs',
-]);
-const EXECUTABLE_TYPES = new Set([
-  'application/x-msdownload',
-  'application/x-elf',
-  'application/x-mach-binary',
-  'application/x-sh',
-]);
+/** Formats file-type doesn't know, by how their first bytes read (latin1). */
+const LEADING_BYTES: Record<string, RegExp> = {
+  // AutoCAD drawings: "AC10" and the release (AC1015 for 2000 up to AC1032 for 2018).
+  dwg: /^AC1\d{3}/,
+  dwf: /^\(DWF V\d/,
+};
+
+/** Text formats: UTF-8 without NUL bytes, and for some a fixed first line. */
+const TEXT_TYPES: Record<string, RegExp | null> = {
+  txt: null,
+  csv: null,
+  md: null,
+  json: null,
+  xml: null,
+  log: null,
+  ini: null,
+  conf: null,
+  cfg: null,
+  // ASCII DXF (a binary DXF is accepted by its own sentinel below).
+  dxf: null,
+  // STEP exchange files, IFC models among them.
+  ifc: /^\s*ISO-10303-21;/,
+  step: /^\s*ISO-10303-21;/,
+  stp: /^\s*ISO-10303-21;/,
+};
+const BINARY_DXF = 'AutoCAD Binary DXF\r\n\x1a\x00';
+
+/** Text types small enough to be read whole (the others are judged by their first bytes). */
+const WHOLE_TEXT = new Set(['txt', 'csv', 'md', 'json', 'xml', 'log', 'ini', 'conf', 'cfg']);
+
+/** Whether a file of this extension is checked on its whole content, not its first bytes. */
+export function checkedWhole(ext: string): boolean {
+  return ext === 'svg' || WHOLE_TEXT.has(ext);
+}
 
 export type ContentCheck = { ok: true; data?: Buffer } | { ok: false; reason: Message };
 
@@ -67,10 +86,11 @@ const mismatch = (extension: string): ContentCheck => ({
   reason: message('file_content_mismatch', { extension }),
 });
 
-function isText(data: Buffer): boolean {
+/** UTF-8 without NUL bytes; a cut-off start of a file may end inside a character. */
+function isText(data: Buffer, whole: boolean): boolean {
   if (data.includes(0)) return false;
   try {
-    new TextDecoder('utf-8', { fatal: true }).decode(data);
+    new TextDecoder('utf-8', { fatal: true }).decode(data, { stream: !whole });
     return true;
   } catch {
     return false;
@@ -78,28 +98,38 @@ function isText(data: Buffer): boolean {
 }
 
 /**
- * Whether `data` really is a file of type `ext`. `complete` says `data` is the whole file (an SVG
- * or text file is only judged whole); an SVG comes back sanitised in `data`.
+ * Whether `data` really is a file of type `ext`, one of the allowed types (any other is refused).
+ * `complete` says `data` is the whole file (an SVG is only judged whole); an SVG comes back
+ * sanitised in `data`.
  */
 export async function checkContent(ext: string, data: Buffer, complete: boolean): Promise<ContentCheck> {
-  if (BLOCKED_EXTENSIONS.has(ext))
-    return { ok: false, reason: message('file_type_blocked', { extension: ext }) };
   if (ext === 'svg') {
     if (!complete) return { ok: false, reason: message('svg_checked_whole') };
-    if (!isText(data)) return mismatch(ext);
+    if (!isText(data, true)) return mismatch(ext);
     const clean = cleanSvg(data.toString('utf8'));
     return 'svg' in clean
       ? { ok: true, data: Buffer.from(clean.svg, 'utf8') }
       : { ok: false, reason: message(clean.problem, clean.params) };
   }
-  if (TEXT_EXTENSIONS.has(ext))
-    return isText(complete ? data : data.subarray(0, SNIFF_BYTES)) ? { ok: true } : mismatch(ext);
-
-  const detected = await fileTypeFromBuffer(data.subarray(0, SNIFF_BYTES));
+  const start = data.subarray(0, SNIFF_BYTES);
+  if (ext in TEXT_TYPES) {
+    if (ext === 'dxf' && start.toString('latin1').startsWith(BINARY_DXF)) return { ok: true };
+    const text = complete ? data : start;
+    if (!isText(text, complete)) return mismatch(ext);
+    const firstLine = TEXT_TYPES[ext];
+    return !firstLine || firstLine.test(start.toString('utf8').replace(/^\uFEFF/, ''))
+      ? { ok: true }
+      : mismatch(ext);
+  }
+  const leading = LEADING_BYTES[ext];
+  if (leading) return leading.test(start.toString('latin1')) ? { ok: true } : mismatch(ext);
   const expected = BINARY_TYPES[ext];
-  if (expected) return detected && expected.includes(detected.mime) ? { ok: true } : mismatch(ext);
-  // An extension we don't know (a CAD drawing, say) is kept unless it hides a program.
-  if (detected && EXECUTABLE_TYPES.has(detected.mime))
-    return { ok: false, reason: message('programs_blocked') };
-  return { ok: true };
+  if (!expected) return { ok: false, reason: message('file_type_blocked', { extension: ext }) };
+  const detected = await fileTypeFromBuffer(start);
+  return detected && expected.includes(detected.mime) ? { ok: true } : mismatch(ext);
+}
+
+/** Whether the content of files with this extension can be checked (every allowed type must be). */
+export function hasContentRule(ext: string): boolean {
+  return ext === 'svg' || ext in TEXT_TYPES || ext in LEADING_BYTES || ext in BINARY_TYPES;
 }

@@ -110,7 +110,7 @@ describe('attaching', () => {
       linked: { name: 'Ground › Lobby › MAIN-001' },
     });
     const logs = await t.call('POST', '/api/site/devices/logs', {
-      token: w.tokens.reader,
+      token: w.tokens.contributor,
       body: { id: w.device.id },
     });
     expect((logs.json() as { logs: Array<{ note: string }> }).logs.map((l) => l.note)).toContain(

@@ -30,6 +30,7 @@ describe('prepareDatabase on start', () => {
     });
     expect(await prepareDatabase(t.db, config, t.ctx.vault)).toEqual({
       seededDemo: false,
+      refusedDemo: false,
       createdAdmin: true,
     });
     const [admin] = await t.db.select().from(users).where(eq(users.email, 'boss@example.test'));
@@ -38,6 +39,7 @@ describe('prepareDatabase on start', () => {
 
     expect(await prepareDatabase(t.db, config, t.ctx.vault)).toEqual({
       seededDemo: false,
+      refusedDemo: false,
       createdAdmin: false,
     });
     expect(await count(t, users)).toBe(1);

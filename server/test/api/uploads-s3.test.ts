@@ -1,6 +1,6 @@
 import { Role } from '@asbuilt/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertUploaded } from '../../src/modules/uploads/service.ts';
+import { takeUpload } from '../../src/modules/uploads/service.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { createTenant, createUser, signIn } from '../support/factories.ts';
 import { EVIL_SVG, PNG } from '../support/files.ts';
@@ -46,7 +46,7 @@ describe('S3 driver', () => {
     expect(t.ctx.storage.driver).toBe('s3');
     const { key, complete } = await uploadDirect('photo.png', PNG, 'image/png');
     expect(complete.statusCode).toBe(200);
-    await expect(assertUploaded(t.db, key, { folder: 'products', tenantId })).resolves.toBeUndefined();
+    await expect(takeUpload(t.db, key, { folder: 'products', tenantId })).resolves.toBeUndefined();
     const file = await t.call('GET', t.ctx.storage.signedUrl(key)!);
     expect(file.statusCode).toBe(200);
     expect(file.rawPayload.equals(PNG)).toBe(true);
@@ -56,7 +56,7 @@ describe('S3 driver', () => {
     const { key, complete } = await uploadDirect('fake.png', Buffer.from('plain text'), 'image/png');
     expect(complete.statusCode).toBe(400);
     expect(await t.ctx.storage.read(key)).toBeNull();
-    await expect(assertUploaded(t.db, key, { folder: 'products', tenantId })).rejects.toMatchObject({
+    await expect(takeUpload(t.db, key, { folder: 'products', tenantId })).rejects.toMatchObject({
       status: 400,
     });
   });

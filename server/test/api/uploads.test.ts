@@ -1,7 +1,7 @@
 import { Role, SitePermission } from '@asbuilt/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { floors } from '../../src/db/schema.ts';
-import { assertUploaded } from '../../src/modules/uploads/service.ts';
+import { takeUpload } from '../../src/modules/uploads/service.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { createSite, createTenant, createUser, grantAccess, signIn } from '../support/factories.ts';
 import { EVIL_SVG, PDF, PNG } from '../support/files.ts';
@@ -60,21 +60,21 @@ describe('POST /api/global/uploads (slot) and PUT (bytes), local driver', () => 
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('image/png');
     expect(file.rawPayload.equals(PNG)).toBe(true);
-    await expect(assertUploaded(t.db, key, { folder: 'products', tenantId })).resolves.toBeUndefined();
+    await expect(takeUpload(t.db, key, { folder: 'products', tenantId })).resolves.toBeUndefined();
   });
 
   it("refuses a key outside the object's folder, and one whose bytes never arrived", async () => {
     const { key } = await upload(ownerToken, { folder: 'products', filename: 'a.png' }, PNG);
     await expect(
-      assertUploaded(t.db, key, { folder: 'products', tenantId: otherTenantId }),
+      takeUpload(t.db, key, { folder: 'products', tenantId: otherTenantId }),
     ).rejects.toMatchObject({ status: 400 });
     await expect(
-      assertUploaded(t.db, '../../etc/passwd', { folder: 'products', tenantId }),
+      takeUpload(t.db, '../../etc/passwd', { folder: 'products', tenantId }),
     ).rejects.toMatchObject({ status: 400 });
     const pending = (
       await slot(ownerToken, { folder: 'products', filename: 'b.png', size: PNG.length })
     ).json().key;
-    await expect(assertUploaded(t.db, pending, { folder: 'products', tenantId })).rejects.toMatchObject({
+    await expect(takeUpload(t.db, pending, { folder: 'products', tenantId })).rejects.toMatchObject({
       status: 400,
     });
   });

@@ -9,7 +9,7 @@ import type {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './client.ts';
 
-export type { AdminDashboardDto, AdminExportModel, AdminJob, AdminTenantDto };
+export type { AdminDashboardDto, AdminExportModel, AdminJob, AdminJobResult, AdminTenantDto };
 
 export const adminKeys = {
   all: ['admin'] as const,
@@ -30,6 +30,8 @@ export function useAdminTenants(enabled = true) {
 export interface TenantInput {
   name?: string;
   tenant_status?: boolean;
+  /** null returns the tenant to the server's default quota. */
+  storage_quota_mb?: number | null;
 }
 
 /** POST /api/admin/tenants, or PUT with an id. */
@@ -65,7 +67,23 @@ export function useAdminDashboard() {
   });
 }
 
-/** GET /api/admin/jobs/{job}: `{ message, job, count }`. */
+/**
+ * GET /api/admin/jobs/{job}?dry_run=true: what the job would change, counted afresh at each
+ * opening of the confirmation (never from the cache: the figures are what the admin agrees to).
+ */
+export function useJobPlan(job: AdminJob | null, enabled = true) {
+  return useQuery({
+    enabled: enabled && job !== null,
+    queryKey: [...adminKeys.all, 'job-plan', job] as const,
+    queryFn: ({ signal }) => api.get<AdminJobResult>(`/admin/jobs/${job}`, { dry_run: true }, { signal }),
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
+}
+
+/** GET /api/admin/jobs/{job}: `{ message, job, count, changes, tenants }`. */
 export function useRunJob() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -5,9 +5,12 @@ import { users } from '../schema.ts';
 import { ensureFirstAdmin, ensureLibraryTenant } from './base.ts';
 import { seedDemo } from './demo.ts';
 import { ensureReleaseNotes } from './release-notes.ts';
+import { demoSeedAllowed } from './start-safety.ts';
 
 export interface PrepareResult {
   seededDemo: boolean;
+  /** Demo data was due on this empty database but refused: the server listens beyond loopback. */
+  refusedDemo: boolean;
   createdAdmin: boolean;
 }
 
@@ -17,8 +20,9 @@ export async function prepareDatabase(db: Db, config: Config, vault: Vault): Pro
   await ensureReleaseNotes(db);
   const [anyUser] = await db.select({ id: users.id }).from(users).limit(1);
   const empty = !anyUser;
-  const seededDemo = empty && config.seedDemo;
+  const seededDemo = empty && demoSeedAllowed(config);
+  const refusedDemo = empty && config.seedDemo && !seededDemo;
   if (seededDemo) await seedDemo(db, { dataDir: config.dataDir, vault });
   const createdAdmin = empty && config.admin ? await ensureFirstAdmin(db, config.admin) : false;
-  return { seededDemo, createdAdmin };
+  return { seededDemo, refusedDemo, createdAdmin };
 }

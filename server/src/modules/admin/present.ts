@@ -8,8 +8,18 @@ export interface TenantMembers {
   sites: AdminTenantDto['sites'];
 }
 
-/** A tenant with its users and sites, as the admin's tenant cards show it. */
-export function presentTenant(row: TenantRow, members: TenantMembers): AdminTenantDto {
+/** The bytes a tenant's files take and the server's default quota. */
+export interface TenantStorage {
+  usedBytes: number;
+  defaultQuotaMb: number;
+}
+
+/** A tenant with its users, sites and storage, as the admin's tenant cards show it. */
+export function presentTenant(
+  row: TenantRow,
+  members: TenantMembers,
+  storage: TenantStorage,
+): AdminTenantDto {
   return {
     id: row.id,
     name: row.name,
@@ -18,6 +28,9 @@ export function presentTenant(row: TenantRow, members: TenantMembers): AdminTena
     site_count: members.sites.length,
     users: members.users,
     sites: members.sites,
+    storage_used_bytes: storage.usedBytes,
+    storage_quota_mb: row.storage_quota_mb,
+    storage_default_quota_mb: storage.defaultQuotaMb,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };

@@ -7,6 +7,7 @@ import type { Actor } from '../../platform/actor.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { forbidden, notFound } from '../../platform/errors.ts';
 import { authorize } from '../../platform/policy.ts';
+import { storageUsed } from '../uploads/quota.ts';
 import { memberName, presentTenant, type TenantMembers, type TenantRow } from './present.ts';
 
 /**
@@ -51,9 +52,13 @@ async function membersOf(db: DbOrTx, ids: number[] | null): Promise<Map<number, 
 
 const NO_MEMBERS: TenantMembers = { users: [], sites: [] };
 
-async function presentOne(db: DbOrTx, row: TenantRow): Promise<AdminTenantDto> {
+async function presentOne(ctx: AppContext, db: DbOrTx, row: TenantRow): Promise<AdminTenantDto> {
   const members = await membersOf(db, [row.id]);
-  return presentTenant(row, members.get(row.id) ?? NO_MEMBERS);
+  const used = await storageUsed(db, [row.id]);
+  return presentTenant(row, members.get(row.id) ?? NO_MEMBERS, {
+    usedBytes: used.get(row.id) ?? 0,
+    defaultQuotaMb: ctx.config.storageQuotaMb,
+  });
 }
 
 /** GET /api/admin/tenants: every tenant with its users and sites. */
@@ -61,13 +66,23 @@ export async function listTenants(ctx: AppContext, actor: Actor): Promise<AdminT
   authorize(actor, 'admin:access');
   const rows = await ctx.db.select().from(tenants).orderBy(asc(tenants.name), asc(tenants.id));
   const members = await membersOf(ctx.db, null);
-  return rows.map((row) => presentTenant(row, members.get(row.id) ?? NO_MEMBERS));
+  const used = await storageUsed(ctx.db, null);
+  return rows.map((row) =>
+    presentTenant(row, members.get(row.id) ?? NO_MEMBERS, {
+      usedBytes: used.get(row.id) ?? 0,
+      defaultQuotaMb: ctx.config.storageQuotaMb,
+    }),
+  );
 }
 
 /** POST /api/admin/tenants */
 export async function createTenant(ctx: AppContext, actor: Actor, input: TenantCreateInput) {
   authorize(actor, 'admin:access');
-  const values = { name: input.name, tenant_status: input.tenant_status ?? true };
+  const values = {
+    name: input.name,
+    tenant_status: input.tenant_status ?? true,
+    storage_quota_mb: input.storage_quota_mb ?? null,
+  };
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx.insert(tenants).values(values).returning();
     await logActivity(tx, actor, {
@@ -79,7 +94,7 @@ export async function createTenant(ctx: AppContext, actor: Actor, input: TenantC
       tenantId: row!.id,
       changes: createdFields(values),
     });
-    return presentTenant(row!, NO_MEMBERS);
+    return presentTenant(row!, NO_MEMBERS, { usedBytes: 0, defaultQuotaMb: ctx.config.storageQuotaMb });
   });
 }
 
@@ -89,11 +104,12 @@ export async function updateTenant(ctx: AppContext, actor: Actor, input: TenantU
   return ctx.db.transaction(async (tx) => {
     const [existing] = await tx.select().from(tenants).where(eq(tenants.id, input.id)).limit(1).for('update');
     if (!existing) throw notFound('tenant_not_found');
-    const set: Partial<Pick<TenantRow, 'name' | 'tenant_status'>> = {};
+    const set: Partial<Pick<TenantRow, 'name' | 'tenant_status' | 'storage_quota_mb'>> = {};
     if (input.name !== undefined) set.name = input.name;
     if (input.tenant_status !== undefined) set.tenant_status = input.tenant_status;
+    if (input.storage_quota_mb !== undefined) set.storage_quota_mb = input.storage_quota_mb;
     const changes = changesOf(existing, set);
-    if (!changes) return presentOne(tx, existing);
+    if (!changes) return presentOne(ctx, tx, existing);
     if (set.tenant_status === false && existing.id === actor.tenantId)
       throw forbidden('own_tenant_unchangeable');
 
@@ -124,6 +140,6 @@ export async function updateTenant(ctx: AppContext, actor: Actor, input: TenantU
       tenantId: row!.id,
       changes,
     });
-    return presentOne(tx, row!);
+    return presentOne(ctx, tx, row!);
   });
 }

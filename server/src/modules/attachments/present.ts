@@ -1,13 +1,23 @@
-import { type AttachmentDto, fileClass, type LinkRef, type LinkType } from '@asbuilt/domain';
+import {
+  type AttachmentDto,
+  downloadNameFor,
+  fileClass,
+  fileExtension,
+  type LinkRef,
+  type LinkType,
+} from '@asbuilt/domain';
 import type { attachments } from '../../db/schema.ts';
 import type { Storage } from '../../platform/storage.ts';
 import type { Link } from '../sites/links.ts';
 
 export type AttachmentRow = typeof attachments.$inferSelect;
 
-/** What a file is saved as: its own name, or the card's name with the extension. */
+/**
+ * What a file is saved as: its own name, or the card's name, always with the stored file's
+ * extension, so that a name can't pass one type off as another when the file is opened.
+ */
 export function downloadName(row: AttachmentRow): string {
-  return row.original_filename ?? `${row.filename}.${row.file_type}`;
+  return downloadNameFor(row.original_filename ?? row.filename, fileExtension(row.url));
 }
 
 export function linkOf(row: AttachmentRow): Link {

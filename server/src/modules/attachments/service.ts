@@ -3,12 +3,13 @@ import {
   type AttachmentDto,
   type AttachmentListQuery,
   type AttachmentUpdateInput,
+  displayNameFor,
   fileExtension,
   type LinkType,
   type LogAction,
   SitePermission,
 } from '@asbuilt/domain';
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { attachments, uploads } from '../../db/schema.ts';
 import { changesOf, logActivity } from '../../platform/activity.ts';
@@ -135,6 +136,12 @@ async function verifiedUpload(tx: DbOrTx, key: string, siteId: number, lock: boo
   if (!upload) throw badRequest('upload_incomplete');
   const [taken] = await tx.select({ id: attachments.id }).from(attachments).where(eq(attachments.url, key));
   if (taken) throw conflict('attachment_exists');
+  // Attached from now on (if the transaction commits): the cleanup of unattached uploads leaves it.
+  if (lock)
+    await tx
+      .update(uploads)
+      .set({ attached_at: sql`coalesce(${uploads.attached_at}, now())` })
+      .where(eq(uploads.id, upload.id));
   return upload;
 }
 
@@ -166,7 +173,7 @@ export async function createAttachment(
         site_id: site.id,
         user_id: actor.userId,
         url: input.url,
-        filename: input.filename ?? defaultName(upload.filename),
+        filename: input.filename ? displayNameFor(input.filename, extension) : defaultName(upload.filename),
         original_filename: upload.filename,
         file_type: extension,
         size: upload.size,
@@ -207,7 +214,7 @@ export async function updateAttachment(
   return ctx.db.transaction(async (tx) => {
     const { attachment, site } = await requireAttachment(tx, actor, input.id, SitePermission.Contributor);
     const changes: Partial<AttachmentRow> = {};
-    if (input.filename) changes.filename = input.filename;
+    if (input.filename) changes.filename = displayNameFor(input.filename, fileExtension(attachment.url));
     if (input.attachable_type !== undefined) {
       const link: Link = { type: input.attachable_type as LinkType | null, id: input.attachable_id ?? null };
       await assertLinkInSite(tx, site.id, link);

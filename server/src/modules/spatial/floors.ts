@@ -23,7 +23,7 @@ import { requireSite } from '../../platform/policy.ts';
 import { type FloorRow, presentFloor, presentLocation, presentZone } from '../sites/present.ts';
 import { touchSite } from '../sites/queries.ts';
 import { scopePrefix } from '../uploads/keys.ts';
-import { assertUploaded } from '../uploads/service.ts';
+import { takeUpload } from '../uploads/service.ts';
 import {
   changeDevices,
   countDevices,
@@ -115,7 +115,7 @@ export async function updateFloor(ctx: AppContext, actor: Actor, input: FloorUpd
     if (labels.length > 0) notes.push(updatedNote('Floor', labels));
     if (input.svg !== undefined && input.svg !== floor.svg) {
       if (input.svg !== null) {
-        await assertUploaded(tx, input.svg, { folder: 'floorplans', siteId: site.id, floorId: floor.id });
+        await takeUpload(tx, input.svg, { folder: 'floorplans', siteId: site.id, floorId: floor.id });
       }
       set.svg = input.svg;
       notes.push(

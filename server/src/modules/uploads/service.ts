@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { fileExtension, Role, SitePermission, UPLOAD_FOLDER_RULES, type UploadFolder } from '@asbuilt/domain';
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { floors, uploads } from '../../db/schema.ts';
 import type { Actor } from '../../platform/actor.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, conflict, forbidden, notFound, tooLarge } from '../../platform/errors.ts';
-import { BLOCKED_EXTENSIONS, checkContent, SNIFF_BYTES } from '../../platform/file-check.ts';
+import { checkContent, checkedWhole, SNIFF_BYTES } from '../../platform/file-check.ts';
 import { authorize, requireSite } from '../../platform/policy.ts';
 import { assertKeyInScope, scopePrefix, type UploadScope } from './keys.ts';
+import { assertRoomFor, MB } from './quota.ts';
 
 export interface UploadRequest {
   folder: UploadFolder;
@@ -70,34 +71,40 @@ async function scopeFor(
   }
 }
 
-const MB = 1024 * 1024;
-
 function assertAcceptable(folder: UploadFolder, extension: string, size: number) {
   const rules = UPLOAD_FOLDER_RULES[folder];
   if (!extension) throw badRequest('file_extension_missing');
   if (folder === 'floorplans' && extension !== 'svg') throw badRequest('floorplan_svg_only');
-  if (rules.extensions && !(rules.extensions as readonly string[]).includes(extension)) {
-    throw badRequest('file_types_only', { extensions: rules.extensions.join(', ') });
+  if (!(rules.extensions as readonly string[]).includes(extension)) {
+    // Attachments take many types: name the refused one rather than list them all.
+    throw folder === 'attachments'
+      ? badRequest('file_type_blocked', { extension })
+      : badRequest('file_types_only', { extensions: rules.extensions.join(', ') });
   }
-  if (BLOCKED_EXTENSIONS.has(extension)) throw badRequest('file_type_blocked', { extension });
   if (size > rules.maxBytes) throw tooLarge('file_too_large', { max: Math.round(rules.maxBytes / MB) });
 }
 
-/** Hands out an upload slot: a random key in the right folder and where to send the bytes. */
+/**
+ * Hands out an upload slot: a random key in the right folder and where to send the bytes. The
+ * announced size counts against the tenant's quota from now on (the bytes can't be larger).
+ */
 export async function createUploadSlot(ctx: AppContext, actor: Actor, input: UploadRequest) {
   const extension = fileExtension(input.filename);
   assertAcceptable(input.folder, extension, input.size);
   const { scope, tenantId, siteId } = await scopeFor(ctx, actor, input);
   const key = `${scopePrefix(scope)}${randomUUID()}.${extension}`;
-  await ctx.db.insert(uploads).values({
-    key,
-    tenant_id: tenantId,
-    site_id: siteId,
-    user_id: actor.userId,
-    folder: input.folder,
-    filename: input.filename.slice(0, 255),
-    content_type: input.content_type,
-    size: input.size,
+  await ctx.db.transaction(async (tx) => {
+    await assertRoomFor(tx, ctx.config, tenantId, input.size);
+    await tx.insert(uploads).values({
+      key,
+      tenant_id: tenantId,
+      site_id: siteId,
+      user_id: actor.userId,
+      folder: input.folder,
+      filename: input.filename.slice(0, 255),
+      content_type: input.content_type,
+      size: input.size,
+    });
   });
   const target = await ctx.storage.uploadTarget(key, input.content_type, input.size);
   return { key, ...target };
@@ -110,13 +117,18 @@ async function pendingUpload(db: DbOrTx, key: string) {
   return row;
 }
 
-/** Checks content against the extension, stores the (sanitised) bytes, marks the upload verified. */
+/**
+ * Checks content against the extension, stores the (sanitised) bytes, marks the upload verified.
+ * Its size becomes the stored one (`size` is what arrived), so that the quota counts what is kept,
+ * not what was announced.
+ */
 async function acceptBytes(
   ctx: AppContext,
   row: typeof uploads.$inferSelect,
   data: Buffer,
   complete: boolean,
   alreadyStored: boolean,
+  size: number,
 ) {
   const check = await checkContent(fileExtension(row.key), data, complete);
   if (!check.ok) {
@@ -124,7 +136,10 @@ async function acceptBytes(
     throw badRequest(check.reason);
   }
   if (!alreadyStored || check.data) await ctx.storage.put(row.key, check.data ?? data, row.content_type);
-  await ctx.db.update(uploads).set({ verified_at: new Date() }).where(eq(uploads.id, row.id));
+  await ctx.db
+    .update(uploads)
+    .set({ verified_at: new Date(), size: check.data?.length ?? size })
+    .where(eq(uploads.id, row.id));
 }
 
 /** The local driver's upload: the signed URL is the credential; the bytes are checked before they are kept. */
@@ -139,7 +154,7 @@ export async function receiveUpload(
     throw forbidden('upload_link_invalid');
   }
   if (body.length > row.size) throw tooLarge('file_larger_than_announced');
-  await acceptBytes(ctx, row, body, true, false);
+  await acceptBytes(ctx, row, body, true, false, body.length);
   return { key };
 }
 
@@ -148,26 +163,29 @@ export async function completeUpload(ctx: AppContext, actor: Actor, key: string)
   const [row] = await ctx.db.select().from(uploads).where(eq(uploads.key, key));
   if (!row || row.user_id !== actor.userId) throw notFound('upload_not_found');
   if (row.verified_at) return { key };
-  const wholeFile = /\.(svg|txt|csv|md|json|xml|log|ini|conf|cfg)$/i.test(key);
+  const wholeFile = checkedWhole(fileExtension(key));
   const stored = await ctx.storage.readStart(key, wholeFile ? row.size + 1 : SNIFF_BYTES);
   if (!stored) throw badRequest('file_not_arrived');
   if (stored.size > row.size) {
     await ctx.storage.remove(key);
     throw tooLarge('file_larger_than_announced');
   }
-  await acceptBytes(ctx, row, stored.data, stored.data.length === stored.size, true);
+  await acceptBytes(ctx, row, stored.data, stored.data.length === stored.size, true, stored.size);
   return { key };
 }
 
 /**
- * What services call before storing a key as `url`/`image`/`svg`: the key must lie in the
- * object's folder and its bytes must have passed the check.
+ * What services call, in the transaction that stores a key as `url`/`image`/`svg`: the key must
+ * lie in the object's folder and its bytes must have passed the check. The upload is marked
+ * attached in the same statement, so the cleanup of unattached uploads (cleanup.ts) can't take
+ * it between the check and the save.
  */
-export async function assertUploaded(db: DbOrTx, key: string, scope: UploadScope): Promise<void> {
+export async function takeUpload(db: DbOrTx, key: string, scope: UploadScope): Promise<void> {
   assertKeyInScope(key, scope);
   const [row] = await db
-    .select({ id: uploads.id })
-    .from(uploads)
-    .where(and(eq(uploads.key, key), isNotNull(uploads.verified_at)));
+    .update(uploads)
+    .set({ attached_at: sql`coalesce(${uploads.attached_at}, now())` })
+    .where(and(eq(uploads.key, key), isNotNull(uploads.verified_at)))
+    .returning({ id: uploads.id });
   if (!row) throw badRequest('upload_incomplete');
 }

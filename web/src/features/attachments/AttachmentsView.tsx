@@ -4,7 +4,7 @@
  * files anywhere on it (each with its progress, cancellable), take a picture on a phone (a touch
  * screen), the gallery of the pictures shown.
  */
-import type { AttachmentDto } from '@asbuilt/domain';
+import { ATTACHMENT_EXTENSIONS, type AttachmentDto, acceptAttribute } from '@asbuilt/domain';
 import AddPhotoAlternateIcon from '@mui/icons-material/AddPhotoAlternate';
 import CloseIcon from '@mui/icons-material/Close';
 import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
@@ -34,6 +34,9 @@ import { AttachmentCard } from './AttachmentCard.tsx';
 import { AttachmentEditDialog } from './AttachmentEditDialog.tsx';
 import { Gallery } from './Gallery.tsx';
 import { useUploadQueue } from './useUploadQueue.ts';
+
+/** The file picker offers the types the server takes (a dropped file of another type is refused with the reason). */
+const ATTACHMENT_ACCEPT = acceptAttribute(ATTACHMENT_EXTENSIONS);
 
 const PAGE = 48;
 const SEARCH_DEBOUNCE_MS = 300;
@@ -124,6 +127,7 @@ export function AttachmentsView({
         ref={fileInput}
         type="file"
         multiple
+        accept={ATTACHMENT_ACCEPT}
         hidden
         onChange={(e) => pick(e.currentTarget)}
         data-testid="file-input"
@@ -181,7 +185,9 @@ export function AttachmentsView({
                   </>
                 }
               >
-                {t('upload.failed', { name: item.file.name })}
+                {item.reasons.length > 0
+                  ? t('upload.refused', { name: item.file.name, reason: item.reasons.join(' ') })
+                  : t('upload.failed', { name: item.file.name })}
               </Alert>
             ) : (
               <Box

@@ -5,6 +5,8 @@
  */
 import { useCallback, useRef, useState } from 'react';
 import { type AttachmentLinkFilter, useAddAttachment } from '../../api/attachments.ts';
+import { ApiError } from '../../api/client.ts';
+import { errorMessages } from '../../lib/errors.ts';
 
 export interface QueuedUpload {
   id: number;
@@ -12,6 +14,15 @@ export interface QueuedUpload {
   /** 0 to 1. */
   progress: number;
   failed: boolean;
+  /** Why the server refused the file (its type, size or the storage quota), translated; empty when trying again may help. */
+  reasons: string[];
+}
+
+/** The server's words for a refusal the same file would meet again; none for a failure worth retrying. */
+function refusalOf(error: unknown): string[] {
+  if (!(error instanceof ApiError) || error.status < 400 || error.status >= 500) return [];
+  if (error.status === 401 || error.status === 408 || error.status === 429) return [];
+  return errorMessages(error);
 }
 
 /** Uploads run side by side, a few at a time, so that a dozen photos don't choke a phone's link. */
@@ -47,9 +58,10 @@ export function useUploadQueue(siteId: number, link: AttachmentLinkFilter, onDon
             });
             done += 1;
             setQueue((list) => list.filter((q) => q.id !== current.id));
-          } catch {
+          } catch (error) {
             // A cancelled upload has already left the queue.
-            if (!abort.signal.aborted) patch(current.id, { failed: true, progress: 0 });
+            if (!abort.signal.aborted)
+              patch(current.id, { failed: true, progress: 0, reasons: refusalOf(error) });
           } finally {
             running.current.delete(current.id);
           }
@@ -63,7 +75,13 @@ export function useUploadQueue(siteId: number, link: AttachmentLinkFilter, onDon
 
   const enqueue = useCallback(
     (files: Iterable<File>) => {
-      const items = [...files].map((file) => ({ id: nextId.current++, file, progress: 0, failed: false }));
+      const items = [...files].map((file) => ({
+        id: nextId.current++,
+        file,
+        progress: 0,
+        failed: false,
+        reasons: [],
+      }));
       if (items.length === 0) return;
       setQueue((current) => [...current, ...items]);
       void run(items);
@@ -75,8 +93,8 @@ export function useUploadQueue(siteId: number, link: AttachmentLinkFilter, onDon
     (id: number) => {
       const item = queue.find((q) => q.id === id);
       if (!item) return;
-      patch(id, { failed: false, progress: 0 });
-      void run([{ ...item, failed: false, progress: 0 }]);
+      patch(id, { failed: false, progress: 0, reasons: [] });
+      void run([{ ...item, failed: false, progress: 0, reasons: [] }]);
     },
     [queue, patch, run],
   );
