@@ -1,5 +1,13 @@
+import { apiSignIn } from '../support/api.ts';
 import { signIn } from '../support/session.ts';
-import { unique } from '../support/sites.ts';
+import {
+  apiCreateDevice,
+  apiCreateSite,
+  apiProductId,
+  apiSiteDevices,
+  PRODUCTS,
+  unique,
+} from '../support/sites.ts';
 import { expect, test } from '../support/test.ts';
 import { dismissToasts } from '../support/toasts.ts';
 
@@ -84,4 +92,56 @@ test('administration: a new tenant with a user, the devices as JSON, then Login 
   await expect(tab).toHaveURL(/\/sites$/);
   await tab.getByRole('button', { name: 'Account menu' }).click();
   await expect(tab.getByRole('menu')).toContainText(email);
+});
+
+test('administration: a job asks first with the count of its dry run; Cancel changes nothing, Run runs it', async ({
+  page,
+}) => {
+  test.slow();
+  // Two devices without a name, in a site of their own.
+  const { token } = await apiSignIn(page.request, 'integrator@asbuilt.demo');
+  const site = await apiCreateSite(page.request, token, `E2E Jobs ${unique()}`);
+  const productId = await apiProductId(page.request, token, site.id, PRODUCTS.switch.name);
+  for (const code of ['JOB-1', 'JOB-2'])
+    await apiCreateDevice(page.request, token, site.id, productId, { code });
+  const names = async () => (await apiSiteDevices(page.request, token, site.id)).map((d) => d.name);
+  expect(await names()).toEqual([null, null]);
+
+  // What the dialog must announce: the job's own dry run.
+  const admin = await apiSignIn(page.request, ADMIN);
+  const dryRun = await page.request.get('/api/admin/jobs/add_name_to_ressources?dry_run=true', {
+    headers: { authorization: `Bearer ${admin.token}` },
+  });
+  expect(dryRun.status()).toBe(200);
+  const { count } = (await dryRun.json()) as { count: number };
+  expect(count).toBeGreaterThanOrEqual(2);
+  const announced = `${count.toLocaleString('en-GB')} devices will be named after their product`;
+
+  await signIn(page, ADMIN);
+  await page.goto('/admin/dashboard');
+  const runButton = page.getByRole('button', { name: 'Run Add names to devices' });
+  const dialog = page.getByRole('dialog', { name: 'Run “Add names to devices”?' });
+
+  await runButton.click();
+  await expect(dialog).toContainText(announced);
+  await expect(dialog).toContainText('For example:');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  expect(await names()).toEqual([null, null]);
+
+  await runButton.click();
+  await expect(dialog).toContainText(announced);
+  await dialog.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(
+    page.locator('.Toastify__toast').filter({ hasText: `${count} devices named after their product` }),
+  ).toBeVisible();
+  await expect(dialog).toBeHidden();
+  expect(await names()).toEqual([PRODUCTS.switch.name, PRODUCTS.switch.name]);
+
+  // Nothing left to do: the dialog says so and offers no Run.
+  await dismissToasts(page);
+  await runButton.click();
+  await expect(dialog).toContainText('Nothing to change');
+  await expect(dialog.getByRole('button', { name: 'Run', exact: true })).toBeDisabled();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
 });

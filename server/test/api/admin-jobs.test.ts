@@ -1,6 +1,7 @@
 import { ADMIN_JOBS, type AdminJob, Role } from '@asbuilt/domain';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../src/backup/backup.ts';
 import {
   activityLogs,
   devices,
@@ -35,27 +36,89 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-async function run(job: AdminJob) {
-  const response = await t.call('GET', `/api/admin/jobs/${job}`, { token: actors.admin });
+type JobAnswer = {
+  message: string;
+  job: string;
+  count: number;
+  dry_run: boolean;
+  tenants: number;
+  changes: { what: string; count: number; examples: string[] }[];
+};
+
+async function run(job: AdminJob, { dryRun = false } = {}) {
+  const url = `/api/admin/jobs/${job}${dryRun ? '?dry_run=true' : ''}`;
+  const response = await t.call('GET', url, { token: actors.admin });
   expect(response.statusCode, job).toBe(200);
-  const body = response.json() as { message: string; job: string; count: number };
+  const body = response.json() as JobAnswer;
   expect(body.job).toBe(job);
+  expect(body.dry_run).toBe(dryRun);
   expect(body.message).toContain(String(body.count));
+  for (const change of body.changes)
+    expect(change.examples.length).toBeLessThanOrEqual(Math.min(5, change.count));
   return body;
 }
 
 const logCount = async () => (await t.db.select({ id: activityLogs.id }).from(activityLogs)).length;
 
-/** Runs a job twice: the second run finds nothing to do and leaves the data (and the log) as the first left them. */
+/** The tables the jobs write, and which of them each job changes (the log aside). */
+const TABLES = ['site_accesses', 'site_preferences', 'devices', 'zones', 'secrets', 'activity_logs'] as const;
+const CHANGES: Record<AdminJob, (typeof TABLES)[number][]> = {
+  set_site_accesses: ['site_accesses'],
+  add_name_to_ressources: ['devices'],
+  convert_activity_logs: ['activity_logs'],
+  add_floor_to_zones: ['zones'],
+  refresh_device_headers: ['site_accesses', 'site_preferences'],
+  assign_secrets_to_users: ['secrets'],
+};
+
+/** Every row of the tables the jobs write, as id → hash of the whole row. */
+async function fingerprint(): Promise<Record<string, Map<number, string>>> {
+  const out: Record<string, Map<number, string>> = {};
+  for (const table of TABLES) {
+    const rows = rowsOf(
+      await t.db.execute(sql`select x.id, md5(x::text) as h from ${sql.identifier(table)} x`),
+    );
+    out[table] = new Map(rows.map((r) => [Number(r.id), String(r.h)]));
+  }
+  return out;
+}
+
+/** Rows added or changed between two fingerprints of one table. */
+const changedRows = (before: Map<number, string>, after: Map<number, string>) =>
+  [...after].filter(([id, hash]) => before.get(id) !== hash).length;
+
+/**
+ * Runs a job as the web does: a dry run first, which must leave every row as it was and announce
+ * exactly the rows the real run then changes; then the real run; then a second run, which finds
+ * nothing to do and leaves the data (and the log) as the first left them.
+ */
 async function runTwice<T>(job: AdminJob, snapshot: () => Promise<T>) {
+  const before = await fingerprint();
+  const logsBefore = await logCount();
+  const plan = await run(job, { dryRun: true });
+  expect(await fingerprint(), `${job} dry run wrote`).toEqual(before);
+  expect(await logCount()).toBe(logsBefore);
+
   const first = await run(job);
   const afterFirst = await snapshot();
+  const changed = await fingerprint();
+  const written = CHANGES[job].reduce((n, table) => n + changedRows(before[table]!, changed[table]!), 0);
+  expect(written, `${job} rows changed`).toBe(plan.count);
+  expect(first.count).toBe(plan.count);
+  expect(first.changes).toEqual(plan.changes);
+  expect(first.tenants).toBe(plan.tenants);
+  expect(plan.changes.reduce((n, c) => n + c.count, 0)).toBeGreaterThanOrEqual(plan.count);
+
   const logsAfterFirst = await logCount();
+  const nothing = await run(job, { dryRun: true });
+  expect(nothing.count, `${job} dry run after the run`).toBe(0);
+  expect(nothing.tenants).toBe(0);
+  expect(nothing.changes.every((c) => c.count === 0 && c.examples.length === 0)).toBe(true);
   const second = await run(job);
   expect(second.count, `${job} second run`).toBe(0);
   expect(await snapshot()).toEqual(afterFirst);
   expect(await logCount()).toBe(logsAfterFirst);
-  return first;
+  return { first, plan };
 }
 
 describe('GET /api/admin/jobs/set_site_accesses', () => {
@@ -104,8 +167,18 @@ describe('GET /api/admin/jobs/set_site_accesses', () => {
         .from(siteAccesses)
         .where(inArray(siteAccesses.site_id, ids))
         .orderBy(asc(siteAccesses.site_id));
-    const first = await runTwice('set_site_accesses', snapshot);
+    const { first, plan } = await runTwice('set_site_accesses', snapshot);
     expect(first.count).toBe(2);
+    expect(plan).toMatchObject({
+      tenants: 1,
+      changes: [
+        {
+          what: 'site_accesses_created',
+          count: 2,
+          examples: [`${integrator.email} (Made by the API)`, `${creator.email} (Legacy site)`],
+        },
+      ],
+    });
     expect(await snapshot()).toEqual([
       { site: apiSite, user: integrator.id, role: 3 },
       { site: legacy.id, user: creator.id, role: 3 },
@@ -144,8 +217,16 @@ describe('GET /api/admin/jobs/add_name_to_ressources', () => {
           ),
         )
         .orderBy(asc(devices.id));
-    const first = await runTwice('add_name_to_ressources', snapshot);
+    const { first, plan } = await runTwice('add_name_to_ressources', snapshot);
     expect(first.count).toBe(2);
+    expect(plan.changes).toEqual([
+      {
+        what: 'devices_named',
+        count: 2,
+        examples: rows.slice(0, 2).map((row) => `#${row.id} (${site.name}) → Catalyst 9200`),
+      },
+    ]);
+    expect(plan.tenants).toBe(1);
     expect(await snapshot()).toEqual([
       { name: 'Catalyst 9200' },
       { name: 'Catalyst 9200' },
@@ -182,7 +263,33 @@ describe('GET /api/admin/jobs/convert_activity_logs', () => {
           ),
         )
         .orderBy(asc(activityLogs.id));
-    const first = await runTwice('convert_activity_logs', snapshot);
+    const every = async () =>
+      new Map(
+        (
+          await t.db
+            .select({
+              id: activityLogs.id,
+              action: activityLogs.action,
+              tenant: activityLogs.tenant_id,
+              name: activityLogs.user_name,
+            })
+            .from(activityLogs)
+        ).map((row) => [row.id, row]),
+      );
+    const before = await every();
+    const { first, plan } = await runTwice('convert_activity_logs', snapshot);
+    // Each kind's count is the number of entries whose column the run filled.
+    const after = await every();
+    const filled = (column: 'action' | 'tenant' | 'name') =>
+      [...before.values()].filter((row) => row[column] !== after.get(row.id)![column]).length;
+    expect(plan.changes).toEqual([
+      { what: 'log_actions_set', count: filled('action'), examples: expect.any(Array) },
+      { what: 'log_tenants_set', count: filled('tenant'), examples: expect.any(Array) },
+      { what: 'log_authors_set', count: filled('name'), examples: expect.any(Array) },
+    ]);
+    expect(plan.changes[0]!.examples).toEqual(expect.arrayContaining(['Device created', 'Devices archived']));
+    expect(plan.changes[2]!.examples).toContain(`${author.fname} ${author.lname}`);
+    expect(plan.tenants).toBeGreaterThanOrEqual(1);
     // Entries of the other tests without an action or author name count too.
     expect(first.count).toBeGreaterThanOrEqual(5);
     const name = `${author.fname} ${author.lname}`;
@@ -226,7 +333,8 @@ describe('GET /api/admin/jobs/add_floor_to_zones', () => {
       { site_id: site.id, product_id: product.id, zone_id: placed!.id, location_id: onB!.id },
       { site_id: site.id, product_id: product.id, zone_id: placed!.id, location_id: onA!.id },
     ]);
-    const small = await createSite(t, tenantId);
+    // In another tenant: the dry run counts the tenants whose rows change.
+    const small = await createSite(t, (await createTenant(t, 'Zones elsewhere')).id);
     const [only] = await t.db.insert(floors).values({ site_id: small.id, name: 'Only' }).returning();
     const [lonely] = await t.db.insert(zones).values({ site_id: small.id, name: 'Lonely' }).returning();
 
@@ -237,8 +345,12 @@ describe('GET /api/admin/jobs/add_floor_to_zones', () => {
         .from(zones)
         .where(inArray(zones.id, ids))
         .orderBy(asc(zones.id));
-    const first = await runTwice('add_floor_to_zones', snapshot);
+    const { first, plan } = await runTwice('add_floor_to_zones', snapshot);
     expect(first.count).toBe(2);
+    expect(plan.tenants).toBe(2);
+    expect(plan.changes).toEqual([
+      { what: 'zones_floored', count: 2, examples: ['Placed → B', 'Lonely → Only'] },
+    ]);
     expect(await snapshot()).toEqual([
       { id: placed!.id, floor: b!.id },
       { id: empty!.id, floor: null },
@@ -278,8 +390,12 @@ describe('GET /api/admin/jobs/refresh_device_headers', () => {
         .from(sitePreferences)
         .where(eq(sitePreferences.id, preference!.id)),
     });
-    const first = await runTwice('refresh_device_headers', snapshot);
+    const { first, plan } = await runTwice('refresh_device_headers', snapshot);
     expect(first.count).toBe(2);
+    expect(plan.changes).toEqual([
+      { what: 'access_columns_refreshed', count: 1, examples: [`${user.email} (${site.name})`] },
+      { what: 'preference_columns_refreshed', count: 1, examples: [`${owner.email} (${site.name})`] },
+    ]);
     expect(await snapshot()).toEqual({
       accesses: [
         { id: stale.id, headers: ['name', 'code', 'sn'] },
@@ -329,8 +445,11 @@ describe('GET /api/admin/jobs/assign_secrets_to_users', () => {
         .from(secrets)
         .where(inArray(secrets.id, ids))
         .orderBy(asc(secrets.id));
-    const first = await runTwice('assign_secrets_to_users', snapshot);
+    const { first, plan } = await runTwice('assign_secrets_to_users', snapshot);
     expect(first.count).toBe(1);
+    expect(plan.changes).toEqual([
+      { what: 'secrets_assigned', count: 1, examples: [`Known → ${author.email}`] },
+    ]);
     expect(await snapshot()).toEqual([
       { id: known!.id, owner: author.id },
       { id: unknown!.id, owner: null },
@@ -342,6 +461,20 @@ describe('GET /api/admin/jobs/assign_secrets_to_users', () => {
 describe('jobs', () => {
   it('are for the Super Admin only', async () => {
     for (const job of ADMIN_JOBS) await expectAdminOnly(t, actors.refused, 'GET', `/api/admin/jobs/${job}`);
+  });
+
+  it('answer their dry run to the Super Admin only', async () => {
+    for (const job of ADMIN_JOBS) {
+      await expectAdminOnly(t, actors.refused, 'GET', `/api/admin/jobs/${job}?dry_run=true`);
+    }
+  });
+
+  it('refuse a dry_run that is not a boolean, with a code', async () => {
+    const response = await t.call('GET', '/api/admin/jobs/add_floor_to_zones?dry_run=maybe', {
+      token: actors.admin,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().code).toBeTruthy();
   });
 
   it('answer 404 with a code for an unknown job', async () => {

@@ -1,6 +1,7 @@
 import {
   ADMIN_JOBS,
   adminDashboardResponseSchema,
+  adminJobQuerySchema,
   adminJobResponseSchema,
   adminTenantResponseSchema,
   adminTenantsResponseSchema,
@@ -15,7 +16,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { errorResponses } from '../../platform/http.ts';
 import { adminDashboard } from './dashboard.ts';
 import { exportJson } from './exports.ts';
-import { runJob } from './jobs.ts';
+import { runJob } from './jobs/index.ts';
 import * as tenants from './tenants.ts';
 
 /** The administration area's calls: tenants, the dashboard, JSON exports and jobs (Super Admin only). */
@@ -82,8 +83,16 @@ export function adminRoutes(ctx: AppContext) {
     for (const job of ADMIN_JOBS) {
       app.get(
         `/api/admin/jobs/${job}`,
-        { schema: { tags, response: { 200: adminJobResponseSchema, ...errorResponses } } },
-        (request) => runJob(ctx, requireActor(request.actor), job),
+        {
+          schema: {
+            tags,
+            querystring: adminJobQuerySchema,
+            description:
+              'Runs the job in one transaction and answers what it changed. With `dry_run=true` it writes nothing and answers what the run would change: the same counts per kind of change, the tenants concerned and a few examples.',
+            response: { 200: adminJobResponseSchema, ...errorResponses },
+          },
+        },
+        (request) => runJob(ctx, requireActor(request.actor), job, { dryRun: request.query.dry_run }),
       );
     }
   };

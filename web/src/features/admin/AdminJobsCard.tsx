@@ -1,23 +1,17 @@
-/** The maintenance jobs of the administration (README, "Administration jobs"): one button each. */
+/**
+ * The maintenance jobs of the administration (README, "Administration jobs"): one button each,
+ * which asks first, with the job's dry run, before the job runs.
+ */
 import { ADMIN_JOBS, type AdminJob } from '@asbuilt/domain';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import { Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRunJob } from '../../api/admin.ts';
-import { toastSuccess } from '../../lib/toast.ts';
+import { JobConfirmDialog } from './JobConfirmDialog.tsx';
 
 export function AdminJobsCard() {
   const { t } = useTranslation('admin');
-  const run = useRunJob();
-  const [running, setRunning] = useState<AdminJob | null>(null);
-  const start = (job: AdminJob) => {
-    setRunning(job);
-    run.mutate(job, {
-      onSuccess: (result) => toastSuccess(t(`jobs.done.${result.job}`, { count: result.count })),
-      onSettled: () => setRunning(null),
-    });
-  };
+  const [asking, setAsking] = useState<{ job: AdminJob | null; open: boolean }>({ job: null, open: false });
   return (
     <Paper variant="outlined" component="section" aria-labelledby="admin-jobs" sx={{ p: { xs: 2, sm: 2.5 } }}>
       <Typography id="admin-jobs" variant="h6" component="h2">
@@ -49,9 +43,7 @@ export function AdminJobsCard() {
               variant="outlined"
               size="small"
               startIcon={<PlayArrowIcon />}
-              loading={running === job}
-              disabled={running !== null && running !== job}
-              onClick={() => start(job)}
+              onClick={() => setAsking({ job, open: true })}
               aria-label={t('jobs.run_named', { name: t(`jobs.name.${job}`) })}
               sx={{ flexShrink: 0 }}
             >
@@ -60,6 +52,11 @@ export function AdminJobsCard() {
           </Box>
         ))}
       </Stack>
+      <JobConfirmDialog
+        open={asking.open}
+        job={asking.job}
+        onClose={() => setAsking((current) => ({ ...current, open: false }))}
+      />
     </Paper>
   );
 }
