@@ -124,20 +124,60 @@ test('support: a visitor reports a problem from the public device page, and the 
   });
   await expect(form.getByText('hall.png')).toBeVisible();
   await form.getByRole('button', { name: 'Send' }).click();
-  await expect(form.getByText(/Thank you: your report was sent/)).toBeVisible();
+  const thanks = form.getByText(/Thank you: your report was sent/);
+  await expect(thanks).toBeVisible();
+  // The visitor reads the ticket's number within the tenant, the one the staff see and search.
+  const number = (await thanks.textContent())?.match(/#(\d+)/)?.[1];
+  expect(number).toBeTruthy();
   await visitor.close();
 
   await signIn(page, INTEGRATOR);
   await page.goto('/support');
-  await page.getByLabel('Search tickets').fill('blinking red');
+  await page.getByLabel('Search tickets').fill(`#${number}`);
   const card = page.getByTestId('ticket-card').filter({ hasText: words.slice(0, 60) });
+  await expect(card).toContainText(`#${number}`);
   await expect(card).toContainText('Visitor report');
   await expect(card).toContainText('Vera Visitor');
   await expect(card).toContainText('new');
   await card.getByRole('button', { name: /^View ticket/ }).click();
   const sheet = sheetOf(page);
+  await expect(sheet.getByRole('heading', { name: new RegExp(`^#${number} `) })).toBeVisible();
   await expect(sheet.getByText('vera@example.test')).toBeVisible();
   await expect(sheet.getByTestId('ticket-message')).toContainText(words);
   await sheet.getByRole('tab', { name: /^Attachments/ }).click();
   await expect(sheet.getByRole('link', { name: 'hall' })).toBeVisible();
+});
+
+test('support: a ticket changed by someone else while its form is open is not overwritten', async ({
+  page,
+}) => {
+  const { token } = await apiSignIn(page.request, INTEGRATOR);
+  const hq = await apiSiteByName(page.request, token, 'Demo HQ');
+  const subject = `Stale form ${unique()}`;
+  const created = await page.request.post('/api/support/tickets', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { site_id: hq.id, subject },
+  });
+  expect(created.status()).toBe(200);
+  const ticket = ((await created.json()) as { ticket: { id: number; number: number } }).ticket;
+
+  await signIn(page, INTEGRATOR);
+  await page.goto(`/support?ticket=${ticket.id}`);
+  const sheet = sheetOf(page);
+  await expect(sheet.getByRole('heading', { name: `#${ticket.number} ${subject}` })).toBeVisible();
+  await sheet.getByRole('button', { name: 'Edit' }).click();
+  const form = page.getByRole('dialog', { name: 'Edit Ticket' });
+  await form.getByLabel('Subject').fill(`${subject} mine`);
+
+  // Someone else saves first.
+  const theirs = await page.request.put('/api/support/tickets', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { id: ticket.id, subject: `${subject} theirs` },
+  });
+  expect(theirs.status()).toBe(200);
+
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(/Someone else changed this since you opened it/)).toBeVisible();
+  await expect(form).toBeHidden();
+  await expect(sheet.getByRole('heading', { name: `#${ticket.number} ${subject} theirs` })).toBeVisible();
 });

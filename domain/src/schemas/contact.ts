@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { encodeMessage } from '../i18n/messages.ts';
-import { idField, optionalText, requiredId } from './form.ts';
+import { idField, optionalText, requiredId, versionField } from './form.ts';
 
 /**
  * Contacts of a site (spatial-and-admin.md sections 2, 3, 4, 7): registered (a user, found by
@@ -32,8 +32,12 @@ export const contactCreateSchema = z
   });
 export type ContactCreateInput = z.output<typeof contactCreateSchema>;
 
-/** PUT /api/site/contacts */
-export const contactUpdateSchema = z.object({ id: idField('id'), ...contactFields });
+/** PUT /api/site/contacts; `updated_at` as read: a change made in between answers 409. */
+export const contactUpdateSchema = z.object({
+  id: idField('id'),
+  ...contactFields,
+  updated_at: versionField().optional(),
+});
 export type ContactUpdateInput = z.output<typeof contactUpdateSchema>;
 
 export const contactIdQuerySchema = z.object({ id: idField('id') });

@@ -17,6 +17,7 @@ import {
   parseJsonText,
   requiredId,
   requiredText,
+  versionField,
 } from './form.ts';
 import { secretSchema } from './secret.ts';
 
@@ -147,6 +148,8 @@ export const siteUpdateSchema = z
     customer_id: optionalId('customer').optional(),
     device_statuses: deviceStatusesInputSchema.optional(),
     contractors: jsonList(idField('contractor'), 'contractors', 500).optional(),
+    /** The `updated_at` the form read: a newer site refuses the save (409 changed_since_read). */
+    updated_at: versionField().optional(),
   })
   .superRefine((value, ctx) => {
     if (value.customer_id === null) {
@@ -156,7 +159,7 @@ export const siteUpdateSchema = z
         path: ['customer_id'],
       });
     }
-    const { id: _id, tenant_id: _tenant, ...fields } = value;
+    const { id: _id, tenant_id: _tenant, updated_at: _seen, ...fields } = value;
     if (Object.values(fields).every((v) => v === undefined)) {
       ctx.addIssue({ code: 'custom', message: encodeMessage('nothing_to_change') });
     }
@@ -195,6 +198,8 @@ export const zoneSchema = z.object({
   name: z.string(),
   code: z.string().nullable(),
   polygon: z.string().nullable(),
+  /** Sent back with an edit: a change made in between answers 409 (changed_since_read). */
+  updated_at: z.string(),
 });
 export type ZoneDto = z.infer<typeof zoneSchema>;
 

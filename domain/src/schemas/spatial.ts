@@ -176,6 +176,7 @@ export const zoneUpdateSchema = z
     ...nameAndCodeChanges,
     polygon: polygonField.optional(),
     floor_id: optionalId('floor').optional(),
+    updated_at: versionField().optional(),
   })
   .superRefine(someChange);
 export type ZoneUpdateInput = z.output<typeof zoneUpdateSchema>;

@@ -2,7 +2,15 @@ import { z } from 'zod';
 import { TICKET_PRIORITIES, TICKET_STATUSES, TICKET_TYPES } from '../constants.ts';
 import { encodeMessage } from '../i18n/messages.ts';
 import { logEntrySchema } from './device.ts';
-import { idField, optionalChoice, optionalId, optionalText, requiredId, requiredText } from './form.ts';
+import {
+  idField,
+  optionalChoice,
+  optionalId,
+  optionalText,
+  requiredId,
+  requiredText,
+  versionField,
+} from './form.ts';
 
 /**
  * Support tickets (spatial-and-admin.md sections 2, 3, 4, 7, 9): tickets of a site, their
@@ -55,6 +63,8 @@ export const ticketUpdateSchema = z.object({
   site_id: idField('site').optional(),
   subject: requiredText('subject').optional(),
   ...ticketFields,
+  /** As read: a change made in between answers 409 (changed_since_read). */
+  updated_at: versionField().optional(),
 });
 export type TicketUpdateInput = z.output<typeof ticketUpdateSchema>;
 
@@ -157,6 +167,8 @@ export type TicketMessageDto = z.infer<typeof ticketMessageSchema>;
 
 export const ticketSchema = z.object({
   id: z.number(),
+  /** The number users read (#12): counted per tenant, so it says nothing of other tenants' tickets. */
+  number: z.number(),
   tenant_id: z.number(),
   site_id: z.number().nullable(),
   site: z.object({ id: z.number(), name: z.string() }).nullable(),
@@ -235,4 +247,5 @@ export type TicketList = z.infer<typeof ticketListResponseSchema>;
 export const assigneeListResponseSchema = z.object({ users: z.array(personSchema) });
 
 export const messageResponseSchema = z.object({ message: ticketMessageSchema });
-export const publicReportResponseSchema = z.object({ ticket_id: z.number() });
+/** The ticket's number within its tenant: a visitor learns nothing of the platform's tickets. */
+export const publicReportResponseSchema = z.object({ number: z.number() });

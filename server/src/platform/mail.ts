@@ -20,8 +20,37 @@ export interface Mailer {
 /** The longest each step of an SMTP exchange may take, in ms (MAIL_LEASE_SECONDS covers them all). */
 export const SMTP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000 };
 
-/** SMTP when a URL is configured; otherwise one file per message in the outbox folder. */
+/**
+ * A header value on one line: line breaks and every other control character become a space. A
+ * subject typed by a user (a ticket's) must not end its header and write another (`Bcc:`).
+ */
+export function headerValue(value: string): string {
+  return value
+    .replace(/[\p{Cc}\u2028\u2029]+/gu, ' ')
+    .replace(/ {2,}/g, ' ')
+    .trim();
+}
+
+/** The message with its header values cleaned: every transport sends only what this returns. */
+function withCleanHeaders(message: MailMessage): MailMessage {
+  return { ...message, to: headerValue(message.to), subject: headerValue(message.subject) };
+}
+
+/**
+ * SMTP when a URL is configured; otherwise one file per message in the outbox folder. Both get
+ * their header values (from, to, subject) through `headerValue`.
+ */
 export function createMailer(options: {
+  smtpUrl?: string;
+  from: string;
+  outboxDir: string;
+  log: FastifyBaseLogger;
+}): Mailer {
+  const transport = createTransport({ ...options, from: headerValue(options.from) });
+  return { send: (message) => transport.send(withCleanHeaders(message)) };
+}
+
+function createTransport(options: {
   smtpUrl?: string;
   from: string;
   outboxDir: string;

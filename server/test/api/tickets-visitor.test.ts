@@ -1,5 +1,5 @@
 import type { TicketDetail, TicketList } from '@asbuilt/domain';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tickets } from '../../src/db/schema.ts';
 import { REPORT_LIMITS } from '../../src/modules/tickets/report.ts';
@@ -40,7 +40,13 @@ describe('visitor report', () => {
     const since = t.smtp.messages.length;
     const response = await report({ photo: { filename: 'screen.png', data: PNG.toString('base64') } });
     expect(response.statusCode, response.body).toBe(200);
-    const id = response.json().ticket_id as number;
+    // The answer is the tenant's own number of the ticket, nothing platform-wide.
+    expect(response.json()).toEqual({ number: expect.any(Number) });
+    const [row] = await t.db
+      .select({ id: tickets.id })
+      .from(tickets)
+      .where(and(eq(tickets.tenant_id, w.a.id), eq(tickets.number, response.json().number)));
+    const id = row!.id;
     const detail = (
       await t.call('GET', `/api/support/tickets?id=${id}`, { token: w.tokens.integrator })
     ).json() as TicketDetail;

@@ -1,7 +1,7 @@
 /** Contacts of a site: registered (a user) or unregistered (free fields). */
 import type { ContactDto } from '@asbuilt/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from './client.ts';
+import { api, isConflict } from './client.ts';
 import { siteKeys } from './sites.ts';
 
 const contactKeys = { list: (siteId: number) => [...siteKeys.site(siteId), 'contacts'] as const };
@@ -33,6 +33,10 @@ function useContactMutation<Input, Answer>(siteId: number, call: (input: Input) 
   return useMutation({
     mutationFn: call,
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: contactKeys.list(siteId) }),
+    // Someone else saved first: their version is shown, the toast says to edit again.
+    onError: (error) => {
+      if (isConflict(error)) void queryClient.invalidateQueries({ queryKey: contactKeys.list(siteId) });
+    },
   });
 }
 
@@ -46,8 +50,9 @@ export function useCreateContact(siteId: number) {
   );
 }
 
+/** `updated_at`: the version the editor read; someone else's change since then answers 409. */
 export function useUpdateContact(siteId: number) {
-  return useContactMutation(siteId, (input: ContactInput & { id: number }) =>
+  return useContactMutation(siteId, (input: ContactInput & { id: number; updated_at?: string }) =>
     api.put<{ contact: ContactDto }>('/site/contacts', { ...input, user_id: input.user_id ?? '' }),
   );
 }

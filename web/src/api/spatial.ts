@@ -158,6 +158,8 @@ export interface ZoneUpdate {
   code?: Clearable;
   polygon?: Clearable;
   floor_id?: number;
+  /** The version the form was opened on: someone else's change since answers 409. */
+  updated_at?: string;
 }
 
 export function useCreateZone(siteId: number) {
@@ -219,6 +221,8 @@ export interface SiteSettings {
   device_statuses?: Array<Omit<DeviceStatus, 'id'> & { id?: number }>;
   /** Company ids of Contractor companies. */
   contractors?: number[];
+  /** The version the form read: someone else's save since then answers 409. */
+  updated_at?: string;
 }
 
 export function useUpdateSiteSettings(siteId: number) {
@@ -231,6 +235,10 @@ export function useUpdateSiteSettings(siteId: number) {
       void queryClient.invalidateQueries({ queryKey: siteKeys.index() });
       void queryClient.invalidateQueries({ queryKey: siteKeys.logs(siteId) });
       void queryClient.invalidateQueries({ queryKey: siteKeys.companies(siteId) });
+    },
+    // Someone else saved first: their version is loaded, the toast says to edit again.
+    onError: (error) => {
+      if (isConflict(error)) void queryClient.invalidateQueries({ queryKey: siteKeys.detail(siteId) });
     },
   });
 }

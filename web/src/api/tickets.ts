@@ -1,7 +1,7 @@
 /** Support tickets: the portal list, the view sheet (polled while open), and their changes. */
 import type { TicketDetail, TicketDto, TicketList, TicketMessageDto, TimeEntryDto } from '@asbuilt/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from './client.ts';
+import { api, isConflict } from './client.ts';
 import { uploadFile } from './uploads.ts';
 
 export const ticketKeys = {
@@ -68,6 +68,10 @@ function useTicketMutation<Input, Answer>(call: (input: Input) => Promise<Answer
   return useMutation({
     mutationFn: call,
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ticketKeys.all }),
+    // Someone else saved first: their version is shown, the toast says to edit again.
+    onError: (error) => {
+      if (isConflict(error)) void queryClient.invalidateQueries({ queryKey: ticketKeys.all });
+    },
   });
 }
 
@@ -99,9 +103,11 @@ export function useCreateTicket() {
   );
 }
 
+/** `updated_at`: the version the editor read; someone else's change since then answers 409. */
 export function useUpdateTicket() {
-  return useTicketMutation((input: Partial<TicketInput> & { id: number; resolution?: string }) =>
-    api.put<{ ticket: TicketDto }>('/support/tickets', blankIds(input)).then((a) => a.ticket),
+  return useTicketMutation(
+    (input: Partial<TicketInput> & { id: number; resolution?: string; updated_at?: string }) =>
+      api.put<{ ticket: TicketDto }>('/support/tickets', blankIds(input)).then((a) => a.ticket),
   );
 }
 
@@ -178,6 +184,6 @@ export function useReportProblem() {
       email: string;
       description: string;
       photo: { filename: string; data: string } | null;
-    }) => api.post<{ ticket_id: number }>('/global/public/report', input, { auth: false }),
+    }) => api.post<{ number: number }>('/global/public/report', input, { auth: false }),
   });
 }

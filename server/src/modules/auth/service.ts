@@ -7,7 +7,12 @@ import type { AppContext, RequestMeta } from '../../platform/context.ts';
 import { badRequest, forbidden, notFound, unauthorized } from '../../platform/errors.ts';
 import { HASH_THREADS, hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { authorize } from '../../platform/policy.ts';
-import { createSession, revokeSession, revokeUserSessions } from '../../platform/sessions.ts';
+import {
+  createSession,
+  LOGIN_AS_MAX_HOURS,
+  revokeSession,
+  revokeUserSessions,
+} from '../../platform/sessions.ts';
 import { slots } from '../../platform/slots.ts';
 import { hashToken, safeEqual } from '../../platform/tokens.ts';
 import { presentUser } from '../users/present.ts';
@@ -30,22 +35,25 @@ async function signIn(ctx: AppContext, input: { username: string; password: stri
   const account = loginLimits.accountFailures(input.username);
   const address = loginLimits.addressFailures(meta.ip);
   const successes = loginLimits.addressSuccesses(meta.ip);
-  await ctx.limiter.assertOpen(address, account, successes);
+  // Every attempt takes a failure of its account and address and a sign-in of its address before
+  // the password is checked: under a burst, exactly the allowed number of guesses get an answer.
+  // What the outcome does not spend is given back below.
+  await ctx.limiter.take(address, account, successes);
 
   const found = await findUserByLogin(ctx.db, input.username);
-  // Same message and same work for an unknown user and a wrong password.
-  if (!(await verifyPassword(found?.user.password_hash, input.password)) || !found) {
-    await ctx.limiter.hit(account);
-    await ctx.limiter.hit(address);
+  // An unknown user, a wrong password and a deactivated account (or tenant) answer the same, after
+  // the same work: the hash is checked in every case, and each counts as a failure.
+  const verified = await verifyPassword(found?.user.password_hash, input.password);
+  if (!verified || !found?.user.user_status || !found.tenantActive) {
+    await ctx.limiter.giveBackStatement(successes);
     throw unauthorized('bad_credentials');
   }
-  if (!found.user.user_status || !found.tenantActive) throw forbidden('account_inactive');
 
-  // The account's failures end, the address's sign-ins count one more and the session opens, in
-  // one statement: two round trips and two commits fewer for each sign-in.
+  // The account's failures end, the address's failure is given back and the session opens, in
+  // one statement: one round trip and one commit for it all.
   const token = await createSession(ctx.db, found.user.id, ctx.config.sessionTtlHours, meta, [
     ctx.db.$with('failures_reset').as(ctx.limiter.resetStatement(account)),
-    ctx.db.$with('success_counted').as(ctx.limiter.hitStatement(successes)),
+    ctx.db.$with('failure_given_back').as(ctx.limiter.giveBackStatement(address)),
   ]);
   return { user: presentUser(found.user, found.tenantName), token };
 }
@@ -58,9 +66,7 @@ export async function logout(ctx: AppContext, actor: Actor) {
 export async function forgotPassword(ctx: AppContext, email: string, meta: RequestMeta) {
   const byEmail = forgotLimits.email(email);
   const byAddress = forgotLimits.address(meta.ip);
-  await ctx.limiter.assertOpen(byAddress, byEmail);
-  await ctx.limiter.hit(byEmail);
-  await ctx.limiter.hit(byAddress);
+  await ctx.limiter.take(byAddress, byEmail);
 
   const found = await findUserByLogin(ctx.db, email);
   if (!found?.user.user_status || !found.tenantActive || found.user.email.toLowerCase() !== email) return;
@@ -84,7 +90,7 @@ export async function resetPassword(
     if (!found.user.user_status || !found.tenantActive) throw forbidden('account_inactive');
     const [user] = await tx
       .update(users)
-      .set({ password_hash: passwordHash })
+      .set({ password_hash: passwordHash, password_changed_at: new Date() })
       .where(eq(users.id, found.user.id))
       .returning();
     await revokeUserSessions(tx, found.user.id);
@@ -114,7 +120,13 @@ export async function inviteSignUp(
     if (!found || found.user.email.toLowerCase() !== input.email) throw badRequest('invite_token_invalid');
     const [user] = await tx
       .update(users)
-      .set({ password_hash: passwordHash, fname: input.fname, lname: input.lname, user_status: true })
+      .set({
+        password_hash: passwordHash,
+        password_changed_at: new Date(),
+        fname: input.fname,
+        lname: input.lname,
+        user_status: true,
+      })
       .where(eq(users.id, found.user.id))
       .returning();
     await logActivity(tx, authorOf(user!), {
@@ -131,7 +143,11 @@ export async function inviteSignUp(
   });
 }
 
-/** A Super Admin opens a session as another user with the master password; logged. */
+/**
+ * A Super Admin opens a session as another user with the master password; logged. It lasts an
+ * hour at most and ends with the Super Admin's deactivation, demotion or new password
+ * (sessions.ts). Not from a login-as session: each one answers to the Super Admin who opened it.
+ */
 export async function loginAs(
   ctx: AppContext,
   actor: Actor,
@@ -139,24 +155,23 @@ export async function loginAs(
   meta: RequestMeta,
 ) {
   authorize(actor, 'user:loginAs');
+  if (actor.impersonatorId !== null) throw forbidden('login_as_nested');
   const master = ctx.config.masterPassword;
   if (!master) throw forbidden('login_as_off');
+  // Counted as a failure before the check and given back on success: under a burst of guesses
+  // exactly the limit's number are tried (a check, then a count, would let each in flight through).
   const limit = loginAsLimit(actor.userId);
-  await ctx.limiter.assertOpen(limit);
+  await ctx.limiter.take(limit);
   // Compare digests so the comparison takes the same time whatever the length.
-  if (!safeEqual(hashToken(input.password), hashToken(master))) {
-    await ctx.limiter.hit(limit);
-    throw forbidden('master_password_wrong');
-  }
+  if (!safeEqual(hashToken(input.password), hashToken(master))) throw forbidden('master_password_wrong');
+  await ctx.limiter.giveBackStatement(limit);
   const target = await findUserWithTenant(ctx.db, input.id);
   if (!target) throw notFound('user_not_found');
   if (!target.user.user_status || !target.tenantActive) throw forbidden('user_inactive');
 
   return ctx.db.transaction(async (tx) => {
-    const token = await createSession(tx, target.user.id, ctx.config.sessionTtlHours, {
-      ...meta,
-      impersonatorId: actor.userId,
-    });
+    const hours = Math.min(ctx.config.sessionTtlHours, LOGIN_AS_MAX_HOURS);
+    const token = await createSession(tx, target.user.id, hours, { ...meta, impersonatorId: actor.userId });
     await logActivity(tx, actor, {
       objectModel: 'User',
       objectId: target.user.id,

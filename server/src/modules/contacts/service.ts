@@ -14,6 +14,7 @@ import { companiesUsableBy } from '../../platform/catalogue.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { requireSite, type SiteRow } from '../../platform/policy.ts';
+import { checkUnchangedSince } from '../../platform/versions.ts';
 import { presentContact } from './present.ts';
 
 /**
@@ -49,8 +50,10 @@ export async function siteContacts(db: DbOrTx, siteId: number): Promise<ContactD
   return loadContacts(db, eq(contacts.site_id, siteId));
 }
 
-async function requireContact(tx: DbOrTx, actor: Actor, id: number, min: SitePermission) {
-  const [row] = await tx.select().from(contacts).where(eq(contacts.id, id));
+/** A contact the actor holds `min` on; `lock` takes its row for the rest of the transaction. */
+async function requireContact(tx: DbOrTx, actor: Actor, id: number, min: SitePermission, lock = false) {
+  const query = tx.select().from(contacts).where(eq(contacts.id, id));
+  const [row] = lock ? await query.for('update') : await query;
   if (!row) throw notFound('contact_not_found');
   const { site } = await requireSite(tx, actor, row.site_id, min, 'contact_not_found');
   return { contact: row, site };
@@ -77,7 +80,7 @@ async function assertUsableCompany(tx: DbOrTx, site: SiteRow, companyId: number)
   if (!company) throw badRequest('company_not_found');
 }
 
-type Fields = Omit<ContactUpdateInput, 'id'>;
+type Fields = Omit<ContactUpdateInput, 'id' | 'updated_at'>;
 
 const OWN_DETAILS = ['fname', 'lname', 'email', 'phone1', 'phone2'] as const;
 
@@ -162,8 +165,9 @@ export async function updateContact(
   input: ContactUpdateInput,
 ): Promise<ContactDto> {
   return ctx.db.transaction(async (tx) => {
-    const { contact, site } = await requireContact(tx, actor, input.id, SitePermission.Contributor);
-    const { id: _id, ...fields } = input;
+    const { contact, site } = await requireContact(tx, actor, input.id, SitePermission.Contributor, true);
+    checkUnchangedSince(contact.updated_at, input.updated_at);
+    const { id: _id, updated_at: _seen, ...fields } = input;
     const columns = await columnsOf(tx, site, fields, contact);
     await tx
       .update(contacts)

@@ -20,31 +20,36 @@ const failures = (ip: string): Limit => ({
  */
 export async function publicDevice(ctx: AppContext, hash: string, ip: string): Promise<PublicDeviceResponse> {
   const limit = failures(ip);
-  await ctx.limiter.assertOpen(limit);
   const ids = ctx.deviceLinks.verify(hash);
-  const [row] = ids
-    ? await ctx.db
-        .select({
-          siteName: sites.name,
-          siteImage: sites.image,
-          productImage: products.image,
-          productName: products.name,
-          model: products.product_model,
-          brand: companies.name,
-          category: procats.name,
-          code: devices.code,
-          type: devices.type,
-          status: devices.status,
-        })
-        .from(devices)
-        .innerJoin(sites, eq(sites.id, devices.site_id))
-        .innerJoin(products, eq(products.id, devices.product_id))
-        .leftJoin(companies, eq(companies.id, products.brand_id))
-        .leftJoin(procats, eq(procats.id, products.procat_id))
-        .where(and(eq(devices.id, ids.deviceId), eq(devices.site_id, ids.siteId)))
-    : [];
+  // A forged link is refused before any read; the count of failures decides whether it gets its
+  // 404 or the 429, so exactly the allowed number of failures are answered however many arrive at
+  // once. A signed link only checks that the address is not blocked.
+  if (!ids) {
+    await ctx.limiter.take(limit);
+    throw notFound('device_link_invalid');
+  }
+  await ctx.limiter.assertOpen(limit);
+  const [row] = await ctx.db
+    .select({
+      siteName: sites.name,
+      siteImage: sites.image,
+      productImage: products.image,
+      productName: products.name,
+      model: products.product_model,
+      brand: companies.name,
+      category: procats.name,
+      code: devices.code,
+      type: devices.type,
+      status: devices.status,
+    })
+    .from(devices)
+    .innerJoin(sites, eq(sites.id, devices.site_id))
+    .innerJoin(products, eq(products.id, devices.product_id))
+    .leftJoin(companies, eq(companies.id, products.brand_id))
+    .leftJoin(procats, eq(procats.id, products.procat_id))
+    .where(and(eq(devices.id, ids.deviceId), eq(devices.site_id, ids.siteId)));
   if (!row) {
-    await ctx.limiter.hit(limit);
+    await ctx.limiter.take(limit);
     throw notFound('device_link_invalid');
   }
   return {

@@ -91,6 +91,7 @@ export function presentZone(row: ZoneRow): ZoneDto {
     name: row.name,
     code: row.code,
     polygon: row.polygon,
+    updated_at: row.updated_at.toISOString(),
   };
 }
 

@@ -19,6 +19,7 @@ import type { Actor } from '../../platform/actor.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, conflict } from '../../platform/errors.ts';
 import { requireSite, type SiteRow } from '../../platform/policy.ts';
+import { checkUnchangedSince } from '../../platform/versions.ts';
 import { type FloorRow, presentZone, type ZoneRow } from '../sites/present.ts';
 import { touchSite } from '../sites/queries.ts';
 import {
@@ -89,6 +90,7 @@ const LABELS = { name: 'Name', code: 'Code', polygon: 'Polygon', floor_id: 'Floo
 export async function updateZone(ctx: AppContext, actor: Actor, input: ZoneUpdateInput): Promise<ZoneDto> {
   return ctx.db.transaction(async (tx) => {
     const { zone, site } = await requireZone(tx, actor, input.id, SitePermission.Contributor, true);
+    checkUnchangedSince(zone.updated_at, input.updated_at);
     const set: Partial<typeof zones.$inferInsert> = {};
     for (const key of ['name', 'code', 'polygon'] as const) {
       const value = input[key];

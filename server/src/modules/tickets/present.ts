@@ -19,6 +19,7 @@ export interface TicketJoins {
 export function presentTicket(row: TicketRow, joins: TicketJoins): TicketDto {
   return {
     id: row.id,
+    number: row.number,
     tenant_id: row.tenant_id,
     site_id: row.site_id,
     site: row.site_id !== null && joins.siteName !== null ? { id: row.site_id, name: joins.siteName } : null,

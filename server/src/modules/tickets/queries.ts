@@ -72,11 +72,17 @@ export async function loadTickets(db: DbOrTx, where: SQL, limit: number, offset:
   return { tickets: rows.map(toDto), total: count?.total ?? 0 };
 }
 
-/** The search of the list: site name, assigner, subject, status, a visitor's name. */
+/**
+ * The search of the list: site name, assigner, subject, status, a visitor's name, and the ticket's
+ * number ("12" or "#12").
+ */
 export function ticketSearch(q: string): SQL {
   const pattern = `%${q.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const number = /^#?\s*(\d{1,9})$/.exec(q.trim())?.[1];
   return sql`(${tickets.subject} ilike ${pattern} or ${sites.name} ilike ${pattern} or ${tickets.ticket_status} ilike ${pattern}
-    or (${assigners.fname} || ' ' || ${assigners.lname}) ilike ${pattern} or ${tickets.reporter_name} ilike ${pattern})`;
+    or (${assigners.fname} || ' ' || ${assigners.lname}) ilike ${pattern} or ${tickets.reporter_name} ilike ${pattern}${
+      number ? sql` or ${tickets.number} = ${Number(number)}` : sql``
+    })`;
 }
 
 export async function loadTicket(db: DbOrTx, id: number): Promise<TicketDto> {

@@ -17,8 +17,8 @@ import { checkContent } from '../../platform/file-check.ts';
 import { usersReachingSite } from '../../platform/policy.ts';
 import type { Limit } from '../../platform/rate-limit.ts';
 import { scopePrefix } from '../uploads/keys.ts';
+import { sendTicketMails } from './mails.ts';
 import { loadTicket, nextTicketNumber } from './queries.ts';
-import { sendTicketMails } from './service.ts';
 
 const WINDOW_MS = 60 * 60_000;
 /** Reports per address and per device per hour: enough for a real fault, too few for a flood. */
@@ -77,8 +77,11 @@ async function staffOf(ctx: AppContext, site: { id: number; tenant_id: number })
  * address the visitor typed (it would let anyone send mail to anyone).
  */
 export async function publicReport(ctx: AppContext, input: PublicReportInput, ip: string) {
-  await ctx.limiter.assertOpen(badLinks(ip), byAddress(ip));
   const ids = ctx.deviceLinks.verify(input.hash);
+  // A blocked address is refused whatever its link; a forged link counts a failure, a genuine one
+  // takes a report of its address and of its device. Each count decides in the statement that
+  // makes it, so exactly the allowed number pass however many arrive at once.
+  if (ids) await ctx.limiter.assertOpen(badLinks(ip));
   const [device] = ids
     ? await ctx.db
         .select({ id: devices.id, code: devices.code, site: sites })
@@ -87,12 +90,10 @@ export async function publicReport(ctx: AppContext, input: PublicReportInput, ip
         .where(eq(devices.id, ids.deviceId))
     : [];
   if (!device || device.site.id !== ids?.siteId) {
-    await ctx.limiter.hit(badLinks(ip));
+    await ctx.limiter.take(badLinks(ip));
     throw notFound('device_link_invalid');
   }
-  await ctx.limiter.assertOpen(byDevice(device.id));
-  await ctx.limiter.hit(byAddress(ip));
-  await ctx.limiter.hit(byDevice(device.id));
+  await ctx.limiter.take(byAddress(ip), byDevice(device.id));
   const photo = input.photo ? await checkPhoto(input.photo) : null;
   const site = device.site;
 
@@ -136,6 +137,7 @@ export async function publicReport(ctx: AppContext, input: PublicReportInput, ip
           content_type: `image/${photo.extension}`,
           size: photo.data.length,
           verified_at: new Date(),
+          attached_at: new Date(),
         });
         const [file] = await tx
           .insert(attachments)
@@ -153,7 +155,7 @@ export async function publicReport(ctx: AppContext, input: PublicReportInput, ip
       await logActivity(tx, null, {
         objectModel: 'Ticket',
         objectId: ticket!.id,
-        objectName: `#${ticket!.id} ${subject}`,
+        objectName: `#${ticket!.number} ${subject}`,
         action: 'created',
         note: 'Visitor Report',
         siteId: site.id,
@@ -179,7 +181,7 @@ export async function publicReport(ctx: AppContext, input: PublicReportInput, ip
       author: input.name,
       body: input.description,
     });
-    return { ticket_id: dto.id };
+    return { number: dto.number };
   } catch (error) {
     if (key) await ctx.storage.remove(key);
     throw error;

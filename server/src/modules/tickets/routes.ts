@@ -25,8 +25,12 @@ import { z } from 'zod';
 import { requireActor } from '../../platform/actor.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { errorResponses, errorSchema, okSchema } from '../../platform/http.ts';
+import { linkAttachment } from './files.ts';
+import { ticketMails } from './mails.ts';
+import * as reads from './reads.ts';
 import { publicReport } from './report.ts';
 import * as service from './service.ts';
+import { addTimeEntry, deleteTimeEntry } from './time-entries.ts';
 
 /** Support tickets: the portal's calls, the messages, and the visitor's problem report. */
 export function ticketRoutes(ctx: AppContext) {
@@ -39,12 +43,12 @@ export function ticketRoutes(ctx: AppContext) {
     app.get(
       '/api/support/tenant',
       { schema: { tags, querystring: ticketListQuerySchema, response: ok(ticketListResponseSchema) } },
-      (request) => service.listTickets(ctx, requireActor(request.actor), request.query),
+      (request) => reads.listTickets(ctx, requireActor(request.actor), request.query),
     );
     app.get(
       '/api/support/tickets',
       { schema: { tags, querystring: ticketIdQuerySchema, response: ok(ticketDetailResponseSchema) } },
-      (request) => service.ticketDetail(ctx, requireActor(request.actor), request.query.id),
+      (request) => reads.ticketDetail(ctx, requireActor(request.actor), request.query.id),
     );
     app.post(
       '/api/support/tickets',
@@ -77,7 +81,7 @@ export function ticketRoutes(ctx: AppContext) {
         },
       },
       async (request) => ({
-        users: await service.listAssignees(ctx, requireActor(request.actor), request.query.site_id),
+        users: await reads.listAssignees(ctx, requireActor(request.actor), request.query.site_id),
       }),
     );
     app.post(
@@ -97,31 +101,31 @@ export function ticketRoutes(ctx: AppContext) {
         },
       },
       async (request) => ({
-        time_entry: await service.addTimeEntry(ctx, requireActor(request.actor), request.body),
+        time_entry: await addTimeEntry(ctx, requireActor(request.actor), request.body),
       }),
     );
     app.delete(
       '/api/support/time_entries',
       { schema: { tags, querystring: ticketIdQuerySchema, response: ok(z.object({ id: z.number() })) } },
-      (request) => service.deleteTimeEntry(ctx, requireActor(request.actor), request.query.id),
+      (request) => deleteTimeEntry(ctx, requireActor(request.actor), request.query.id),
     );
     app.post(
       '/api/support/tickets/attachments',
       { schema: { tags, body: ticketAttachmentSchema, response: ok(okSchema) } },
-      (request) => service.linkAttachment(ctx, requireActor(request.actor), request.body, true),
+      (request) => linkAttachment(ctx, requireActor(request.actor), request.body, true),
     );
     app.delete(
       '/api/support/tickets/attachments',
       { schema: { tags, querystring: ticketAttachmentSchema, response: ok(okSchema) } },
-      (request) => service.linkAttachment(ctx, requireActor(request.actor), request.query, false),
+      (request) => linkAttachment(ctx, requireActor(request.actor), request.query, false),
     );
     app.get('/api/global/me/ticket_mails', { schema: { tags, response: ok(mailsAnswer) } }, (request) =>
-      service.ticketMails(ctx, requireActor(request.actor)),
+      ticketMails(ctx, requireActor(request.actor)),
     );
     app.put(
       '/api/global/me/ticket_mails',
       { schema: { tags, body: ticketMailsSchema, response: ok(mailsAnswer) } },
-      (request) => service.ticketMails(ctx, requireActor(request.actor), request.body.ticket_mails),
+      (request) => ticketMails(ctx, requireActor(request.actor), request.body.ticket_mails),
     );
     app.post(
       '/api/global/public/report',

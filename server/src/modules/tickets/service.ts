@@ -1,57 +1,31 @@
 import {
   type LogAction,
   type MessageCreateInput,
-  Role,
   SitePermission,
   sitePermission,
   type TicketCreateInput,
-  type TicketDetail,
   type TicketDto,
-  type TicketList,
-  type TicketListQuery,
   type TicketMessageDto,
   type TicketUpdateInput,
-  type TimeEntryDto,
 } from '@asbuilt/domain';
-import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import {
-  activityLogs,
-  attachments,
-  devices,
-  messages,
-  siteAccesses,
-  tenants,
-  ticketAttachments,
-  tickets,
-  ticketTimeEntries,
-  users,
-  zones,
-} from '../../db/schema.ts';
+import { devices, messages, siteAccesses, tickets, users, zones } from '../../db/schema.ts';
 import { actorName, changesOf, createdFields, logActivity } from '../../platform/activity.ts';
 import type { Actor } from '../../platform/actor.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import {
   canSeeNotes,
-  reachableSites,
   requireSite,
   type SiteRow,
   TICKET_RULES,
   type TicketAction,
-  usersReachingSite,
 } from '../../platform/policy.ts';
-import { presentLog } from '../logs/present.ts';
-import { type TicketMailKind, ticketMail } from './mails.ts';
-import { fullName, loggable, type TicketRow } from './present.ts';
-import {
-  loadMessages,
-  loadTicket,
-  loadTickets,
-  loadTimeEntries,
-  nextTicketNumber,
-  ticketSearch,
-} from './queries.ts';
+import { checkUnchangedSince } from '../../platform/versions.ts';
+import { sendTicketMails } from './mails.ts';
+import { loggable, type TicketRow } from './present.ts';
+import { loadMessages, loadTicket, nextTicketNumber } from './queries.ts';
 
 /**
  * Support tickets (spatial-and-admin.md sections 2, 3, 4, 7, 9). A user sees the tickets of the
@@ -66,11 +40,14 @@ export async function requireTicket(
   id: number,
   action: TicketAction,
   notFoundCode: 'ticket_not_found' | 'time_entry_not_found' = 'ticket_not_found',
+  lock = false,
 ) {
-  const [ticket] = await tx
+  const query = tx
     .select()
     .from(tickets)
     .where(and(eq(tickets.id, id), isNull(tickets.discarded_at)));
+  // `lock` takes the row for the rest of the transaction: the version read is the one written over.
+  const [ticket] = lock ? await query.for('update') : await query;
   if (!ticket?.site_id) throw notFound(notFoundCode);
   const context = await requireSite(tx, actor, ticket.site_id, TICKET_RULES[action], notFoundCode);
   return { ticket, site: context.site, permission: context.permission };
@@ -94,7 +71,9 @@ async function reaches(tx: DbOrTx, site: SiteRow, userId: number): Promise<boole
   );
 }
 
-type Fields = Omit<TicketUpdateInput, 'id' | 'site_id' | 'subject'> & { subject?: string | undefined };
+type Fields = Omit<TicketUpdateInput, 'id' | 'site_id' | 'subject' | 'updated_at'> & {
+  subject?: string | undefined;
+};
 
 /** Device and zone of the site; assigner and assignee among the users who can reach it. */
 async function checkFields(tx: DbOrTx, site: SiteRow, fields: Fields) {
@@ -140,11 +119,11 @@ function columnsOf(fields: Fields): Partial<TicketRow> {
   return columns;
 }
 
-async function logTicket(
+export async function logTicket(
   tx: DbOrTx,
   actor: Actor,
   site: SiteRow,
-  ticket: { id: number; subject: string },
+  ticket: { id: number; number: number; subject: string },
   action: LogAction,
   note: string,
   changes: ReturnType<typeof changesOf>,
@@ -152,7 +131,7 @@ async function logTicket(
   await logActivity(tx, actor, {
     objectModel: 'Ticket',
     objectId: ticket.id,
-    objectName: `#${ticket.id} ${ticket.subject}`,
+    objectName: `#${ticket.number} ${ticket.subject}`,
     action,
     note,
     siteId: site.id,
@@ -186,152 +165,8 @@ async function saveTicket(
   return dto;
 }
 
-// ---- mails
-
-interface MailPlan {
-  kind: TicketMailKind;
-  userIds: number[];
-  ticket: TicketDto;
-  author: string;
-  body?: string | null;
-  /** Left out: the sender themself. */
-  except?: number | null;
-}
-
-export function ticketLink(ctx: AppContext, ticket: { id: number; tenant_id: number }) {
-  return `${ctx.config.publicUrl}/support/${ticket.tenant_id}?ticket=${ticket.id}`;
-}
-
-/** Sends after the commit, to the users that still want ticket mails; a failed send is only logged. */
-export async function sendTicketMails(ctx: AppContext, plan: MailPlan): Promise<void> {
-  const ids = [...new Set(plan.userIds.filter((id) => id && id !== plan.except))];
-  if (ids.length === 0) return;
-  const recipients = await ctx.db
-    .select({ email: users.email, language: users.language })
-    .from(users)
-    .where(and(inArray(users.id, ids), eq(users.user_status, true), eq(users.ticket_mails, true)));
-  const facts = {
-    id: plan.ticket.id,
-    subject: plan.ticket.subject,
-    site: plan.ticket.site?.name ?? '',
-    author: plan.author,
-    body: plan.body ?? null,
-  };
-  // The mailer keeps and retries what the mail server does not take (platform/mail.ts).
-  for (const to of recipients)
-    await ctx.mailer.send(ticketMail(plan.kind, to, facts, ticketLink(ctx, plan.ticket)));
-}
-
 const parties = (ticket: { assigner_id: number | null; assignee_id: number | null }) =>
   [ticket.assigner_id, ticket.assignee_id].filter((id): id is number => id !== null);
-
-// ---- reads
-
-const person = (u: { id: number; fname: string; lname: string; email: string }) => ({
-  id: u.id,
-  name: fullName(u),
-});
-
-/** GET /api/support/tenant: the tickets of one tenant's sites the actor can reach, searched and paged. */
-export async function listTickets(
-  ctx: AppContext,
-  actor: Actor,
-  query: TicketListQuery,
-): Promise<TicketList> {
-  const tenantId = query.tenant_id ?? actor.tenantId;
-  const [tenant] = await ctx.db
-    .select({ id: tenants.id, name: tenants.name })
-    .from(tenants)
-    .where(eq(tenants.id, tenantId));
-  if (!tenant) throw notFound('tenant_not_found');
-  const all = await reachableSites(ctx.db, actor);
-  const reachable = all.filter((r) => r.site.tenant_id === tenantId);
-  if (tenantId !== actor.tenantId && reachable.length === 0 && actor.role !== Role.SuperAdmin) {
-    throw notFound('tenant_not_found');
-  }
-  let siteIds = reachable.map((r) => r.site.id);
-  if (query.site_id !== undefined) {
-    if (!siteIds.includes(query.site_id)) throw notFound('site_not_found');
-    siteIds = [query.site_id];
-  }
-  const page =
-    siteIds.length === 0
-      ? { tickets: [], total: 0 }
-      : await loadTickets(
-          ctx.db,
-          and(
-            eq(tickets.tenant_id, tenantId),
-            inArray(tickets.site_id, siteIds),
-            isNull(tickets.discarded_at),
-            query.q?.trim() ? ticketSearch(query.q) : undefined,
-          )!,
-          query.limit,
-          query.offset,
-        );
-  const staff =
-    tenantId === actor.tenantId || actor.role === Role.SuperAdmin
-      ? await ctx.db
-          .select({ id: users.id, fname: users.fname, lname: users.lname, email: users.email })
-          .from(users)
-          .where(and(eq(users.tenant_id, tenantId), eq(users.user_status, true)))
-          .orderBy(asc(users.fname), asc(users.lname))
-      : [];
-  const tenantIds = [...new Set([actor.tenantId, ...all.map((r) => r.site.tenant_id)])];
-  const tenantRows = await ctx.db
-    .select({ id: tenants.id, name: tenants.name })
-    .from(tenants)
-    .where(inArray(tenants.id, tenantIds))
-    .orderBy(asc(tenants.name));
-  return {
-    tenant,
-    ...page,
-    users: staff.map(person),
-    tenants: tenantRows,
-    sites: reachable
-      .map((r) => ({ id: r.site.id, name: r.site.name, permission: r.permission }))
-      .sort((a, b) => a.name.localeCompare(b.name)),
-  };
-}
-
-/** GET /api/support/assignees?site_id=: the users who can reach the site, by name. */
-export async function listAssignees(ctx: AppContext, actor: Actor, siteId: number) {
-  const { site } = await requireSite(ctx.db, actor, siteId, TICKET_RULES.read);
-  const rows = await usersReachingSite(ctx.db, site);
-  return rows.map(person).sort((a, b) => a.name.localeCompare(b.name));
-}
-
-/** GET /api/support/tickets?id=: the view sheet. Notes (and their log entries) only for internal users. */
-export async function ticketDetail(ctx: AppContext, actor: Actor, id: number): Promise<TicketDetail> {
-  const { ticket, site, permission } = await requireTicket(ctx.db, actor, id, 'read');
-  const internal = canSeeNotes(actor, site);
-  const files = await ctx.db
-    .select({ attachment: attachments })
-    .from(ticketAttachments)
-    .innerJoin(attachments, eq(attachments.id, ticketAttachments.attachment_id))
-    .where(eq(ticketAttachments.ticket_id, ticket.id))
-    .orderBy(asc(ticketAttachments.created_at));
-  const logs = await ctx.db
-    .select()
-    .from(activityLogs)
-    .where(and(eq(activityLogs.object_model, 'Ticket'), eq(activityLogs.object_id, ticket.id)))
-    .orderBy(desc(activityLogs.created_at), desc(activityLogs.id));
-  return {
-    ticket: await loadTicket(ctx.db, ticket.id),
-    messages: await loadMessages(ctx.db, ticket, false),
-    notes: internal ? await loadMessages(ctx.db, ticket, true) : null,
-    time_entries: await loadTimeEntries(ctx.db, ticket.id),
-    attachments: files.map(({ attachment: a }) => ({
-      id: a.id,
-      filename: a.filename,
-      file_type: a.file_type,
-      url: ctx.storage.signedUrl(a.url),
-      thumb: ctx.storage.signedUrl(a.thumb_key),
-      created_at: a.created_at.toISOString(),
-    })),
-    logs: logs.filter((l) => internal || !(l.changes && 'note' in l.changes)).map((l) => presentLog(l)),
-    permission,
-  };
-}
 
 // ---- changes
 
@@ -397,14 +232,22 @@ export async function updateTicket(
   input: TicketUpdateInput,
 ): Promise<TicketDto> {
   const { dto, reassigned } = await ctx.db.transaction(async (tx) => {
-    const { ticket, site: current } = await requireTicket(tx, actor, input.id, 'update');
+    const { ticket, site: current } = await requireTicket(
+      tx,
+      actor,
+      input.id,
+      'update',
+      'ticket_not_found',
+      true,
+    );
+    checkUnchangedSince(ticket.updated_at, input.updated_at);
     let site = current;
     if (input.site_id !== undefined && input.site_id !== current.id) {
       const moved = await requireSite(tx, actor, input.site_id, TICKET_RULES.update);
       if (moved.site.tenant_id !== current.tenant_id) throw notFound('site_not_found');
       site = moved.site;
     }
-    const { id: _id, site_id: _site, ...fields } = input;
+    const { id: _id, site_id: _site, updated_at: _seen, ...fields } = input;
     const columns = columnsOf(fields);
     // A ticket moved to another site keeps no device or zone of the old one.
     if (site.id !== current.id) {
@@ -521,100 +364,4 @@ export async function sendMessage(
     });
   }
   return message;
-}
-
-/** POST /api/support/time_entries: minutes and a note; the ticket's total follows. */
-export async function addTimeEntry(
-  ctx: AppContext,
-  actor: Actor,
-  input: { ticket_id: number; minutes: number; note?: string | null | undefined },
-): Promise<TimeEntryDto> {
-  return ctx.db.transaction(async (tx) => {
-    const { ticket, site } = await requireTicket(tx, actor, input.ticket_id, 'time');
-    const [row] = await tx
-      .insert(ticketTimeEntries)
-      .values({
-        ticket_id: ticket.id,
-        user_id: actor.userId,
-        minutes: input.minutes,
-        note: input.note ?? null,
-      })
-      .returning();
-    const total = (ticket.total_time ?? 0) + input.minutes;
-    await tx
-      .update(tickets)
-      .set({ total_time: total, updated_at: new Date() })
-      .where(eq(tickets.id, ticket.id));
-    await logTicket(tx, actor, site, ticket, 'updated', 'Time Entry Added', {
-      minutes: { to: input.minutes },
-      total_time: { from: ticket.total_time ?? 0, to: total },
-    });
-    const [dto] = (await loadTimeEntries(tx, ticket.id)).filter((e) => e.id === row!.id);
-    return dto!;
-  });
-}
-
-/** DELETE /api/support/time_entries?id= */
-export async function deleteTimeEntry(ctx: AppContext, actor: Actor, id: number): Promise<{ id: number }> {
-  return ctx.db.transaction(async (tx) => {
-    const [entry] = await tx.select().from(ticketTimeEntries).where(eq(ticketTimeEntries.id, id));
-    if (!entry) throw notFound('time_entry_not_found');
-    const { ticket, site } = await requireTicket(tx, actor, entry.ticket_id, 'time', 'time_entry_not_found');
-    await tx.delete(ticketTimeEntries).where(eq(ticketTimeEntries.id, entry.id));
-    const total = Math.max(0, (ticket.total_time ?? 0) - entry.minutes);
-    await tx
-      .update(tickets)
-      .set({ total_time: total, updated_at: new Date() })
-      .where(eq(tickets.id, ticket.id));
-    await logTicket(tx, actor, site, ticket, 'updated', 'Time Entry Deleted', {
-      minutes: { from: entry.minutes },
-      total_time: { from: ticket.total_time ?? 0, to: total },
-    });
-    return { id: entry.id };
-  });
-}
-
-/** POST/DELETE /api/support/tickets/attachments: a file of the ticket's site, linked or unlinked. */
-export async function linkAttachment(
-  ctx: AppContext,
-  actor: Actor,
-  input: { ticket_id: number; attachment_id: number },
-  linked: boolean,
-): Promise<{ ok: true }> {
-  return ctx.db.transaction(async (tx) => {
-    const { ticket, site } = await requireTicket(tx, actor, input.ticket_id, 'attach');
-    const [file] = await tx.select().from(attachments).where(eq(attachments.id, input.attachment_id));
-    if (!file) throw notFound('attachment_not_found');
-    if (file.site_id !== site.id) throw badRequest('attachment_other_site');
-    const link = and(
-      eq(ticketAttachments.ticket_id, ticket.id),
-      eq(ticketAttachments.attachment_id, file.id),
-    );
-    const [existing] = await tx.select().from(ticketAttachments).where(link);
-    if (linked === Boolean(existing)) return { ok: true as const };
-    if (linked) await tx.insert(ticketAttachments).values({ ticket_id: ticket.id, attachment_id: file.id });
-    else await tx.delete(ticketAttachments).where(link);
-    await logTicket(
-      tx,
-      actor,
-      site,
-      ticket,
-      'updated',
-      linked ? 'Document Attached' : 'Document Detached',
-      linked ? { filename: { to: file.filename } } : { filename: { from: file.filename } },
-    );
-    return { ok: true as const };
-  });
-}
-
-/** GET/PUT /api/global/me/ticket_mails: one's own preference; not an activity worth a log entry. */
-export async function ticketMails(ctx: AppContext, actor: Actor, value?: boolean) {
-  if (value !== undefined) {
-    await ctx.db.update(users).set({ ticket_mails: value }).where(eq(users.id, actor.userId));
-  }
-  const [row] = await ctx.db
-    .select({ ticket_mails: users.ticket_mails })
-    .from(users)
-    .where(eq(users.id, actor.userId));
-  return { ticket_mails: row?.ticket_mails ?? true };
 }

@@ -24,6 +24,7 @@ import {
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFindUser } from '../../api/accesses.ts';
+import { isConflict } from '../../api/client.ts';
 import { type ContactInput, useCreateContact, useUpdateContact } from '../../api/contacts.ts';
 import { useSiteCompanies } from '../../api/sites.ts';
 import { FormDialog } from '../../components/FormDialog.tsx';
@@ -114,6 +115,8 @@ function ContactForm({ contact, onClose }: { contact: ContactDto | null; onClose
       : (contact?.company_name ?? null),
   );
   const [touched, setTouched] = useState(Boolean(contact));
+  // The version the form was filled from, whatever the list behind it reloads meanwhile.
+  const [seen] = useState(contact?.updated_at);
   const saving = create.isPending || update.isPending;
 
   const look = () => {
@@ -154,7 +157,11 @@ function ContactForm({ contact, onClose }: { contact: ContactDto | null; onClose
             ...chosenCompany(),
           };
     if (contact) {
-      await update.mutateAsync({ ...input, id: contact.id });
+      // Sent back as read: a change made meanwhile is refused, and the form closes on the newer list.
+      await update.mutateAsync(
+        { ...input, id: contact.id, updated_at: seen },
+        { onError: (error) => isConflict(error) && onClose() },
+      );
       toastSuccess(t('toast.updated'));
     } else {
       await create.mutateAsync(input);

@@ -293,7 +293,13 @@ function SpatialForm({
       return;
     }
     updateZone.mutate(
-      { id: zone.id, name: values.name, code: values.code, ...changedFloor(zone.floor_id) },
+      {
+        id: zone.id,
+        name: values.name,
+        code: values.code,
+        ...changedFloor(zone.floor_id),
+        updated_at: zone.updated_at,
+      },
       { onSuccess: (answer) => done({ type: 'zone', item: answer.zone }) },
     );
   });

@@ -64,7 +64,7 @@ function ReportForm({ hash, onClose }: { hash: string; onClose: () => void }) {
     return (
       <>
         <DialogContent>
-          <Alert severity="success">{t('report.sent', { id: report.data.ticket_id })}</Alert>
+          <Alert severity="success">{t('report.sent', { number: report.data.number })}</Alert>
         </DialogContent>
         <DialogActions>
           <Button variant="contained" onClick={onClose}>

@@ -15,6 +15,7 @@ import {
 } from '@mui/material';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isConflict } from '../../api/client.ts';
 import { useSiteDetail, useSiteDevices } from '../../api/sites.ts';
 import { useAssignees, useCreateTicket, useUpdateTicket } from '../../api/tickets.ts';
 import { FormDialog } from '../../components/FormDialog.tsx';
@@ -98,6 +99,8 @@ function TicketForm({
   const [priority, setPriority] = useState<string>(ticket?.priority ?? 'Low');
   const [type, setType] = useState<string>(ticket?.ticket_type ?? '');
   const [message, setMessage] = useState('');
+  // The version the form was filled from: the sheet behind it keeps polling newer ones.
+  const [seen] = useState(ticket?.updated_at);
   const site = sites.find((s) => s.id === siteId);
   const canAssign = (site?.permission ?? 0) >= 2;
   const people = useAssignees(siteId);
@@ -122,7 +125,11 @@ function TicketForm({
       ...(canAssign && { assigner_id: assignerId, assignee_id: assigneeId }),
     };
     if (ticket) {
-      await update.mutateAsync({ id: ticket.id, ...fields });
+      // Sent back as read: a change made meanwhile is refused, and the form closes on the newer ticket.
+      await update.mutateAsync(
+        { id: ticket.id, ...fields, updated_at: seen },
+        { onError: (error) => isConflict(error) && onClose() },
+      );
       toastSuccess(t('toast.updated'));
     } else {
       // The creator is the new ticket's assigner.

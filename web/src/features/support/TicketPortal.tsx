@@ -47,7 +47,7 @@ function TicketCard({ ticket, onOpen }: { ticket: TicketDto; onOpen: () => void 
         <CardActionArea onClick={onOpen} sx={{ p: 1.5, flex: 1, minWidth: 0 }}>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
             <Typography variant="caption" color="text.secondary">
-              {t('list.number', { id: ticket.id })}
+              {t('list.number', { number: ticket.number })}
             </Typography>
             <Typography variant="caption" sx={{ fontWeight: 700 }}>
               {ticket.site?.name}

@@ -78,7 +78,7 @@ export function TicketSheet({
           </IconButton>
           <Typography id={titleId} variant="h6" component="h2" noWrap sx={{ flex: 1 }}>
             {query.data
-              ? t('sheet.title', { id: query.data.ticket.id, subject: query.data.ticket.subject })
+              ? t('sheet.title', { number: query.data.ticket.number, subject: query.data.ticket.subject })
               : t('sheet.loading')}
           </Typography>
         </Toolbar>
