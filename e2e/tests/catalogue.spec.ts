@@ -259,6 +259,54 @@ test('companies and customers: create, filter, search, edit and delete', async (
   await expect(customerRow).toHaveCount(0);
 });
 
+test('companies: an edit made stale by someone else is refused, and their change is shown', async ({
+  page,
+}) => {
+  const tag = unique();
+  const { token } = await apiSignIn(page.request, INTEGRATOR);
+  const headers = { authorization: `Bearer ${token}` };
+  const created = await page.request.post('/api/tenant/companies', {
+    headers,
+    data: { name: `Stale Supplies ${tag}`, code: `S${tag}`, supplier: true },
+  });
+  expect(created.status()).toBe(200);
+  const { company } = (await created.json()) as { company: { id: number } };
+
+  await signIn(page, INTEGRATOR);
+  await page.goto('/tenant/companies');
+  await page.getByRole('searchbox', { name: 'Search companies' }).fill(tag);
+  const table = page.getByRole('table', { name: 'Companies' });
+  await table
+    .getByRole('row')
+    .filter({ hasText: `Stale Supplies ${tag}` })
+    .click();
+  const edit = page.getByRole('dialog', { name: 'Edit Company' });
+  await expect(edit.getByLabel('Name')).toHaveValue(`Stale Supplies ${tag}`);
+
+  // Someone else renames it while the dialog is open.
+  const other = await page.request.put('/api/tenant/companies', {
+    headers,
+    data: { id: company.id, name: `Their Supplies ${tag}` },
+  });
+  expect(other.status()).toBe(200);
+
+  await edit.getByLabel('Brand').check();
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(/Someone else changed this since you opened it/)).toBeVisible();
+  // The dialog closes on the newer list: their name, without the brand.
+  await expect(edit).toHaveCount(0);
+  const row = table.getByRole('row').filter({ hasText: `Their Supplies ${tag}` });
+  await expect(row).toHaveCount(1);
+  await expect(row).not.toContainText('Brand');
+
+  // Made again on their version, the edit goes through.
+  await row.click();
+  await page.getByRole('dialog', { name: 'Edit Company' }).getByLabel('Brand').check();
+  await page.getByRole('dialog', { name: 'Edit Company' }).getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Company Updated')).toBeVisible();
+  await expect(row).toContainText('Brand');
+});
+
 test('@phone catalogue pages show cards at phone width', async ({ page }) => {
   await signIn(page, INTEGRATOR);
   await page.goto('/tenant/products');

@@ -210,6 +210,8 @@ test('config: the site form saves what changed', async ({ page }) => {
     name: renamed,
     city: 'Antwerp',
     street: 'Meir',
+    // The version the form was filled from: a newer site refuses the save.
+    updated_at: expect.any(String),
   });
   await expect(page.getByText('Site saved')).toBeVisible();
   await expect(page.getByTestId('header-title')).toHaveText(`${renamed} · Config`);
@@ -217,6 +219,41 @@ test('config: the site form saves what changed', async ({ page }) => {
   await page.reload();
   await expect(page.getByLabel('City')).toHaveValue('Antwerp');
   await expect(page.getByLabel('Name')).toHaveValue(renamed);
+});
+
+test('config: a site form made stale by someone else is refused, and their change is shown', async ({
+  page,
+}) => {
+  await signIn(page, INTEGRATOR);
+  const { token } = await apiSignIn(page.request, INTEGRATOR);
+  const site = await apiCreateSite(page.request, token, `E2E Stale Site ${unique()}`);
+  await page.goto(`/site/${site.id}/config`);
+  await expect(page.getByLabel('Name')).toHaveValue(site.name);
+
+  // Someone else changes the city while the form is open.
+  const other = await page.request.put('/api/site/sites', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { id: site.id, city: 'Leuven' },
+  });
+  expect(other.status()).toBe(200);
+
+  await page.getByLabel('City').fill('Bruges');
+  const refused = page.waitForResponse(
+    (r) => r.url().endsWith('/api/site/sites') && r.request().method() === 'PUT',
+  );
+  await page.getByRole('button', { name: 'Save' }).click();
+  const answer = await refused;
+  expect(answer.request().postDataJSON()).toMatchObject({ id: site.id, city: 'Bruges' });
+  expect(answer.status(), await answer.text()).toBe(409);
+  await expect(page.getByText(/Someone else changed this since you opened it/)).toBeVisible();
+  // The form lets go of the edit and shows their version.
+  await expect(page.getByLabel('City')).toHaveValue('Leuven');
+
+  // Made again on their version, the save goes through.
+  await page.getByLabel('City').fill('Bruges');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Site saved')).toBeVisible();
+  expect((await siteDetail(page, token, site.id)).city).toBe('Bruges');
 });
 
 test('config: zones are listed by floor, created, edited and deleted (moving their devices off)', async ({

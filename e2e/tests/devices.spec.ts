@@ -319,6 +319,8 @@ test('devices: a Reader sees no edit affordances', async ({ page }) => {
   await table(page).getByRole('row').nth(1).getByRole('cell').nth(1).click();
   const sheet = card(page);
   await expect(sheet.getByRole('tab', { name: 'General' })).toBeVisible();
+  // The activity is the Logs page's (Contributor and above).
+  await expect(sheet.getByRole('tab', { name: 'Activity' })).toHaveCount(0);
   await expect(sheet.getByRole('button', { name: /^Edit / })).toHaveCount(0);
   await sheet.getByRole('button', { name: 'Show More properties' }).click();
   await expect(sheet.getByRole('button', { name: /^Edit / })).toHaveCount(0);

@@ -114,6 +114,8 @@ test('sites: a Reader sees the Reader pages only', async ({ page }) => {
     await expect(nav.getByRole('link', { name: label })).toHaveCount(0);
   }
   await expect(page.getByRole('link', { name: 'View more' })).toHaveCount(0);
+  // The activity is the Logs page's (Contributor and above): no panel for a Reader.
+  await expect(page.getByRole('heading', { name: 'Activity' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Shortcuts' }).click();
   const shortcuts = page.getByRole('navigation', { name: 'Shortcuts' });
   await expect(shortcuts.getByRole('link', { name: 'Contacts' })).toBeVisible();

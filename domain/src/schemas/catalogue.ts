@@ -18,6 +18,7 @@ import {
   optionalNumber,
   optionalText,
   requiredText,
+  versionField,
 } from './form.ts';
 
 /**
@@ -375,7 +376,12 @@ export const companyCreateSchema = z
 export type CompanyCreateInput = z.output<typeof companyCreateSchema>;
 
 export const companyUpdateSchema = z
-  .object({ ...companyFields, id: idField('company_id') })
+  .object({
+    ...companyFields,
+    id: idField('company_id'),
+    /** The `updated_at` the form read: a newer company refuses the save (409 changed_since_read). */
+    updated_at: versionField().optional(),
+  })
   .superRefine((value, ctx) => requireNameAndCode(value, ctx, false));
 export type CompanyUpdateInput = z.output<typeof companyUpdateSchema>;
 

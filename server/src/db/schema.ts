@@ -268,12 +268,18 @@ export const sites = pgTable(
     street_number: text('street_number'),
     /** Ordered list of the site's device statuses (id, name, colour). */
     device_statuses: jsonb('device_statuses').$type<DeviceStatus[]>().notNull().default([]),
+    /**
+     * The last change on the site or anything on it (devices, floors, files...): the site list's
+     * order. Apart from `updated_at`, which moves with the site's own fields only and is the
+     * version a stale site form is refused by.
+     */
+    activity_at: timestamp('activity_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     ...timestamps,
   },
   (t) => [
     index('sites_tenant_idx').on(t.tenant_id),
     index('sites_customer_idx').on(t.customer_id),
-    index('sites_updated_idx').on(t.updated_at),
+    index('sites_activity_idx').on(t.activity_at),
   ],
 );
 

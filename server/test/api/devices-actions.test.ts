@@ -179,7 +179,7 @@ describe('POST /api/site/devices/change_product', () => {
 });
 
 describe('POST /api/site/devices/logs', () => {
-  it("gives the device's activity, newest first, to Readers and above", async () => {
+  it("gives the device's activity, newest first, to Contributors and above (the Logs page's level)", async () => {
     const device = await newDevice();
     await t.call('POST', '/api/site/devices/update_status', {
       token: w.tokens.contributor,
@@ -189,13 +189,13 @@ describe('POST /api/site/devices/logs', () => {
       token: w.tokens.full,
       body: { id: device.id, archived: true },
     });
-    const answers = await expectAccessMatrix(w, 1, (token) =>
+    const answers = await expectAccessMatrix(w, 2, (token) =>
       t.call('POST', '/api/site/devices/logs', {
         token,
         ...form({ model: 'devices', id: String(device.id) }),
       }),
     );
-    const logs = answers.reader.json().logs as LogEntryDto[];
+    const logs = answers.contributor.json().logs as LogEntryDto[];
     expect(logs.map((l) => l.note)).toEqual(['Device archived', 'Status changed to Installed']);
     expect(logs[0]).toMatchObject({
       object_model: 'Device',

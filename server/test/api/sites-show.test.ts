@@ -193,7 +193,8 @@ describe('GET /api/site/sites?id', () => {
   });
 
   it("gives the companies, products and categories of the site's tenant and the library only", async () => {
-    const body = (await show(w.tokens.external)).json() as SiteShowResponse;
+    // To the tenant's own users; external users see less (external-visibility.test.ts).
+    const body = (await show(w.tokens.reader)).json() as SiteShowResponse;
     const companyNames = body.companies.map((c) => c.name);
     expect(companyNames).toEqual(
       expect.arrayContaining(['A Customer', 'A Supplier', 'A Brand', 'Library Brand']),
@@ -204,8 +205,9 @@ describe('GET /api/site/sites?id', () => {
     expect(body.procats.map((p) => p.name)).toEqual(['Network / Switch']);
   });
 
-  it('gives the latest 500 logs of the site, newest first', async () => {
-    const { logs } = (await show(w.tokens.reader)).json() as SiteShowResponse;
+  it('gives the latest 500 logs of the site, newest first, from the Logs page’s level (Contributor)', async () => {
+    expect(((await show(w.tokens.reader)).json() as SiteShowResponse).logs).toEqual([]);
+    const { logs } = (await show(w.tokens.contributor)).json() as SiteShowResponse;
     expect(logs).toHaveLength(500);
     expect(logs[0]).toMatchObject({ note: 'Entry 504', user_name: 'Someone', object_model: 'Device' });
     expect(logs.at(-1)!.note).toBe('Entry 5');
@@ -224,14 +226,14 @@ describe('GET /api/site/refresh_*', () => {
   const parts = ['site', 'logs', 'companies', 'devices', 'products', 'procats'] as const;
 
   it.each(parts)(
-    'refresh_%s answers that part in the shape of GET /api/site/sites, to Readers and above',
+    'refresh_%s answers that part in the shape of GET /api/site/sites, to Readers and above (logs: Contributors)',
     async (part) => {
-      const whole = (await show(w.tokens.reader)).json() as SiteShowResponse;
+      const whole = (await show(w.tokens.contributor)).json() as SiteShowResponse;
       const key = part === 'site' ? 'site' : part;
-      const answers = await expectAccessMatrix(w, 1, (token) =>
+      const answers = await expectAccessMatrix(w, part === 'logs' ? 2 : 1, (token) =>
         t.call('GET', `/api/site/refresh_${part}?id=${w.sites.main.id}`, { token }),
       );
-      const body = answers.reader.json() as Record<string, unknown>;
+      const body = answers.contributor.json() as Record<string, unknown>;
       expect(Object.keys(body)).toEqual(part === 'devices' ? ['devices', 'device_products'] : [key]);
       if (part === 'site' || part === 'devices' || part === 'products') {
         // Signed URLs carry their own expiry; compare without them.

@@ -1,7 +1,7 @@
 /** Companies: customers, brands, suppliers and contractors of a tenant (plus the library's brands). */
 import type { CompanyDto } from '@asbuilt/domain';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from './client.ts';
+import { api, isConflict } from './client.ts';
 import { productKeys } from './products.ts';
 
 export type { CompanyDto };
@@ -49,6 +49,8 @@ export interface CompanyInput {
   supplier?: boolean;
   contractor?: boolean;
   tenant_id?: number;
+  /** On a change: the version the form read; someone else's save since then answers 409. */
+  updated_at?: string;
 }
 
 const byName = (a: CompanyDto, b: CompanyDto) => a.name.localeCompare(b.name) || a.id - b.id;
@@ -90,6 +92,10 @@ export function useUpdateCompany({ path = 'tenant' }: MutationOptions = {}) {
     mutationFn: (input: CompanyInput & { id: number }) =>
       api.put<{ company: CompanyDto }>(`/${path}/companies`, input),
     onSuccess: ({ company }) => storeCompany(queryClient, company, true),
+    // Someone else saved first: their version is loaded, the toast says to edit again.
+    onError: (error) => {
+      if (isConflict(error)) void queryClient.invalidateQueries({ queryKey: companyKeys.all });
+    },
   });
 }
 

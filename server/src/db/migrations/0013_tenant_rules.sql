@@ -8,6 +8,11 @@ UPDATE "tickets" SET "number" = numbered.n
   WHERE "tickets"."id" = numbered."id";--> statement-breakpoint
 UPDATE "tenants" SET "ticket_counter" = coalesce((SELECT max("number") FROM "tickets" WHERE "tickets"."tenant_id" = "tenants"."id"), 0);--> statement-breakpoint
 ALTER TABLE "tickets" ALTER COLUMN "number" SET NOT NULL;--> statement-breakpoint
+-- A site's activity (the list's order) apart from its own version (what a stale form is refused by).
+DROP INDEX "sites_updated_idx";--> statement-breakpoint
+ALTER TABLE "sites" ADD COLUMN "activity_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
+UPDATE "sites" SET "activity_at" = "updated_at";--> statement-breakpoint
+CREATE INDEX "sites_activity_idx" ON "sites" USING btree ("activity_at");--> statement-breakpoint
 -- Slots handed out before this migration are kept: only new ones that no object takes are removed.
 ALTER TABLE "uploads" ADD COLUMN "attached_at" timestamp with time zone;--> statement-breakpoint
 UPDATE "uploads" SET "attached_at" = "created_at";--> statement-breakpoint

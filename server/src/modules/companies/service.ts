@@ -23,6 +23,7 @@ import {
 import type { AppContext } from '../../platform/context.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import { authorize, authorizeCatalogueItem } from '../../platform/policy.ts';
+import { checkUnchangedSince } from '../../platform/versions.ts';
 import { type CompanyRow, presentCompany } from './present.ts';
 
 const COMPANY_NOT_FOUND = 'company_not_found';
@@ -224,6 +225,7 @@ export async function updateCompany(
   gate(actor, path);
   return ctx.db.transaction(async (tx) => {
     const existing = await companyForEdit(tx, actor, input.id);
+    checkUnchangedSince(existing.updated_at, input.updated_at);
     const tenantId = await resolveTargetTenant(tx, actor, path, input.tenant_id, existing.tenant_id);
     if (tenantId !== existing.tenant_id) {
       authorizeCatalogueItem(actor, tenantId, 'edit', 'tenant_not_found');

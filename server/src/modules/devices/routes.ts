@@ -32,6 +32,7 @@ import {
   MAX_IMPORT_BYTES,
   XLSX_TYPE,
 } from '../../platform/spreadsheet/http.ts';
+import { deviceLogs } from '../logs/service.ts';
 import { exportDevices } from './export.ts';
 import { importDevices, readDeviceSheet } from './import.ts';
 import * as service from './service.ts';
@@ -171,7 +172,7 @@ export function deviceRoutes(ctx: AppContext) {
       '/api/site/devices/logs',
       { schema: { tags, body: deviceLogsSchema, response: ok(logsResponseSchema) } },
       async (request) => ({
-        logs: await service.deviceLogs(ctx, requireActor(request.actor), request.body.id),
+        logs: await deviceLogs(ctx, requireActor(request.actor), request.body.id),
       }),
     );
   };

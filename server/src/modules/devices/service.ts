@@ -8,27 +8,25 @@ import {
   type DeviceUpdateInput,
   devicePermissionFor,
   LIBRARY_TENANT_ID,
-  type LogEntryDto,
   type Message,
   message,
   type ProductDto,
   SitePermission,
 } from '@asbuilt/domain';
-import { and, desc, eq, inArray, or } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { activityLogs, companies, devices, products } from '../../db/schema.ts';
+import { companies, devices, products } from '../../db/schema.ts';
 import { inIds } from '../../db/set-based.ts';
 import { changesOf, createdFields, logActivities } from '../../platform/activity.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { companiesUsableBy } from '../../platform/catalogue.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
-import { requireSite, type SiteRow, siteContext } from '../../platform/policy.ts';
+import { isInternalTo, requireSite, type SiteRow, siteContext } from '../../platform/policy.ts';
 import { checkUnchangedSince } from '../../platform/versions.ts';
 import { presentCompany } from '../companies/present.ts';
-import { presentLog } from '../logs/present.ts';
 import { loadProducts } from '../products/service.ts';
-import { touchSite } from '../sites/queries.ts';
+import { loadSiteCompanies, loadSiteProducts, touchSite } from '../sites/queries.ts';
 import { type DeviceLogItem, deviceEntries } from './activity.ts';
 import { locateOnPlan } from './plan.ts';
 import { type DeviceRow, deviceLabel, devicePresenter, presentDeviceList } from './present.ts';
@@ -308,49 +306,35 @@ export async function bulkUpdate(ctx: AppContext, actor: Actor, input: DeviceBul
 }
 
 /**
- * POST /api/site/devices/logs: the device's activity, newest first, with that of what hangs on it
- * (its files and secrets: a password revealed shows here).
- */
-export async function deviceLogs(ctx: AppContext, actor: Actor, id: number): Promise<LogEntryDto[]> {
-  const { device } = await requireDevice(ctx.db, actor, id, SitePermission.Reader);
-  const rows = await ctx.db
-    .select()
-    .from(activityLogs)
-    .where(
-      and(
-        eq(activityLogs.site_id, device.site_id),
-        or(
-          and(eq(activityLogs.object_model, 'Device'), eq(activityLogs.object_id, device.id)),
-          and(eq(activityLogs.parent_model, 'Device'), eq(activityLogs.parent_id, device.id)),
-        ),
-      ),
-    )
-    .orderBy(desc(activityLogs.created_at), desc(activityLogs.id))
-    .limit(500);
-  return rows.map((row) => presentLog(row));
-}
-
-/**
  * GET /api/site/devices/new: the products and brands of the new-device dialog. With `site_id`
- * (Contributor), those the site's tenant may use; without, the actor's own tenant's.
+ * (Contributor), those the site's tenant may use, or for an external user what the site already
+ * uses and the library's (never the owning tenant's full catalogue); without, the actor's own
+ * tenant's.
  */
 export async function newDeviceOptions(
   ctx: AppContext,
   actor: Actor,
   siteId: number | undefined,
 ): Promise<{ products: ProductDto[]; brands: CompanyDto[] }> {
-  const tenantId = siteId
-    ? (await requireSite(ctx.db, actor, siteId, SitePermission.Contributor)).site.tenant_id
-    : actor.tenantId;
+  const signUrl = (key: string | null) => ctx.storage.signedUrl(key);
+  if (siteId) {
+    const { site } = await requireSite(ctx.db, actor, siteId, SitePermission.Contributor);
+    const scope = isInternalTo(actor, site) ? 'tenant' : 'used';
+    const [productList, companyList] = [
+      await loadSiteProducts(ctx.db, site, signUrl, scope),
+      await loadSiteCompanies(ctx.db, site, scope),
+    ];
+    return { products: productList, brands: companyList.filter((company) => company.brand) };
+  }
   const productList = await loadProducts(
     ctx.db,
-    inArray(products.tenant_id, [...new Set([LIBRARY_TENANT_ID, tenantId])]),
-    (key) => ctx.storage.signedUrl(key),
+    inArray(products.tenant_id, [...new Set([LIBRARY_TENANT_ID, actor.tenantId])]),
+    signUrl,
   );
   const brands = await ctx.db
     .select()
     .from(companies)
-    .where(and(eq(companies.brand, true), companiesUsableBy(tenantId)))
+    .where(and(eq(companies.brand, true), companiesUsableBy(actor.tenantId)))
     .orderBy(companies.name, companies.id);
   return { products: productList, brands: brands.map(presentCompany) };
 }

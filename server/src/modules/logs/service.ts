@@ -1,15 +1,20 @@
 import { LOG_RESULTS, type LogEntryDto, type LogFilterInput, SitePermission } from '@asbuilt/domain';
 import { asc, eq } from 'drizzle-orm';
-import { sites, users } from '../../db/schema.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { devices, sites, users } from '../../db/schema.ts';
 import type { Actor } from '../../platform/actor.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { notFound } from '../../platform/errors.ts';
 import { authorize, requireSite } from '../../platform/policy.ts';
-import { loadLogs, loadSiteLogs } from './queries.ts';
+import { loadDeviceLogs, loadLogs, loadSiteLogs } from './queries.ts';
 
 /**
- * The activity logs: a site's (Contributor and above, as the Logs page), the tenant's (roles 2
- * and above, own tenant only) and all of them (Super Admin).
+ * The activity logs: a site's (Contributor and above, as the site's Logs page), the tenant's
+ * (roles 2 and above, own tenant only) and all of them (Super Admin). Every call that answers
+ * entries of a site asks the Logs page's level: `LOGS_LEVEL`.
  */
+export const LOGS_LEVEL = SitePermission.Contributor;
+
 type Scope = 'tenant' | 'admin';
 
 function tenantOf(actor: Actor, scope: Scope): number | null {
@@ -19,15 +24,38 @@ function tenantOf(actor: Actor, scope: Scope): number | null {
 
 /** GET /api/site/logs?site_id= */
 export async function siteLogs(ctx: AppContext, actor: Actor, siteId: number): Promise<LogEntryDto[]> {
-  const { site } = await requireSite(ctx.db, actor, siteId, SitePermission.Contributor);
-  return loadSiteLogs(ctx.db, site.id);
+  const { site } = await requireSite(ctx.db, actor, siteId, LOGS_LEVEL);
+  return loadSiteLogs(ctx.db, site.id, actor.userId);
+}
+
+/** POST /api/site/devices/logs: a device's activity, at the Logs page's level of its site. */
+export async function deviceLogs(ctx: AppContext, actor: Actor, id: number): Promise<LogEntryDto[]> {
+  const device = await deviceSite(ctx.db, id);
+  await requireSite(ctx.db, actor, device.site_id, LOGS_LEVEL, 'device_not_found');
+  return loadDeviceLogs(ctx.db, device, actor.userId);
+}
+
+async function deviceSite(db: DbOrTx, id: number) {
+  const [row] = await db
+    .select({ id: devices.id, site_id: devices.site_id })
+    .from(devices)
+    .where(eq(devices.id, id))
+    .limit(1);
+  if (!row) throw notFound('device_not_found');
+  return row;
 }
 
 /** GET /api/tenant/logs and /api/admin/logs: the latest entries and the filter menu's choices. */
 export async function logsWithChoices(ctx: AppContext, actor: Actor, scope: Scope) {
   const tenantId = tenantOf(actor, scope);
   const [logs, userRows, siteRows] = await Promise.all([
-    loadLogs(ctx.db, { tenantId, siteIds: [], userIds: [], limit: LOG_RESULTS.default }),
+    loadLogs(ctx.db, {
+      tenantId,
+      siteIds: [],
+      userIds: [],
+      limit: LOG_RESULTS.default,
+      viewerId: actor.userId,
+    }),
     ctx.db
       .select({ id: users.id, fname: users.fname, lname: users.lname, email: users.email })
       .from(users)
@@ -58,5 +86,6 @@ export async function filterLogs(
     siteIds: input.sites,
     userIds: input.users,
     limit: input.results,
+    viewerId: actor.userId,
   });
 }

@@ -29,7 +29,7 @@ import { authorize, authorizeCatalogueItem, can } from '../../platform/policy.ts
 import { presentCompany } from '../companies/present.ts';
 import { presentProcat } from '../procats/present.ts';
 import { scopePrefix } from '../uploads/keys.ts';
-import { assertUploaded } from '../uploads/service.ts';
+import { takeUpload } from '../uploads/service.ts';
 import { type InterfaceRow, type ProductRow, presentProduct } from './present.ts';
 
 const PRODUCT_NOT_FOUND = 'product_not_found';
@@ -167,7 +167,7 @@ async function checkImage(
 ) {
   if (image == null || image === stored) return;
   const own = image.startsWith(scopePrefix({ folder: 'products', tenantId: actor.tenantId }));
-  await assertUploaded(db, image, { folder: 'products', tenantId: own ? actor.tenantId : tenantId });
+  await takeUpload(db, image, { folder: 'products', tenantId: own ? actor.tenantId : tenantId });
 }
 
 const SIMPLE_FIELDS = PRODUCT_PLAIN_FIELDS satisfies readonly (keyof typeof products.$inferInsert)[];
@@ -286,12 +286,12 @@ export async function createProduct(
   const tenantId = await resolveTargetTenant(ctx.db, actor, path, input.tenant_id);
   authorizeCatalogueItem(actor, tenantId, 'edit', 'tenant_not_found');
   if (input.product_status === false && !can(actor, 'catalogue:admin')) throw forbidden(STATUS_ADMIN_ONLY);
-  await checkImage(ctx.db, actor, input.image, null, tenantId);
   const rackMounted = input.rack_mounted ?? false;
   const signUrl: Sign = (key) => ctx.storage.signedUrl(key);
 
   return ctx.db.transaction(async (tx) => {
     await checkReferences(tx, tenantId, input);
+    await checkImage(tx, actor, input.image, null, tenantId);
     const values = {
       ...simpleValues(input),
       name: input.name,

@@ -23,6 +23,7 @@ import { conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { requireSite, type SiteRow } from '../../platform/policy.ts';
 import { secretBinding } from '../../platform/vault.ts';
 import { checkUnchangedSince } from '../../platform/versions.ts';
+import { secretChanges, secretParams } from '../logs/secret-entries.ts';
 import { assertLinkInSite, type Link, linkNamer } from '../sites/links.ts';
 import { loadSiteSecrets, presentRows, type SecretRow, selectSecrets, visibleTo } from './queries.ts';
 
@@ -74,7 +75,10 @@ async function presentOne(tx: DbOrTx, site: SiteRow, id: number): Promise<Secret
   return dto!;
 }
 
-/** The activity entry of a change to a secret, hung on what it is linked to: never the password. */
+/**
+ * The activity entry of a change to a secret, hung on what it is linked to: its title and the
+ * action, never the password, username, URL, comment or level; marked when the secret is private.
+ */
 async function logSecret(
   tx: DbOrTx,
   actor: Actor,
@@ -92,12 +96,13 @@ async function logSecret(
     objectName: row.name,
     action,
     note,
+    params: secretParams(row),
     siteId: site.id,
     tenantId: site.tenant_id,
     parentModel: parent?.type ?? null,
     parentId: parent?.id ?? null,
     parentName: parent?.name ?? null,
-    changes,
+    changes: secretChanges(changes),
   });
 }
 
@@ -202,15 +207,7 @@ export async function deleteSecret(ctx: AppContext, actor: Actor, id: number): P
   return ctx.db.transaction(async (tx) => {
     const { secret, site } = await requireSecret(tx, actor, id, SitePermission.Contributor);
     await tx.delete(secrets).where(eq(secrets.id, secret.id));
-    await logSecret(
-      tx,
-      actor,
-      site,
-      secret,
-      'deleted',
-      'Secret Deleted',
-      removedFields(secret, ['name', 'url', 'username']),
-    );
+    await logSecret(tx, actor, site, secret, 'deleted', 'Secret Deleted', removedFields(secret, ['name']));
     return { id: secret.id };
   });
 }

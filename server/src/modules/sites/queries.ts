@@ -7,12 +7,14 @@ import {
   type SiteDetail,
   SitePermission,
 } from '@asbuilt/domain';
-import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { union } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { queryAll } from '../../db/query-all.ts';
 import {
   attachments,
   companies,
+  devices,
   floors,
   layers,
   locations,
@@ -39,15 +41,16 @@ import { presentSiteDetail } from './present.ts';
 type Sign = (key: string | null) => string | null;
 
 /**
- * The site list is sorted by `updated_at`, so a device change moves its site up. Cheaply: at most
+ * The site list is sorted by `activity_at`, so a device change moves its site up. Cheaply: at most
  * one write of the site row per 10 seconds, so a burst of device edits (or an import) doesn't
  * rewrite the row, or wait on its lock, once per device.
  */
 export async function touchSite(tx: DbOrTx, siteId: number): Promise<void> {
   await tx
     .update(sites)
-    .set({ updated_at: sql`now()` })
-    .where(and(eq(sites.id, siteId), lt(sites.updated_at, sql`now() - interval '10 seconds'`)));
+    // updated_at named as it is, or the ORM's on-update default would move the site's version.
+    .set({ activity_at: sql`now()`, updated_at: sql`${sites.updated_at}` })
+    .where(and(eq(sites.id, siteId), lt(sites.activity_at, sql`now() - interval '10 seconds'`)));
 }
 
 /** The site with tenant, customer, floors (locations, zones), layers, contractors and counts. */
@@ -153,28 +156,91 @@ export async function loadSiteDetail(
   );
 }
 
-/** The companies usable on the site: its tenant's own and the library's brands. */
-export async function loadSiteCompanies(db: DbOrTx, site: SiteRow): Promise<CompanyDto[]> {
-  const rows = await db
-    .select()
-    .from(companies)
-    .where(companiesUsableBy(site.tenant_id))
-    .orderBy(companies.name, companies.id);
+/**
+ * Which part of the catalogue a site's lists show: `tenant`, all its tenant may use (for its own
+ * users); `used`, what the site uses and the library's public items (for external users, who
+ * never see the owning tenant's other customers, suppliers or products).
+ */
+export type CatalogueScope = 'tenant' | 'used';
+
+/** The ids of the products the site's devices use, as a subquery. */
+const usedProductIds = (db: DbOrTx, siteId: number) =>
+  db.selectDistinct({ id: devices.product_id }).from(devices).where(eq(devices.site_id, siteId));
+
+/**
+ * The companies the site refers to: its customer, its contractors, its devices' suppliers and
+ * installers, and the brands and preferred suppliers of the products its devices use.
+ */
+function usedCompanyIds(db: DbOrTx, siteId: number) {
+  const used = usedProductIds(db, siteId);
+  return union(
+    db.select({ id: sites.customer_id }).from(sites).where(eq(sites.id, siteId)),
+    db
+      .select({ id: siteContractors.company_id })
+      .from(siteContractors)
+      .where(eq(siteContractors.site_id, siteId)),
+    db.select({ id: devices.supplier_id }).from(devices).where(eq(devices.site_id, siteId)),
+    db.select({ id: devices.contractor_id }).from(devices).where(eq(devices.site_id, siteId)),
+    db.select({ id: products.brand_id }).from(products).where(inArray(products.id, used)),
+    db.select({ id: products.preferred_supplier_id }).from(products).where(inArray(products.id, used)),
+  );
+}
+
+/** The companies usable on the site (its tenant's own and the library's brands), or those it uses. */
+export async function loadSiteCompanies(
+  db: DbOrTx,
+  site: SiteRow,
+  scope: CatalogueScope = 'tenant',
+): Promise<CompanyDto[]> {
+  const where =
+    scope === 'tenant'
+      ? companiesUsableBy(site.tenant_id)
+      : or(
+          inArray(companies.id, usedCompanyIds(db, site.id)),
+          and(eq(companies.tenant_id, LIBRARY_TENANT_ID), eq(companies.brand, true)),
+        );
+  const rows = await db.select().from(companies).where(where).orderBy(companies.name, companies.id);
   return rows.map(presentCompany);
 }
 
 const catalogueTenants = (site: SiteRow) => [...new Set([LIBRARY_TENANT_ID, site.tenant_id])];
 
-/** The products the site's tenant may use: the library's and its own, with interfaces. */
-export function loadSiteProducts(db: DbOrTx, site: SiteRow, signUrl: Sign): Promise<ProductDto[]> {
-  return loadProducts(db, inArray(products.tenant_id, catalogueTenants(site)), signUrl);
+/**
+ * The products the site's tenant may use (the library's and its own), or the library's and those
+ * the site's devices use; with interfaces.
+ */
+export function loadSiteProducts(
+  db: DbOrTx,
+  site: SiteRow,
+  signUrl: Sign,
+  scope: CatalogueScope = 'tenant',
+): Promise<ProductDto[]> {
+  const where =
+    scope === 'tenant'
+      ? inArray(products.tenant_id, catalogueTenants(site))
+      : or(eq(products.tenant_id, LIBRARY_TENANT_ID), inArray(products.id, usedProductIds(db, site.id)));
+  return loadProducts(db, where, signUrl);
 }
 
-export async function loadSiteProcats(db: DbOrTx, site: SiteRow): Promise<ProcatDto[]> {
-  const rows = await db
-    .select()
-    .from(procats)
-    .where(inArray(procats.tenant_id, catalogueTenants(site)))
-    .orderBy(procats.name, procats.id);
+/** The categories of the site's tenant and the library, or the library's and those of the products used. */
+export async function loadSiteProcats(
+  db: DbOrTx,
+  site: SiteRow,
+  scope: CatalogueScope = 'tenant',
+): Promise<ProcatDto[]> {
+  const where =
+    scope === 'tenant'
+      ? inArray(procats.tenant_id, catalogueTenants(site))
+      : or(
+          eq(procats.tenant_id, LIBRARY_TENANT_ID),
+          inArray(
+            procats.id,
+            db
+              .select({ id: products.procat_id })
+              .from(products)
+              .where(inArray(products.id, usedProductIds(db, site.id))),
+          ),
+        );
+  const rows = await db.select().from(procats).where(where).orderBy(procats.name, procats.id);
   return rows.map(presentProcat);
 }

@@ -28,15 +28,23 @@ import type { Actor } from '../../platform/actor.ts';
 import { companiesUsableBy, resolveTargetTenant } from '../../platform/catalogue.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest } from '../../platform/errors.ts';
-import { authorize, requireSite, type SiteRow } from '../../platform/policy.ts';
+import { authorize, isInternalTo, requireSite, type SiteRow } from '../../platform/policy.ts';
+import { checkUnchangedSince } from '../../platform/versions.ts';
 import { deviceListCache } from '../devices/list-cache.ts';
 import { devicePresenter, presentDeviceList } from '../devices/present.ts';
 import { deviceListJson, loadProductSummaries } from '../devices/queries.ts';
 import { siteProductIds } from '../devices/site-facts.ts';
 import { loadSiteLogs } from '../logs/queries.ts';
-import { assertUploaded } from '../uploads/service.ts';
+import { LOGS_LEVEL } from '../logs/service.ts';
+import { takeUpload } from '../uploads/service.ts';
 import { presentSiteSummary } from './present.ts';
-import { loadSiteCompanies, loadSiteDetail, loadSiteProcats, loadSiteProducts } from './queries.ts';
+import {
+  type CatalogueScope,
+  loadSiteCompanies,
+  loadSiteDetail,
+  loadSiteProcats,
+  loadSiteProducts,
+} from './queries.ts';
 
 /**
  * The sites an actor can enter: a Super Admin sees all; others see their tenant's sites and the
@@ -106,7 +114,8 @@ function indexCandidates(db: DbOrTx) {
         city: sites.city,
         country: sites.country,
         created_at: sites.created_at,
-        updated_at: sites.updated_at,
+        // The list's "updated" is the last change on anything of the site.
+        updated_at: sites.activity_at,
       },
       access: {
         user_role: siteAccesses.user_role,
@@ -119,7 +128,7 @@ function indexCandidates(db: DbOrTx) {
       siteAccesses,
       and(eq(siteAccesses.site_id, sites.id), eq(siteAccesses.user_id, sql.placeholder('userId'))),
     )
-    .orderBy(desc(sites.updated_at))
+    .orderBy(desc(sites.activity_at))
     .$dynamic();
 }
 
@@ -155,7 +164,7 @@ export async function createSite(ctx: AppContext, actor: Actor, input: SiteCreat
   const tenantId = await resolveTargetTenant(ctx.db, actor, 'tenant', input.tenant_id);
   return ctx.db.transaction(async (tx) => {
     await checkCustomer(tx, tenantId, input.customer_id);
-    if (input.image) await assertUploaded(tx, input.image, { folder: 'sites', tenantId });
+    if (input.image) await takeUpload(tx, input.image, { folder: 'sites', tenantId });
     const values: typeof sites.$inferInsert = {
       tenant_id: tenantId,
       name: input.name,
@@ -262,7 +271,11 @@ async function replaceContractors(tx: DbOrTx, site: SiteRow, ids: number[]): Pro
  */
 export async function updateSite(ctx: AppContext, actor: Actor, input: SiteUpdateInput): Promise<SiteDetail> {
   return ctx.db.transaction(async (tx) => {
-    const { site, permission } = await requireSite(tx, actor, input.id, SitePermission.FullAccess);
+    const { permission } = await requireSite(tx, actor, input.id, SitePermission.FullAccess);
+    // The row as it stands under its lock: the version check and every comparison below use it.
+    const [locked] = await tx.select().from(sites).where(eq(sites.id, input.id)).for('update');
+    const site = locked!;
+    checkUnchangedSince(site.updated_at, input.updated_at);
     await resolveTargetTenant(tx, actor, 'tenant', input.tenant_id, site.tenant_id);
     const set: Partial<typeof sites.$inferInsert> = {};
     for (const field of SITE_FIELDS) {
@@ -270,7 +283,7 @@ export async function updateSite(ctx: AppContext, actor: Actor, input: SiteUpdat
       if (value !== undefined && value !== site[field]) (set as Record<string, unknown>)[field] = value;
     }
     if (set.customer_id != null) await checkCustomer(tx, site.tenant_id, set.customer_id);
-    if (set.image) await assertUploaded(tx, set.image, { folder: 'sites', tenantId: site.tenant_id });
+    if (set.image) await takeUpload(tx, set.image, { folder: 'sites', tenantId: site.tenant_id });
 
     const notes: string[] = [];
     const changedFields = Object.keys(set);
@@ -287,10 +300,11 @@ export async function updateSite(ctx: AppContext, actor: Actor, input: SiteUpdat
 
     let updated = site;
     if (notes.length > 0) {
-      // updated_at is named so that a contractor-only change (no column of the site) moves it too.
+      // Named so that a contractor-only change (no column of the site) moves them too.
+      const now = new Date();
       const [row] = await tx
         .update(sites)
-        .set({ ...set, updated_at: new Date() })
+        .set({ ...set, updated_at: now, activity_at: now })
         .where(eq(sites.id, site.id))
         .returning();
       updated = row!;
@@ -314,17 +328,25 @@ export async function updateSite(ctx: AppContext, actor: Actor, input: SiteUpdat
   });
 }
 
-/** GET /api/site/sites?id (Reader+): the site and every collection of its pages, one query each. */
+/** What the site's catalogue lists show the actor: external users see only what the site uses. */
+const scopeFor = (actor: Actor, site: SiteRow): CatalogueScope =>
+  isInternalTo(actor, site) ? 'tenant' : 'used';
+
+/**
+ * GET /api/site/sites?id (Reader+): the site and every collection of its pages, one query each.
+ * The logs are there for those who may open the Logs page; below it, none.
+ */
 export async function siteShow(ctx: AppContext, actor: Actor, id: number) {
   const { site, permission } = await requireSite(ctx.db, actor, id, SitePermission.Reader);
   const sign = signer(ctx);
+  const scope = scopeFor(actor, site);
   const [detail, logs, companyList, deviceList, productList, procatList] = await Promise.all([
     loadSiteDetail(ctx.db, ctx.storage, site, { userId: actor.userId, permission }),
-    loadSiteLogs(ctx.db, site.id),
-    loadSiteCompanies(ctx.db, site),
+    permission >= LOGS_LEVEL ? loadSiteLogs(ctx.db, site.id, actor.userId) : [],
+    loadSiteCompanies(ctx.db, site, scope),
     siteDevices(ctx, site),
-    loadSiteProducts(ctx.db, site, sign),
-    loadSiteProcats(ctx.db, site),
+    loadSiteProducts(ctx.db, site, sign, scope),
+    loadSiteProcats(ctx.db, site, scope),
   ]);
   return {
     site: detail,
@@ -351,22 +373,26 @@ async function siteDevices(ctx: AppContext, site: SiteRow): Promise<SiteDevicesR
 
 export type RefreshPart = 'site' | 'logs' | 'companies' | 'devices' | 'products' | 'procats';
 
-/** GET /api/site/refresh_{part}?id (Reader+): one collection of `siteShow`, in the same shape. */
+/**
+ * GET /api/site/refresh_{part}?id: one collection of `siteShow`, in the same shape; Reader+, the
+ * logs at the Logs page's level.
+ */
 export async function refreshSite(ctx: AppContext, actor: Actor, id: number, part: RefreshPart) {
-  const { site, permission } = await requireSite(ctx.db, actor, id, SitePermission.Reader);
+  const min = part === 'logs' ? LOGS_LEVEL : SitePermission.Reader;
+  const { site, permission } = await requireSite(ctx.db, actor, id, min);
   const sign = signer(ctx);
   switch (part) {
     case 'site':
       return { site: await loadSiteDetail(ctx.db, ctx.storage, site, { userId: actor.userId, permission }) };
     case 'logs':
-      return { logs: await loadSiteLogs(ctx.db, site.id) };
+      return { logs: await loadSiteLogs(ctx.db, site.id, actor.userId) };
     case 'companies':
-      return { companies: await loadSiteCompanies(ctx.db, site) };
+      return { companies: await loadSiteCompanies(ctx.db, site, scopeFor(actor, site)) };
     case 'devices':
       return siteDevices(ctx, site);
     case 'products':
-      return { products: await loadSiteProducts(ctx.db, site, sign) };
+      return { products: await loadSiteProducts(ctx.db, site, sign, scopeFor(actor, site)) };
     case 'procats':
-      return { procats: await loadSiteProcats(ctx.db, site) };
+      return { procats: await loadSiteProcats(ctx.db, site, scopeFor(actor, site)) };
   }
 }

@@ -32,6 +32,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
+import { isConflict } from '../../api/client.ts';
 import {
   type CataloguePath,
   type CompanyInput,
@@ -154,6 +155,8 @@ function CompanyForm({
   const update = useUpdateCompany({ path });
   const remove = useDeleteCompany({ path });
   const [confirming, setConfirming] = useState(false);
+  // The version the form was filled from, whatever the list behind it reloads meanwhile.
+  const [seen] = useState(company?.updated_at);
   const { control, handleSubmit, formState } = useForm<CompanyFormValues, unknown, CompanyFormOutput>({
     resolver: formResolver<CompanyFormValues, typeof companyFormSchema>(companyFormSchema),
     mode: 'onTouched',
@@ -181,13 +184,18 @@ function CompanyForm({
         onClose();
         return;
       }
-      update.mutate(input, {
-        onSuccess: ({ company: saved }) => {
-          toastSuccess(t(`dialog.updated.${noun}`));
-          onSaved?.(saved);
-          onClose();
+      // Sent back as read: a change made meanwhile is refused, and the form closes on the newer list.
+      update.mutate(
+        { ...input, updated_at: seen },
+        {
+          onSuccess: ({ company: saved }) => {
+            toastSuccess(t(`dialog.updated.${noun}`));
+            onSaved?.(saved);
+            onClose();
+          },
+          onError: (error) => isConflict(error) && onClose(),
         },
-      });
+      );
       return;
     }
     const input: CompanyInput = { name: values.name, code: values.code };

@@ -1,12 +1,15 @@
 /**
  * Site config: the site form of the New Site dialog, filled with the site. Save sends only what
- * changed (PUT /api/site/sites); "Site saved", or "Error saving site" with the server's reasons.
+ * changed (PUT /api/site/sites) with the version the form was filled from; "Site saved", or "Error
+ * saving site" with the server's reasons. A site changed meanwhile is refused: the form then shows
+ * the newer site.
  */
 import { Box, Button, Stack } from '@mui/material';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
+import { isConflict } from '../../api/client.ts';
 import { useSiteIndex } from '../../api/sites.ts';
 import { type SiteSettings, useUpdateSiteSettings } from '../../api/spatial.ts';
 import { formResolver } from '../../lib/forms.ts';
@@ -35,11 +38,16 @@ export function SiteConfigTab() {
     defaultValues: initial,
   });
   const { isDirty } = formState;
+  // The version of the site the form shows, sent back on save.
+  const seen = useRef(site.updated_at);
 
   // The site changed elsewhere (another tab saved): follow it, unless the user is editing.
   useEffect(() => {
-    if (!isDirty) reset(initial);
-  }, [initial, isDirty, reset]);
+    if (!isDirty) {
+      reset(initial);
+      seen.current = site.updated_at;
+    }
+  }, [initial, isDirty, reset, site.updated_at]);
 
   const customers = useMemo(() => {
     const list = index.data?.customers ?? [];
@@ -61,14 +69,22 @@ export function SiteConfigTab() {
       reset(initial);
       return;
     }
-    save.mutate(changes, {
-      onSuccess: ({ site: saved }) => {
-        toastSuccess(t('site.saved'));
-        reset(siteFormValues(saved));
+    save.mutate(
+      { ...changes, updated_at: seen.current },
+      {
+        onSuccess: ({ site: saved }) => {
+          toastSuccess(t('site.saved'));
+          seen.current = saved.updated_at;
+          reset(siteFormValues(saved));
+        },
+        // The server's reasons come as their own toasts (the query client's error handler). After
+        // a conflict the form lets go of the edit, so it follows the newer site as it loads.
+        onError: (error) => {
+          toast.error(t('site.save_failed'));
+          if (isConflict(error)) reset(initial);
+        },
       },
-      // The server's reasons come as their own toasts (the query client's error handler).
-      onError: () => toast.error(t('site.save_failed')),
-    });
+    );
   });
 
   return (

@@ -3,7 +3,7 @@
  * details are read only, plus a job description) or unregistered (free fields and a company of
  * the site's tenant, or a company name typed).
  */
-import type { ContactDto, FoundUser } from '@asbuilt/domain';
+import { type ContactDto, canManageSiteAccess, type FoundUser } from '@asbuilt/domain';
 import EmailIcon from '@mui/icons-material/Email';
 import PersonIcon from '@mui/icons-material/Person';
 import PhoneIcon from '@mui/icons-material/Phone';
@@ -24,6 +24,7 @@ import {
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFindUser } from '../../api/accesses.ts';
+import { useMe } from '../../api/auth.ts';
 import { isConflict } from '../../api/client.ts';
 import { type ContactInput, useCreateContact, useUpdateContact } from '../../api/contacts.ts';
 import { useSiteCompanies } from '../../api/sites.ts';
@@ -82,13 +83,29 @@ function UserDetails({ name, email, phones }: { name: string; email: string; pho
 
 function ContactForm({ contact, onClose }: { contact: ContactDto | null; onClose: () => void }) {
   const { t } = useTranslation('contacts');
-  const { siteId } = useSite();
+  const { site, siteId, permission } = useSite();
+  const me = useMe();
+  // Looking a user up by e-mail is for those who share the site (the server refuses the others):
+  // they alone may link a contact to an account; everyone else types the contact's details.
+  const mayLookUp =
+    me.data !== undefined &&
+    canManageSiteAccess(
+      { tenantId: me.data.tenant_id, role: me.data.role },
+      { tenantId: site.tenant_id },
+      permission,
+    );
   const companies = useSiteCompanies(siteId);
   const find = useFindUser(siteId);
   const create = useCreateContact(siteId);
   const update = useUpdateContact(siteId);
   const [kind, setKind] = useState<Kind>(
-    contact && !contact.registered ? 'unregistered' : contact ? 'registered' : 'registered',
+    contact
+      ? contact.registered
+        ? 'registered'
+        : 'unregistered'
+      : mayLookUp
+        ? 'registered'
+        : 'unregistered',
   );
   const [lookupEmail, setLookupEmail] = useState(contact?.registered ? (contact.email ?? '') : '');
   const [found, setFound] = useState<FoundUser | null | undefined>(
@@ -187,7 +204,9 @@ function ContactForm({ contact, onClose }: { contact: ContactDto | null; onClose
             onChange={(_e, value: Kind | null) => value && setKind(value)}
             aria-label={t('dialog.kind')}
           >
-            <ToggleButton value="registered">{t('dialog.registered')}</ToggleButton>
+            <ToggleButton value="registered" disabled={!mayLookUp && !contact?.registered}>
+              {t('dialog.registered')}
+            </ToggleButton>
             <ToggleButton value="unregistered">{t('dialog.unregistered')}</ToggleButton>
           </ToggleButtonGroup>
           {kind === 'registered' ? (
@@ -201,6 +220,7 @@ function ContactForm({ contact, onClose }: { contact: ContactDto | null; onClose
                   setFound(undefined);
                 }}
                 onBlur={look}
+                disabled={!mayLookUp}
                 helperText={t('dialog.lookup_hint')}
               />
               {found === null && <Alert severity="warning">{t('dialog.not_found')}</Alert>}

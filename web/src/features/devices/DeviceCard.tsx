@@ -106,6 +106,8 @@ function CardBody({
   const canEdit = permission >= SitePermission.Contributor;
   // The vault is for Contributors and above: a Reader sees no Vault tab.
   const seesVault = canEdit;
+  // The activity is the Logs page's, for Contributors and above: the server refuses it below.
+  const seesActivity = permission >= SitePermission.Contributor;
   const { device } = row;
   const product = device.product;
   const queryClient = useQueryClient();
@@ -263,7 +265,7 @@ function CardBody({
         <Tab value="general" label={t('card.tab.general')} />
         <Tab value="files" label={t('card.tab.files')} />
         {seesVault ? <Tab value="vault" label={t('card.tab.vault')} /> : null}
-        <Tab value="activity" label={t('card.tab.activity')} />
+        {seesActivity ? <Tab value="activity" label={t('card.tab.activity')} /> : null}
       </Tabs>
       <Box sx={{ flex: 1, minHeight: 0, overflow: 'auto', p: { xs: 2, sm: 3 } }} role="tabpanel">
         {tab === 'general' ? <DeviceGeneralTab row={row} lookups={lookups} canEdit={canEdit} /> : null}
@@ -271,7 +273,7 @@ function CardBody({
         {tab === 'vault' && seesVault ? (
           <SecretsView filter={{ type: 'Device', id: device.id }} view="device" />
         ) : null}
-        {tab === 'activity' ? <DeviceActivity deviceId={device.id} /> : null}
+        {tab === 'activity' && seesActivity ? <DeviceActivity deviceId={device.id} /> : null}
       </Box>
 
       <Menu anchorEl={menu} open={Boolean(menu)} onClose={() => setMenu(null)}>

@@ -2,7 +2,7 @@
  * /site/{id}/dashboard: the site's picture, name (a link to the floorplan dashboard
  * /v3/site/{id}/dashboard for everyone who sees the site), customer and tenant, Export floors
  * (Contributor and above); tiles with the devices, locations (not on phones) and active accesses
- * counts; the latest 5 logs with View more.
+ * counts; the latest 5 logs with View more (Contributor and above, as the Logs page).
  */
 import { DASHBOARD_LOG_COUNT, SitePermission } from '@asbuilt/domain';
 import ApartmentIcon from '@mui/icons-material/Apartment';
@@ -115,7 +115,9 @@ export function SiteDashboardPage() {
   const { t } = useTranslation(['sites', 'domain']);
   const { site, siteId, permission } = useSite();
   const { isPhone } = useLayoutPrefs();
-  const logs = useSiteLogs(siteId);
+  // The activity is the Logs page's, for Contributors and above: below, the server refuses it.
+  const seesLogs = permission >= SitePermission.Contributor;
+  const logs = useSiteLogs(siteId, seesLogs);
   const base = `/site/${siteId}`;
   const address = [
     [site.street, site.street_number].filter(Boolean).join(' '),
@@ -204,50 +206,50 @@ export function SiteDashboardPage() {
         />
       </Stack>
 
-      <Paper variant="outlined" component="section" aria-labelledby="site-activity">
-        <Stack
-          direction="row"
-          sx={{
-            px: 2.5,
-            py: 1.5,
-            alignItems: 'center',
-            justifyContent: 'space-between',
-            borderBottom: 1,
-            borderColor: 'divider',
-          }}
-        >
-          <Typography id="site-activity" variant="h6" component="h2">
-            {t('dashboard.activity')}
-          </Typography>
-          {permission >= SitePermission.Contributor ? (
+      {seesLogs ? (
+        <Paper variant="outlined" component="section" aria-labelledby="site-activity">
+          <Stack
+            direction="row"
+            sx={{
+              px: 2.5,
+              py: 1.5,
+              alignItems: 'center',
+              justifyContent: 'space-between',
+              borderBottom: 1,
+              borderColor: 'divider',
+            }}
+          >
+            <Typography id="site-activity" variant="h6" component="h2">
+              {t('dashboard.activity')}
+            </Typography>
             <Button component={RouterLink} to={`${base}/logs`} size="small">
               {t('dashboard.view_more')}
             </Button>
+          </Stack>
+          {logs.isError ? <ErrorState error={logs.error} onRetry={() => logs.refetch()} /> : null}
+          {logs.isPending ? (
+            <Box sx={{ p: 2 }}>
+              {[0, 1, 2].map((n) => (
+                <Skeleton key={n} height={48} />
+              ))}
+            </Box>
           ) : null}
-        </Stack>
-        {logs.isError ? <ErrorState error={logs.error} onRetry={() => logs.refetch()} /> : null}
-        {logs.isPending ? (
-          <Box sx={{ p: 2 }}>
-            {[0, 1, 2].map((n) => (
-              <Skeleton key={n} height={48} />
-            ))}
-          </Box>
-        ) : null}
-        {logs.data && latest.length === 0 ? (
-          <Typography color="text.secondary" sx={{ p: 2.5 }}>
-            {t('dashboard.no_activity')}
-          </Typography>
-        ) : null}
-        {latest.length ? (
-          <ActivityList
-            logs={latest}
-            label={t('dashboard.latest')}
-            item={(log) => log.object_name ?? log.object_model}
-            secondary={(log) => (log.user_name ? t('dashboard.by', { name: log.user_name }) : null)}
-            inset={2.5}
-          />
-        ) : null}
-      </Paper>
+          {logs.data && latest.length === 0 ? (
+            <Typography color="text.secondary" sx={{ p: 2.5 }}>
+              {t('dashboard.no_activity')}
+            </Typography>
+          ) : null}
+          {latest.length ? (
+            <ActivityList
+              logs={latest}
+              label={t('dashboard.latest')}
+              item={(log) => log.object_name ?? log.object_model}
+              secondary={(log) => (log.user_name ? t('dashboard.by', { name: log.user_name }) : null)}
+              inset={2.5}
+            />
+          ) : null}
+        </Paper>
+      ) : null}
     </Stack>
   );
 }
