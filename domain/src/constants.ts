@@ -105,6 +105,8 @@ export const RATE_LIMITS = {
   forgotPerEmail: 5,
   forgotPerAddress: 20,
   loginAsFailures: 5,
+  /** Wrong current passwords when changing one's own password or e-mail (a stolen session can't guess). */
+  ownPasswordFailures: 10,
   /** Invalid public device links per address before 429. */
   publicDeviceFailuresPerAddress: 100,
 } as const;

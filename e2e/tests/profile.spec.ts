@@ -1,4 +1,5 @@
 import { apiChangePassword, apiSignIn } from '../support/api.ts';
+import { outboxFiles, waitForLink, waitForMail } from '../support/outbox.ts';
 import { DEMO_PASSWORD, signIn } from '../support/session.ts';
 import { expect, test } from '../support/test.ts';
 
@@ -47,4 +48,40 @@ test('login as: a Super Admin becomes another user with the master password', as
   await expect(page).toHaveURL(/\/sites$/);
   await page.getByRole('button', { name: 'Account menu' }).click();
   await expect(page.getByRole('menu').getByText('tech@asbuilt.demo')).toBeVisible();
+});
+
+test('profile: change the e-mail with the current password; it waits for the link sent to the new address', async ({
+  page,
+  request,
+}) => {
+  const stamp = Date.now().toString(36);
+  const email = `mover.${stamp}@example.test`;
+  const next = `moved.${stamp}@example.test`;
+  const { token } = await apiSignIn(request, 'integrator@asbuilt.demo');
+  const created = await request.post('/api/tenant/users', {
+    data: { email, password: 'mover-pass-1', fname: 'Mo', lname: 'Ver', role: 1 },
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(created.status()).toBe(200);
+
+  await signIn(page, email, 'mover-pass-1');
+  await page.goto('/profile');
+  await page.getByRole('button', { name: 'Change E-mail' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Change E-mail' });
+  await dialog.getByLabel('New E-mail', { exact: true }).fill(next);
+  await dialog.getByLabel('Current Password', { exact: true }).fill('not-the-password');
+  const seen = await outboxFiles();
+  await dialog.getByRole('button', { name: 'Send the link' }).click();
+  await expect(page.getByText('The current password is not correct')).toBeVisible();
+  await dialog.getByLabel('Current Password', { exact: true }).fill('mover-pass-1');
+  await dialog.getByRole('button', { name: 'Send the link' }).click();
+  await expect(page.getByText(`Waiting for confirmation of ${next}`)).toBeVisible();
+  await expect(page.getByText(email).first()).toBeVisible();
+  await expect(await waitForMail(email, seen)).toContain('m***@example.test');
+
+  const link = await waitForLink(next, seen);
+  await page.goto(`${link.pathname}${link.search}`);
+  await page.getByRole('button', { name: 'Confirm my new address' }).click();
+  await expect(page.getByText(`Done: ${next} is now your sign-in.`)).toBeVisible();
+  await apiSignIn(request, next, 'mover-pass-1');
 });

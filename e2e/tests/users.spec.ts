@@ -55,7 +55,9 @@ test('tenant users: create, edit, give access to one site in the user card, sign
   // One's own card: the sign-out hint and no Delete.
   await page.getByRole('row', { name: /integrator@asbuilt\.demo/ }).click();
   card = page.getByRole('dialog', { name: 'Edit User' });
-  await expect(card.getByText('Changing your own password signs you out.')).toBeVisible();
+  await expect(
+    card.getByText('Change your own e-mail address and password from your profile.'),
+  ).toBeVisible();
   await expect(card.getByRole('button', { name: 'Delete' })).toHaveCount(0);
   await card.getByRole('button', { name: 'Cancel' }).click();
   await expect(card).toBeHidden();
@@ -66,4 +68,42 @@ test('tenant users: create, edit, give access to one site in the user card, sign
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
   await expect(page.locator('.Toastify__toast').filter({ hasText: /User \d+ Deleted/ })).toBeVisible();
   await expect(page.getByRole('row', { name: new RegExp(email.replace(/\./g, '\\.')) })).toHaveCount(0);
+});
+
+test('a Building Owner: no role above their own, an Integrator’s card only shown, a reset link for a lower user', async ({
+  page,
+}) => {
+  await signIn(page, 'owner@asbuilt.demo');
+  await page.goto('/tenant/users');
+
+  await page.getByRole('button', { name: 'New User' }).click();
+  let card = page.getByRole('dialog', { name: 'New User' });
+  await card.getByLabel('Role').click();
+  await expect(page.getByRole('option', { name: 'Building Owner' })).toBeVisible();
+  await expect(page.getByRole('option', { name: 'Integrator' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await card.getByRole('button', { name: 'Cancel' }).click();
+  await expect(card).toBeHidden();
+
+  await page.getByRole('row', { name: /integrator@asbuilt\.demo/ }).click();
+  card = page.getByRole('dialog', { name: 'Edit User' });
+  await expect(card.getByText('you can see their card but not change it')).toBeVisible();
+  await expect(card.getByLabel('First name')).toBeDisabled();
+  await expect(card.getByRole('button', { name: 'Save' })).toHaveCount(0);
+  await expect(card.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+  await expect(card.getByRole('button', { name: 'Send a reset link' })).toHaveCount(0);
+  await card.getByRole('button', { name: 'Close' }).first().click();
+  await expect(card).toBeHidden();
+
+  await page.getByRole('row', { name: /tech@asbuilt\.demo/ }).click();
+  card = page.getByRole('dialog', { name: 'Edit User' });
+  const reset = card.getByRole('button', { name: 'Send a reset link' });
+  const password = card.getByLabel('Password');
+  // The reset link comes first, before the password typed by hand.
+  const [resetBox, passwordBox] = [await reset.boundingBox(), await password.boundingBox()];
+  expect(resetBox!.y).toBeLessThan(passwordBox!.y);
+  await reset.click();
+  await expect(
+    page.locator('.Toastify__toast').filter({ hasText: 'Reset link sent to tech@asbuilt.demo' }),
+  ).toBeVisible();
 });

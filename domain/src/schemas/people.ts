@@ -76,6 +76,8 @@ export const userSiteAccessSchema = z.object({
   access: siteAccessSchema.nullable(),
   /** What the user holds on the site, accesses and role rules together (0 to 3). */
   permission: z.number(),
+  /** Whether the caller may grant, change or revoke this user's access to the site. */
+  manageable: z.boolean(),
 });
 export const userDetailResponseSchema = z.object({
   user: userDtoSchema,

@@ -247,13 +247,3 @@ export async function mayLookUpUsers(db: DbOrTx, actor: Actor): Promise<boolean>
     accessInForce({ userRole: access.user_role, active: access.active, validity: access.validity }),
   );
 }
-
-/**
- * Whether the actor may share sites at all (the sharing pick list, GET /api/global/user_list):
- * staff (role 2 and above), or a user holding Full Access on a site of their own tenant.
- */
-export async function maySharePeople(db: DbOrTx, actor: Actor): Promise<boolean> {
-  if (actor.role >= Role.BuildingOwner) return true;
-  const held = await reachableSites(db, actor, actor.tenantId);
-  return held.some(({ permission }) => permission === SitePermission.FullAccess);
-}

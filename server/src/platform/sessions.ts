@@ -145,3 +145,11 @@ export async function revokeUserSessions(db: DbOrTx, userId: number) {
       ),
     );
 }
+
+/** Ends the login-as sessions a Super Admin opened (when they stop being one). */
+export async function revokeImpersonations(db: DbOrTx, impersonatorId: number) {
+  await db
+    .update(sessions)
+    .set({ revoked_at: new Date() })
+    .where(and(eq(sessions.impersonator_id, impersonatorId), isNull(sessions.revoked_at)));
+}

@@ -82,6 +82,13 @@ describe('a login-as session ends with its Super Admin', () => {
     const own = await me(adminToken);
     expect(own.statusCode).toBe(200);
     expect(own.json().user.role).toBe(Role.LibraryAdmin);
+    // Promoted again, the admin does not get the old login-as session back: it was ended.
+    const promoted = await t.call('PUT', '/api/admin/users', {
+      token: other,
+      body: { id: admin.id, role: Role.SuperAdmin },
+    });
+    expect(promoted.statusCode, promoted.body).toBe(200);
+    expect((await me(asToken)).statusCode).toBe(401);
   });
 
   it('once the Super Admin changes password; their own new sign-in works', async () => {

@@ -16,14 +16,14 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe('PUT /api/tenant/users (own profile)', () => {
-  it('updates the profile; the username follows the e-mail; the change is logged', async () => {
+  it('updates the profile (the e-mail only in its case; a new one goes through its confirmation); the change is logged', async () => {
     const user = await createUser(t, { tenantId });
     const token = await signIn(t, user.email);
     const response = await t.call('PUT', '/api/tenant/users', {
       token,
       body: {
         id: user.id,
-        email: 'New.Address@Example.test',
+        email: user.email.toUpperCase(),
         fname: 'Nora',
         lname: 'Peeters',
         phone1: '+32 2 555 01 01',
@@ -32,14 +32,21 @@ describe('PUT /api/tenant/users (own profile)', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.json().user).toMatchObject({
-      email: 'new.address@example.test',
-      username: 'new.address@example.test',
+      email: user.email.toLowerCase(),
+      username: user.email.toLowerCase(),
       fname: 'Nora',
       phone1: '+32 2 555 01 01',
       phone2: null,
+      pending_email: null,
     });
     const logs = await t.db.select().from(activityLogs).where(eq(activityLogs.user_id, user.id));
     expect(logs.map((l) => l.note)).toContain('Profile updated');
+    const moved = await t.call('PUT', '/api/tenant/users', {
+      token,
+      body: { id: user.id, email: 'New.Address@Example.test', fname: 'Nora', lname: 'Peeters' },
+    });
+    expect(moved.statusCode).toBe(403);
+    expect(moved.json().code).toBe('email_change_needs_confirmation');
   });
 
   it('ignores another tenant_id, keeps the role and state as they are, refuses to change them (403)', async () => {
@@ -76,7 +83,7 @@ describe('PUT /api/tenant/users (own profile)', () => {
     expect(response.statusCode).toBe(403);
   });
 
-  it('refuses an e-mail that another account uses, with 409', async () => {
+  it('refuses another account’s e-mail through the profile form (403), keeping the address', async () => {
     const user = await createUser(t, { tenantId });
     const other = await createUser(t, { tenantId });
     const token = await signIn(t, user.email);
@@ -84,8 +91,9 @@ describe('PUT /api/tenant/users (own profile)', () => {
       token,
       body: { email: other.email.toUpperCase(), fname: 'A', lname: 'B' },
     });
-    expect(response.statusCode).toBe(409);
-    expect(response.json().error).toMatch(/already used/);
+    expect(response.statusCode).toBe(403);
+    const me = await t.call('GET', '/api/global/me', { token });
+    expect(me.json().user.email).toBe(user.email);
   });
 
   it('refuses bad input with one message per problem', async () => {

@@ -61,15 +61,21 @@ describe('GET /api/tenant/users and /api/global/user_list', () => {
     expect(response.body).not.toMatch(/password/);
   });
 
-  it('user_list answers the caller’s own tenant to everyone, all tenants to the Super Admin', async () => {
-    const mine = await t.call('GET', '/api/global/user_list', { token: w.tokens.reader });
+  it('user_list answers id, name and e-mail of the own tenant to those who may share; all tenants to the Super Admin', async () => {
+    // Role 1 without Full Access anywhere shares nothing, so gets no directory of colleagues.
+    const reader = await t.call('GET', '/api/global/user_list', { token: w.tokens.reader });
+    expect(reader.statusCode).toBe(403);
+    // Role 1 with Full Access on a site of the own tenant shares that site.
+    const mine = await t.call('GET', '/api/global/user_list', { token: w.tokens.full });
     expect(mine.statusCode).toBe(200);
-    const ids = (mine.json() as { users: UserDto[] }).users.map((u) => u.id);
-    expect(ids).toContain(w.users.owner.id);
-    expect(ids).not.toContain(w.users.other.id);
-    expect(mine.body).not.toMatch(/password/);
+    const listed = (mine.json() as { users: Array<Record<string, unknown>> }).users;
+    expect(listed.map((u) => u.id)).toContain(w.users.owner.id);
+    expect(listed.map((u) => u.id)).not.toContain(w.users.other.id);
+    for (const entry of listed) expect(Object.keys(entry).sort()).toEqual(['email', 'fname', 'id', 'lname']);
     const theirs = await t.call('GET', '/api/global/user_list', { token: w.tokens.other });
-    expect((theirs.json() as { users: UserDto[] }).users.every((u) => u.tenant_id === w.b.id)).toBe(true);
+    const theirIds = (theirs.json() as { users: UserDto[] }).users.map((u) => u.id);
+    expect(theirIds).toContain(w.users.other.id);
+    expect(theirIds).not.toContain(w.users.owner.id);
     const all = await t.call('GET', '/api/global/user_list', { token: w.tokens.superAdmin });
     const allIds = (all.json() as { users: UserDto[] }).users.map((u) => u.id);
     expect(allIds).toEqual(
@@ -82,7 +88,7 @@ describe('GET /api/tenant/users and /api/global/user_list', () => {
 describe('POST /api/tenant/users', () => {
   it('creates a user of the own tenant (roles 1 to 3; another tenant_id is ignored); the username follows the e-mail; they sign in', async () => {
     const body = newUser({ email: 'New.Colleague@Example.test', role: Role.Integrator, tenant_id: w.b.id });
-    const user = await create(body, w.tokens.owner);
+    const user = await create(body, w.tokens.integrator);
     expect(user).toMatchObject({
       role: Role.Integrator,
       tenant_id: w.a.id,
@@ -95,7 +101,7 @@ describe('POST /api/tenant/users', () => {
     const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
     expect(row!.password_hash).toMatch(/^\$argon2id\$/);
     const [entry] = await logsOf(t, 'User', user.id);
-    expect(entry).toMatchObject({ note: 'User Created', tenant_id: w.a.id, user_id: w.users.owner.id });
+    expect(entry).toMatchObject({ note: 'User Created', tenant_id: w.a.id, user_id: w.users.integrator.id });
     expect(entry!.changes).toMatchObject({ role: { to: Role.Integrator }, email: { to: user.email } });
     expect(JSON.stringify(entry)).not.toContain('secret-123');
   });
@@ -156,8 +162,9 @@ describe('PUT /api/tenant/users (the user card)', () => {
     expect((await t.call('GET', '/api/global/me', { token })).statusCode).toBe(200);
     expect(await signIn(t, body.email, 'secret-123')).toBeTruthy();
 
+    // Now a Building Owner: only a higher role (the Integrator) sets the password.
     const changed = await t.call('PUT', '/api/tenant/users', {
-      token: w.tokens.owner,
+      token: w.tokens.integrator,
       body: { id: user.id, password: 'brand-new-1' },
     });
     expect(changed.statusCode).toBe(200);
@@ -166,7 +173,7 @@ describe('PUT /api/tenant/users (the user card)', () => {
     expect(await signIn(t, body.email, 'brand-new-1')).toBeTruthy();
 
     const entries = await logsOf(t, 'User', user.id);
-    expect(entries.map((e) => e.note)).toEqual(['User Created', 'User Updated', 'User Updated']);
+    expect(entries.map((e) => e.note)).toEqual(['User Created', 'User Updated', 'Password set']);
     expect(entries[1]!.changes).toEqual({
       fname: { from: 'Pat', to: 'Patricia' },
       role: { from: 1, to: 2 },
@@ -245,10 +252,10 @@ describe('PUT /api/tenant/users (the user card)', () => {
     expect(row!.fname).not.toBe('X');
   });
 
-  it('on oneself: the profile form keeps working; the card may set one’s own password (signing out) but not one’s role or state', async () => {
+  it('on oneself: the profile form keeps working; the card sets neither one’s own password nor role nor state', async () => {
     const me = await createUser(t, { tenantId: w.a.id, role: Role.Integrator });
     await t.db.update(users).set({ phone1: '+32 9 000 00 01' }).where(eq(users.id, me.id));
-    let token = await signIn(t, me.email);
+    const token = await signIn(t, me.email);
     const profile = await t.call('PUT', '/api/tenant/users', {
       token,
       body: {
@@ -295,21 +302,17 @@ describe('PUT /api/tenant/users (the user card)', () => {
       phone1: '+32 9 000 00 02',
     });
     expect((await t.call('GET', '/api/global/me', { token })).statusCode).toBe(200);
+    // One's own password only through Change Password, which asks for the old one.
     const password = await t.call('PUT', '/api/tenant/users', {
       token,
       body: { id: me.id, email: me.email, fname: 'Inès', lname: 'Self', password: 'my-own-new-1' },
     });
-    expect(password.statusCode).toBe(200);
-    expect((await t.call('GET', '/api/global/me', { token })).statusCode).toBe(401);
-    token = await signIn(t, me.email, 'my-own-new-1');
+    expect(password.statusCode).toBe(403);
+    expect(codeOf(password)).toBe('use_change_password');
+    expect((await t.call('GET', '/api/global/me', { token })).statusCode).toBe(200);
+    expect(await signIn(t, me.email)).toBeTruthy();
     const [row] = await t.db.select().from(users).where(eq(users.id, me.id));
     expect(row).toMatchObject({ role: Role.Integrator, user_status: true });
-    const entries = await logsOf(t, 'User', me.id);
-    expect(entries.at(-1)).toMatchObject({
-      note: 'Profile updated',
-      changes: { password_changed: { to: true } },
-    });
-    expect(JSON.stringify(entries)).not.toContain('my-own-new-1');
   });
 
   it('a role 1 user changes their password with Change Password only', async () => {
@@ -329,7 +332,7 @@ describe('PUT /api/tenant/users (the user card)', () => {
 });
 
 describe('GET /api/tenant/users?id= (the Access rights tab)', () => {
-  it('lists each site of the tenant with the user’s access and permission, and other tenants’ sites only where the caller holds Full Access', async () => {
+  it('lists each site of the tenant with the user’s access and permission; other tenants’ sites are theirs to manage', async () => {
     const response = await t.call('GET', `/api/tenant/users?id=${w.users.external.id}`, {
       token: w.tokens.owner,
     });
@@ -341,7 +344,12 @@ describe('GET /api/tenant/users?id= (the Access rights tab)', () => {
     await grantAccess(t, { siteId: w.sites.foreign.id, userId: colleague.id, role: SitePermission.Reader });
     type Detail = {
       user: UserDto;
-      sites: Array<{ site: { name: string }; access: { user_role: number } | null; permission: number }>;
+      sites: Array<{
+        site: { name: string };
+        access: { user_role: number } | null;
+        permission: number;
+        manageable: boolean;
+      }>;
     };
     const detail = async (token: string) => {
       const answer = await t.call('GET', `/api/tenant/users?id=${colleague.id}`, { token });
@@ -351,8 +359,8 @@ describe('GET /api/tenant/users?id= (the Access rights tab)', () => {
     const seen = await detail(w.tokens.owner);
     expect(seen.user.id).toBe(colleague.id);
     expect(seen.sites.map((s) => s.site.name)).toEqual(['Main', 'Second']);
-    expect(seen.sites[0]).toMatchObject({ access: { user_role: 2 }, permission: 2 });
-    expect(seen.sites[1]).toMatchObject({ access: null, permission: 0 });
+    expect(seen.sites[0]).toMatchObject({ access: { user_role: 2 }, permission: 2, manageable: true });
+    expect(seen.sites[1]).toMatchObject({ access: null, permission: 0, manageable: true });
 
     const sharedOwner = await createUser(t, { tenantId: w.a.id, role: Role.BuildingOwner });
     await grantAccess(t, {
@@ -360,9 +368,27 @@ describe('GET /api/tenant/users?id= (the Access rights tab)', () => {
       userId: sharedOwner.id,
       role: SitePermission.FullAccess,
     });
+    // Full Access on another tenant's site makes the owner external there: that tenant manages
+    // who may see it, so the colleague's access to it stays off this card.
     const shared = await detail(await signIn(t, sharedOwner.email));
-    expect(shared.sites.map((s) => s.site.name)).toEqual(['Foreign', 'Main', 'Second']);
-    expect(shared.sites[0]).toMatchObject({ access: { user_role: 1 }, permission: 1 });
+    expect(shared.sites.map((s) => s.site.name)).toEqual(['Main', 'Second']);
+
+    // The Super Admin's card shows every site the user reaches.
+    const admin = await t.call('GET', `/api/admin/users?id=${colleague.id}`, { token: w.tokens.superAdmin });
+    expect(admin.statusCode, admin.body).toBe(200);
+    const all = (admin.json() as Detail).sites;
+    expect(all.map((s) => s.site.name)).toEqual(['Foreign', 'Main', 'Second']);
+    expect(all[0]).toMatchObject({ access: { user_role: 1 }, permission: 1, manageable: true });
+
+    // A Building Owner's accesses are changed by an Integrator of the tenant, not by an equal.
+    const boss = await create(newUser({ role: Role.BuildingOwner }));
+    const bossCard = async (token: string) => {
+      const answer = await t.call('GET', `/api/tenant/users?id=${boss.id}`, { token });
+      expect(answer.statusCode, answer.body).toBe(200);
+      return (answer.json() as Detail).sites.map((s) => s.manageable);
+    };
+    expect(await bossCard(w.tokens.owner)).toEqual([false, false]);
+    expect(await bossCard(w.tokens.integrator)).toEqual([true, true]);
   });
 });
 
@@ -443,7 +469,7 @@ describe('DELETE /api/tenant/users', () => {
 
   it('a user who created a site and shared another is deleted without error; the shared access stays', async () => {
     const body = newUser({ role: Role.Integrator });
-    const user = await create(body);
+    const user = await create(body, w.tokens.integrator);
     const token = await signIn(t, body.email, 'secret-123');
     const site = await t.call('POST', '/api/site/sites', {
       token,

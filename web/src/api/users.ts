@@ -2,6 +2,7 @@
 import type { SiteAccessDto, UserDto, UserSiteAccess } from '@asbuilt/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { accessKeys } from './accesses.ts';
+import { authKeys, type MeResponse } from './auth.ts';
 import { api } from './client.ts';
 
 export type UserScope = 'tenant' | 'admin';
@@ -115,4 +116,39 @@ export function useRevokeUserAccess() {
   return useAccessChange((input: { siteId: number; accessId: number }) =>
     api.delete<{ site_access: SiteAccessDto }>('/site/site_accesses', { id: input.accessId }),
   );
+}
+
+/** The user card's Credentials tab, first choice: mail the user a link to choose a password. */
+export function useSendResetLink(scope: UserScope) {
+  return useMutation({
+    mutationFn: (id: number) => api.post<{ message: string }>(`/${scope}/users/send_reset_link`, { id }),
+  });
+}
+
+/** One's own account as GET /api/global/me answers it: with an address waiting for confirmation. */
+export type OwnUser = UserDto & { pending_email?: string | null };
+
+/**
+ * Profile: asks to move one's sign-in to a new address (current password needed). Nothing changes
+ * until the link mailed there is opened; meanwhile the profile shows the address as pending.
+ */
+export function useRequestEmailChange() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { email: string; password: string }) =>
+      api.post<{ user: OwnUser }>('/global/email/change', input),
+    onSuccess: (data) => {
+      queryClient.setQueryData<MeResponse>(authKeys.me(), (old) => (old ? { ...old, user: data.user } : old));
+    },
+  });
+}
+
+/** The page the confirmation link opens: no session needed (the link may open in another browser). */
+export function useConfirmEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) =>
+      api.post<{ email: string }>('/global/email/confirm', { token }, { auth: false }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: authKeys.me() }),
+  });
 }

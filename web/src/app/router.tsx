@@ -52,6 +52,10 @@ export function routes(queryClient: QueryClient): RouteObject[] {
           ...screen(() => import('../features/auth/ResetPasswordPage.tsx').then((m) => m.ResetPasswordPage)),
         },
         {
+          path: 'confirm_email',
+          ...screen(() => import('../features/auth/ConfirmEmailPage.tsx').then((m) => m.ConfirmEmailPage)),
+        },
+        {
           path: 'invite_sign_up',
           ...screen(() => import('../features/auth/InviteSignUpPage.tsx').then((m) => m.InviteSignUpPage)),
         },

@@ -40,6 +40,13 @@ export const forgotLimits = {
   }),
 };
 
+export const ownPasswordLimit = (userId: number): Limit => ({
+  key: `ownpass:${userId}`,
+  max: RATE_LIMITS.ownPasswordFailures,
+  windowMs: WINDOW,
+  message: TOO_MANY,
+});
+
 export const loginAsLimit = (userId: number): Limit => ({
   key: `loginas:${userId}`,
   max: RATE_LIMITS.loginAsFailures,

@@ -7,14 +7,16 @@ import type { Actor } from '../../platform/actor.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { conflict, forbidden } from '../../platform/errors.ts';
 import { hashPassword } from '../../platform/passwords.ts';
-import { revokeUserSessions } from '../../platform/sessions.ts';
+import { revokeImpersonations, revokeUserSessions } from '../../platform/sessions.ts';
 import { handOverContacts } from './contacts-handover.ts';
+import { passwordSetMail } from './mails.ts';
 import { presentUser } from './present.ts';
 import { emailTakenByOther } from './queries.ts';
 import {
   authorizeScope,
   checkOwnAccount,
   checkRole,
+  checkTakeOver,
   requireManaged,
   type Scope,
   tenantName,
@@ -49,7 +51,7 @@ async function logUser(
 /** POST /api/tenant/users (own tenant, roles 1 to 3), /api/admin/users (any tenant, roles 1 to 5). */
 export async function createUser(ctx: AppContext, actor: Actor, scope: Scope, input: UserCreateInput) {
   authorizeScope(actor, scope);
-  checkRole(scope, input.role);
+  checkRole(actor, scope, input.role);
   const tenantId = scope === 'admin' && input.tenant_id ? input.tenant_id : actor.tenantId;
   const passwordHash = await hashPassword(input.password);
   return ctx.db.transaction(async (tx) => {
@@ -78,20 +80,31 @@ export async function createUser(ctx: AppContext, actor: Actor, scope: Scope, in
 
 /**
  * PUT with the id of a user: the user card. A blank password keeps the current one; a new one,
- * or an account switched off, ends that user's sessions at once.
+ * or an account switched off, ends that user's sessions at once. Another user's password or
+ * e-mail (either hands over the account) only for a role below the caller's; a set password is
+ * mailed to its owner (never the password itself), so that it cannot be changed behind their back.
  */
 export async function updateUser(ctx: AppContext, actor: Actor, scope: Scope, input: UserUpdateInput) {
   authorizeScope(actor, scope);
-  checkRole(scope, input.role);
+  checkRole(actor, scope, input.role);
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
-  return ctx.db.transaction(async (tx) => {
+  const row = await ctx.db.transaction(async (tx) => {
     const current = await requireManaged(tx, actor, scope, input.id);
-    if (current.id === actor.userId) checkOwnAccount(current, input);
-    if (input.email && (await emailTakenByOther(tx, input.email, current.id))) throw conflict('email_taken');
+    const emailChanged = input.email !== undefined && input.email !== current.email.toLowerCase();
+    if (current.id === actor.userId) {
+      checkOwnAccount(current, input);
+      if (passwordHash) throw forbidden('use_change_password');
+      if (emailChanged) throw forbidden('email_change_needs_confirmation');
+    }
+    if (passwordHash) checkTakeOver(actor, current, 'password');
+    if (emailChanged) checkTakeOver(actor, current, 'email');
+    if (emailChanged && (await emailTakenByOther(tx, input.email!, current.id))) {
+      throw conflict('email_taken');
+    }
     const tenantId = scope === 'admin' && input.tenant_id ? input.tenant_id : current.tenant_id;
     const name = await tenantName(tx, tenantId);
     const changes: Partial<UserRow> = {
-      ...(input.email !== undefined && { email: input.email, username: input.email }),
+      ...(emailChanged && { email: input.email, username: input.email }),
       ...(input.fname !== undefined && { fname: input.fname }),
       ...(input.lname !== undefined && { lname: input.lname }),
       ...(input.phone1 !== undefined && { phone1: input.phone1 }),
@@ -101,19 +114,31 @@ export async function updateUser(ctx: AppContext, actor: Actor, scope: Scope, in
       ...(input.language !== undefined && { language: input.language }),
       ...(tenantId !== current.tenant_id && { tenant_id: tenantId }),
     };
+    const now = new Date();
     const [row] = await tx
       .update(users)
-      .set({ ...changes, ...(passwordHash ? { password_hash: passwordHash } : {}), updated_at: new Date() })
+      .set({
+        ...changes,
+        // A manager's address replaces one the user was still confirming (its link stops working).
+        ...(emailChanged && { pending_email: null }),
+        ...(passwordHash && { password_hash: passwordHash, password_changed_at: now }),
+        updated_at: now,
+      })
       .where(eq(users.id, current.id))
       .returning();
     if (passwordHash || (input.user_status === false && current.user_status)) {
       await revokeUserSessions(tx, current.id);
+    } else if (current.role >= Role.SuperAdmin && row!.role < Role.SuperAdmin) {
+      // A demoted Super Admin's login-as sessions end now, not only while the demotion lasts.
+      await revokeImpersonations(tx, current.id);
     }
     const logged = changesOf(current, changes) ?? {};
     if (passwordHash) logged.password_changed = { to: true };
-    await logUser(tx, actor, row!, 'updated', 'User Updated', logged);
-    return presentUser(row!, name);
+    await logUser(tx, actor, row!, 'updated', passwordHash ? 'Password set' : 'User Updated', logged);
+    return { row: row!, name };
   });
+  if (passwordHash) await ctx.mailer.send(passwordSetMail(row.row));
+  return presentUser(row.row, row.name);
 }
 
 /**

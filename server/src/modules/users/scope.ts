@@ -1,4 +1,4 @@
-import { Role } from '@asbuilt/domain';
+import { canManageUserOfRole, canTakeOverUserOfRole, Role } from '@asbuilt/domain';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { tenants, users } from '../../db/schema.ts';
@@ -21,17 +21,40 @@ export function authorizeScope(actor: Actor, scope: Scope): void {
 
 export const maxRole = (scope: Scope): number => (scope === 'admin' ? Role.SuperAdmin : Role.Integrator);
 
-/** A role the form may give: above the form's range answers 403 `role_too_high`. */
-export function checkRole(scope: Scope, role: number | undefined): void {
-  if (role !== undefined && role > maxRole(scope)) throw forbidden('role_too_high');
+/**
+ * A role the form may give: above the form's range answers 403 `role_too_high`; above the
+ * caller's own role (a Building Owner making an Integrator) 403 `role_above_yours`.
+ */
+export function checkRole(actor: Actor, scope: Scope, role: number | undefined): void {
+  if (role === undefined) return;
+  if (role > maxRole(scope)) throw forbidden('role_too_high');
+  if (!canManageUserOfRole(actor.role, role)) throw forbidden('role_above_yours');
 }
 
-/** A user the caller manages: another tenant's answers 404; one above the form's roles 403. */
-export async function requireManaged(tx: DbOrTx, actor: Actor, scope: Scope, id: number): Promise<UserRow> {
+/**
+ * A user the caller manages: another tenant's answers 404; one above the form's roles 403. To
+ * change them (not only open their card) their role must also be at most the caller's.
+ */
+export async function requireManaged(
+  tx: DbOrTx,
+  actor: Actor,
+  scope: Scope,
+  id: number,
+  purpose: 'read' | 'change' = 'change',
+): Promise<UserRow> {
   const [row] = await tx.select().from(users).where(eq(users.id, id));
   if (!row || (scope === 'tenant' && row.tenant_id !== actor.tenantId)) throw notFound('user_not_found');
   if (row.role > maxRole(scope)) throw forbidden('role_too_high');
+  if (purpose === 'change' && !canManageUserOfRole(actor.role, row.role)) {
+    throw forbidden('user_above_your_role');
+  }
   return row;
+}
+
+/** Another user's password or e-mail: only for a role strictly below the caller's. */
+export function checkTakeOver(actor: Actor, target: Pick<UserRow, 'role'>, what: 'password' | 'email'): void {
+  if (canTakeOverUserOfRole(actor.role, target.role)) return;
+  throw forbidden(what === 'password' ? 'password_set_not_allowed' : 'email_set_not_allowed');
 }
 
 /** One's own role and state stay as they are, whatever form sends them. */

@@ -4,12 +4,13 @@ import { users } from '../../db/schema.ts';
 import { changesOf, logActivity } from '../../platform/activity.ts';
 import type { Actor } from '../../platform/actor.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { badRequest, conflict, forbidden } from '../../platform/errors.ts';
-import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
-import { authorizeSelf, can } from '../../platform/policy.ts';
+import { forbidden } from '../../platform/errors.ts';
+import { hashPassword } from '../../platform/passwords.ts';
+import { authorizeSelf } from '../../platform/policy.ts';
 import { revokeUserSessions } from '../../platform/sessions.ts';
-import { presentUser } from './present.ts';
-import { emailTakenByOther, findUserWithTenant } from './queries.ts';
+import { presentMe } from './email-change.ts';
+import { checkOwnPassword } from './own-password.ts';
+import { findUserWithTenant } from './queries.ts';
 import { checkOwnAccount } from './scope.ts';
 
 export interface ProfileChanges {
@@ -25,29 +26,27 @@ export interface ProfileChanges {
   /** The user card on oneself sends these: role and state must stay as they are. */
   role?: number | undefined;
   user_status?: boolean | undefined;
-  /** The user card on oneself: blank keeps; a new one ends every session, this one included. */
+  /** The user card on oneself: must be blank (Change Password asks for the old one). */
   password?: string | undefined;
 }
 
-export async function currentUser(ctx: AppContext, actor: Actor) {
-  const found = await findUserWithTenant(ctx.db, actor.userId);
-  return presentUser(found!.user, found!.tenantName);
+export function currentUser(ctx: AppContext, actor: Actor) {
+  return presentMe(ctx.db, actor.userId);
 }
 
 /**
- * One's own profile (the profile form, or the user card on oneself); the username follows the
- * e-mail. One's own role and state stay; a password set here (the user card, staff only: others
- * use Change Password, which asks for the old one) signs every session out.
+ * One's own profile (the profile form, or the user card on oneself). One's own role and state
+ * stay; the e-mail (the sign-in) changes only through a confirmed link (email-change.ts), a case
+ * change aside; a password only through Change Password, which asks for the old one.
  */
 export async function updateProfile(ctx: AppContext, actor: Actor, input: ProfileChanges) {
   authorizeSelf(actor, input.id);
   checkOwnAccount(actor.user, input);
-  if (input.password && !can(actor, 'user:manage')) throw forbidden('use_change_password');
-  const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+  if (input.password) throw forbidden('use_change_password');
+  if (input.email.toLowerCase() !== actor.user.email.toLowerCase()) {
+    throw forbidden('email_change_needs_confirmation');
+  }
   return ctx.db.transaction(async (tx) => {
-    if (await emailTakenByOther(tx, input.email, actor.userId)) {
-      throw conflict('email_taken');
-    }
     const values = {
       email: input.email,
       username: input.email,
@@ -57,24 +56,19 @@ export async function updateProfile(ctx: AppContext, actor: Actor, input: Profil
       ...(input.phone2 !== undefined && { phone2: input.phone2 }),
       ...(input.language ? { language: input.language } : {}),
     };
-    const [user] = await tx
+    await tx
       .update(users)
-      .set({ ...values, ...(passwordHash ? { password_hash: passwordHash } : {}), updated_at: new Date() })
-      .where(eq(users.id, actor.userId))
-      .returning();
-    if (passwordHash) await revokeUserSessions(tx, actor.userId);
-    const changes = changesOf(actor.user, values) ?? {};
-    if (passwordHash) changes.password_changed = { to: true };
+      .set({ ...values, updated_at: new Date() })
+      .where(eq(users.id, actor.userId));
     await logActivity(tx, actor, {
       objectModel: 'User',
       objectId: actor.userId,
       objectName: input.email,
       action: 'updated',
       note: 'Profile updated',
-      changes,
+      changes: changesOf(actor.user, values) ?? {},
     });
-    const found = await findUserWithTenant(tx, actor.userId);
-    return presentUser(user!, found?.tenantName);
+    return presentMe(tx, actor.userId);
   });
 }
 
@@ -83,9 +77,8 @@ export async function updateProfile(ctx: AppContext, actor: Actor, input: Profil
  * the mails; not an activity worth a log entry.
  */
 export async function updateLanguage(ctx: AppContext, actor: Actor, language: Language) {
-  const [user] = await ctx.db.update(users).set({ language }).where(eq(users.id, actor.userId)).returning();
-  const found = await findUserWithTenant(ctx.db, actor.userId);
-  return presentUser(user!, found?.tenantName);
+  await ctx.db.update(users).set({ language }).where(eq(users.id, actor.userId));
+  return presentMe(ctx.db, actor.userId);
 }
 
 /** Changing one's password ends every session of the account, this one included. */
@@ -96,12 +89,13 @@ export async function changePassword(
 ) {
   authorizeSelf(actor, input.id);
   const stored = await findUserWithTenant(ctx.db, actor.userId);
-  if (!(await verifyPassword(stored?.user.password_hash, input.oldPass))) {
-    throw badRequest('old_password_wrong');
-  }
+  await checkOwnPassword(ctx, actor, stored?.user.password_hash, input.oldPass, 'old_password_wrong');
   const passwordHash = await hashPassword(input.newPass);
   await ctx.db.transaction(async (tx) => {
-    await tx.update(users).set({ password_hash: passwordHash }).where(eq(users.id, actor.userId));
+    await tx
+      .update(users)
+      .set({ password_hash: passwordHash, password_changed_at: new Date() })
+      .where(eq(users.id, actor.userId));
     await revokeUserSessions(tx, actor.userId);
     await logActivity(tx, actor, {
       objectModel: 'User',

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { userTokens } from '../../db/schema.ts';
 import { hashToken, newToken } from '../../platform/tokens.ts';
 
-export type UserTokenKind = 'reset' | 'invite';
+export type UserTokenKind = 'reset' | 'invite' | 'email';
 
 /** Issues a single-use token, voiding earlier unused ones of the same kind; returns it in clear once. */
 export async function issueUserToken(db: DbOrTx, userId: number, kind: UserTokenKind, ttlMs: number) {

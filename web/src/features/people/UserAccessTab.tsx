@@ -63,7 +63,8 @@ export function UserAccessTab({ user, sites }: { user: UserDto; sites: UserSiteA
       <CloseIcon color="error" titleAccess={t('people:access.no')} />
     );
   const actions = (row: UserSiteAccess) => {
-    if (yourself) return null;
+    // The server says whose access the caller may change (the site's managers, by rank).
+    if (yourself || !row.manageable) return null;
     const site = row.site.name;
     if (row.access?.active) {
       return (

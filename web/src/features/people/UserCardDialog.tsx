@@ -2,9 +2,12 @@
  * The user card (core.md section 2): Credentials (e-mail, password on create or "blank keeps",
  * names, role, active, tenant on the admin form) and, when editing, Access rights. Editing
  * another user offers Delete behind a confirmation; one's own card has no Delete, and one's own
- * role and state are locked (the server refuses those changes too).
+ * role and state are locked. It offers only what the server allows: no role above one's own,
+ * nothing to change on a user above one's role, and another's password or e-mail only below it.
  */
 import {
+  canManageUserOfRole,
+  canTakeOverUserOfRole,
   emailSchema,
   encodeMessage,
   MIN_PASSWORD_LENGTH,
@@ -48,6 +51,7 @@ import { LoadingScreen } from '../../components/LoadingScreen.tsx';
 import { useDialogSession } from '../../lib/dialogs.ts';
 import { formResolver } from '../../lib/forms.ts';
 import { toastSuccess } from '../../lib/toast.ts';
+import { PasswordChoice } from './PasswordChoice.tsx';
 import { UserAccessTab } from './UserAccessTab.tsx';
 
 const ROLES = { tenant: [1, 2, 3], admin: [1, 2, 3, 4, 5] } as const;
@@ -189,9 +193,14 @@ function CredentialsForm({
   const [confirming, setConfirming] = useState(false);
   const yourself = user !== null && user.id === me.data?.id;
   const admin = scope === 'admin';
+  const myRole = me.data?.role ?? 0;
+  // The server's rules (domain permission.ts): above one's role, the card only shows.
+  const changeable = user === null || canManageUserOfRole(myRole, user.role);
+  const takeOver = user !== null && !yourself && canTakeOverUserOfRole(myRole, user.role);
   const { control, handleSubmit } = useForm<CardValues, unknown, z.output<CardSchema>>({
     resolver: formResolver<CardValues, CardSchema>(cardSchema(user === null, admin)),
     mode: 'onTouched',
+    disabled: !changeable,
     defaultValues: {
       email: user?.email ?? '',
       password: '',
@@ -234,11 +243,10 @@ function CredentialsForm({
     }
   });
 
-  // A role above the scope's choices (an admin account seen from a tenant) stays shown as is.
-  const roles: readonly number[] =
-    user && !(ROLES[scope] as readonly number[]).includes(user.role)
-      ? [...ROLES[scope], user.role]
-      : ROLES[scope];
+  // No role above one's own; the user's current one (an admin account seen from a tenant, or a
+  // role above the caller's) stays shown as is.
+  const offered = (ROLES[scope] as readonly number[]).filter((role) => canManageUserOfRole(myRole, role));
+  const roles: readonly number[] = user && !offered.includes(user.role) ? [...offered, user.role] : offered;
 
   return (
     <>
@@ -253,6 +261,11 @@ function CredentialsForm({
               pt: 1,
             }}
           >
+            {!changeable && (
+              <Alert severity="info" sx={{ mb: 1, gridColumn: '1 / -1' }}>
+                {t('card.above_you')}
+              </Alert>
+            )}
             <FormTextField
               control={control}
               name="email"
@@ -261,21 +274,38 @@ function CredentialsForm({
               required
               autoComplete="off"
               autoFocus={!user}
+              disabled={user !== null && !takeOver}
             />
-            <FormTextField
-              control={control}
-              name="password"
-              label={t('field.password')}
-              type="password"
-              required={!user}
-              autoComplete="new-password"
-              helperText={
-                user ? t('field.password_keep') : t('field.password_min', { min: MIN_PASSWORD_LENGTH })
-              }
-            />
-            {yourself && (
+            {user === null ? (
+              <FormTextField
+                control={control}
+                name="password"
+                label={t('field.password')}
+                type="password"
+                required
+                autoComplete="new-password"
+                helperText={t('field.password_min', { min: MIN_PASSWORD_LENGTH })}
+              />
+            ) : (
+              <Box sx={{ display: { xs: 'none', sm: 'block' } }} />
+            )}
+            {user && takeOver && (
+              <PasswordChoice scope={scope} user={user} disabled={saving}>
+                <FormTextField
+                  control={control}
+                  name="password"
+                  label={t('field.password')}
+                  type="password"
+                  autoComplete="new-password"
+                  disabled={saving}
+                  helperText={t('field.password_keep_min', { min: MIN_PASSWORD_LENGTH })}
+                  sx={{ maxWidth: { sm: 'calc(50% - 8px)' } }}
+                />
+              </PasswordChoice>
+            )}
+            {user && changeable && !takeOver && (
               <Alert severity="info" sx={{ mb: 1, gridColumn: '1 / -1' }}>
-                {t('card.own_password')}
+                {yourself ? t('card.own_credentials') : t('card.no_takeover')}
               </Alert>
             )}
             <FormTextField control={control} name="fname" label={t('field.fname')} required />
@@ -285,7 +315,7 @@ function CredentialsForm({
               name="role"
               label={t('field.role')}
               select
-              disabled={yourself}
+              disabled={yourself || !changeable}
               helperText={yourself ? t('card.own_role') : undefined}
             >
               {roles.map((value) => (
@@ -313,7 +343,7 @@ function CredentialsForm({
                       <Switch
                         checked={field.value}
                         onChange={(event) => field.onChange(event.target.checked)}
-                        disabled={yourself}
+                        disabled={yourself || !changeable}
                       />
                     }
                     label={field.value ? t('field.active') : t('field.inactive')}
@@ -324,7 +354,7 @@ function CredentialsForm({
           </Box>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
-          {user && !yourself && (
+          {user && !yourself && changeable && (
             <Button
               color="error"
               startIcon={<DeleteOutlinedIcon />}
@@ -336,11 +366,13 @@ function CredentialsForm({
             </Button>
           )}
           <Button onClick={onClose} disabled={saving}>
-            {t('action.cancel')}
+            {changeable ? t('action.cancel') : t('action.close')}
           </Button>
-          <Button type="submit" variant="contained" loading={saving}>
-            {t('action.save')}
-          </Button>
+          {changeable && (
+            <Button type="submit" variant="contained" loading={saving}>
+              {t('action.save')}
+            </Button>
+          )}
         </DialogActions>
       </form>
       <DeleteConfirm

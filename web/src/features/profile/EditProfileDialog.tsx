@@ -79,6 +79,8 @@ function EditProfileForm({ user, onClose }: Omit<Props, 'open'>) {
             label={t('field.email')}
             type="email"
             autoComplete="email"
+            disabled
+            helperText={t('edit.email_hint')}
           />
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2.5}>
             <FormTextField

@@ -1,10 +1,12 @@
 import { LANGUAGE_NAMES, type Role } from '@asbuilt/domain';
+import AlternateEmailIcon from '@mui/icons-material/AlternateEmail';
 import EditIcon from '@mui/icons-material/Edit';
 import EmailIcon from '@mui/icons-material/Email';
 import LockResetIcon from '@mui/icons-material/LockReset';
 import PhoneIcon from '@mui/icons-material/Phone';
 import TranslateIcon from '@mui/icons-material/Translate';
 import {
+  Alert,
   Avatar,
   Box,
   Button,
@@ -21,20 +23,23 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { OwnUser } from '../../api/users.ts';
 import { useCurrentUser } from '../../app/CurrentUser.tsx';
 import { usePageTitle } from '../../app/PageTitle.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { fullName, initials } from '../../lib/names.ts';
 import { TicketMailSwitch } from '../support/TicketMailSwitch.tsx';
+import { ChangeEmailDialog } from './ChangeEmailDialog.tsx';
 import { ChangePasswordDialog } from './ChangePasswordDialog.tsx';
 import { EditProfileDialog } from './EditProfileDialog.tsx';
 
-/** /profile: who I am, with the Edit Profile and Change Password dialogs. */
+/** /profile: who I am, with the Edit Profile, Change E-mail and Change Password dialogs. */
 export function ProfilePage() {
   const { t } = useTranslation(['profile', 'domain']);
   usePageTitle(t('page.title'));
-  const user = useCurrentUser();
-  const [dialog, setDialog] = useState<'edit' | 'password' | null>(null);
+  // GET /api/global/me adds the address waiting for confirmation to one's own account.
+  const user: OwnUser = useCurrentUser();
+  const [dialog, setDialog] = useState<'edit' | 'email' | 'password' | null>(null);
   const close = () => setDialog(null);
 
   return (
@@ -73,6 +78,13 @@ export function ProfilePage() {
               slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
             />
           </ListItem>
+          {user.pending_email && (
+            <ListItem>
+              <Alert severity="warning" sx={{ width: '100%', overflowWrap: 'anywhere' }}>
+                {t('email.pending', { email: user.pending_email })}
+              </Alert>
+            </ListItem>
+          )}
           <ListItem>
             <ListItemIcon>
               <PhoneIcon />
@@ -92,21 +104,20 @@ export function ProfilePage() {
           <TicketMailSwitch />
         </List>
         <Divider />
-        <CardActions sx={{ p: 2, gap: 1, flexWrap: 'wrap' }}>
+        <CardActions disableSpacing sx={{ p: 2, gap: 1, flexWrap: 'wrap' }}>
           <Button variant="contained" startIcon={<EditIcon />} onClick={() => setDialog('edit')}>
             {t('page.edit')}
           </Button>
-          <Button
-            variant="outlined"
-            startIcon={<LockResetIcon />}
-            onClick={() => setDialog('password')}
-            sx={{ ml: 0 }}
-          >
+          <Button variant="outlined" startIcon={<AlternateEmailIcon />} onClick={() => setDialog('email')}>
+            {t('page.change_email')}
+          </Button>
+          <Button variant="outlined" startIcon={<LockResetIcon />} onClick={() => setDialog('password')}>
             {t('page.change_password')}
           </Button>
         </CardActions>
       </Card>
       <EditProfileDialog user={user} open={dialog === 'edit'} onClose={close} />
+      <ChangeEmailDialog open={dialog === 'email'} onClose={close} />
       <ChangePasswordDialog userId={user.id} open={dialog === 'password'} onClose={close} />
     </>
   );
