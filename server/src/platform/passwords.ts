@@ -17,6 +17,16 @@ export function hashPassword(password: string): Promise<string> {
   return threads.run<string>({ verify: false, password, options: OPTIONS });
 }
 
+let checksAgainstHashes = 0;
+
+/**
+ * How many passwords were checked against a stored hash in this process: how a test sees that a
+ * refused sign-in did the same work as any other (a deactivated account's is checked too).
+ */
+export function passwordChecks(): number {
+  return checksAgainstHashes;
+}
+
 export async function verifyPassword(
   passwordHash: string | null | undefined,
   password: string,
@@ -26,6 +36,7 @@ export async function verifyPassword(
     await hashPassword(password);
     return false;
   }
+  checksAgainstHashes++;
   try {
     return await threads.run<boolean>({ verify: true, hash: passwordHash, password });
   } catch {
