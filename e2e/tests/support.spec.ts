@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { apiSignIn } from '../support/api.ts';
+import { outboxFiles, waitForLink } from '../support/outbox.ts';
 import { signIn } from '../support/session.ts';
 import { apiCreateDevice, apiProductId, apiSiteByName, PRODUCTS, unique } from '../support/sites.ts';
 import { expect, test } from '../support/test.ts';
@@ -180,4 +181,69 @@ test('support: a ticket changed by someone else while its form is open is not ov
   await expect(page.getByText(/Someone else changed this since you opened it/)).toBeVisible();
   await expect(form).toBeHidden();
   await expect(sheet.getByRole('heading', { name: `#${ticket.number} ${subject} theirs` })).toBeVisible();
+});
+
+test('support: the visitor hears back by mail, follows the link, reads the reply and answers it', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  const { token } = await apiSignIn(page.request, INTEGRATOR);
+  const hq = await apiSiteByName(page.request, token, 'Demo HQ');
+  const productId = await apiProductId(page.request, token, hq.id, PRODUCTS.camera.name);
+  const code = `FOL-${unique()}`;
+  const device = await apiCreateDevice(page.request, token, hq.id, productId, { code });
+  const email = `follow-${unique()}@example.test`.toLowerCase();
+  const words = `The door camera is offline ${unique()}`;
+
+  const visitor = await browser.newContext();
+  const visit = await visitor.newPage();
+  await visit.goto(`/device/${device.public_hash}`);
+  await visit.getByRole('button', { name: 'Report a problem' }).click();
+  const form = visit.getByRole('dialog', { name: 'Report a problem' });
+  await form.getByLabel('Your name').fill('Felix Visitor');
+  await form.getByLabel('Your e-mail').fill(email);
+  await form.getByLabel('What is the problem?').fill(words);
+  await form.getByRole('button', { name: 'Send' }).click();
+  const thanks = form.getByText(/Thank you: your report was sent/);
+  await expect(thanks).toBeVisible();
+  const number = (await thanks.textContent())?.match(/#(\d+)/)?.[1];
+
+  // The integrator answers in the ticket's sheet; the device there is a link to its card.
+  await signIn(page, INTEGRATOR);
+  await page.goto('/support');
+  await page.getByLabel('Search tickets').fill(`#${number}`);
+  const card = page.getByTestId('ticket-card').filter({ hasText: words.slice(0, 40) });
+  await card.getByRole('button', { name: /^View ticket/ }).click();
+  const sheet = sheetOf(page);
+  await expect(sheet.getByRole('link', { name: code })).toHaveAttribute(
+    'href',
+    `/site/${hq.id}/devices?device=${device.id}`,
+  );
+  const seen = await outboxFiles();
+  await sheet.getByLabel('Write a message').fill('We replace the camera on Monday.');
+  await sheet.getByLabel('Write a message').press('Enter');
+  await expect(sheet.getByText('We replace the camera on Monday.')).toBeVisible();
+
+  // The visitor's mail links to the follow page: the reply is there, and they answer it.
+  const link = await waitForLink(email, seen);
+  expect(link.pathname).toMatch(/^\/follow\/[\w-]+\.[\w-]+$/);
+  await visit.goto(link.pathname);
+  await expect(visit.getByRole('heading', { name: `Your report #${number}` })).toBeVisible();
+  const thread = visit.getByRole('list', { name: 'Messages' });
+  await expect(thread.getByRole('listitem')).toHaveCount(2);
+  await expect(thread.getByRole('listitem').last()).toContainText('We replace the camera on Monday.');
+  await visit.getByLabel('Your answer').fill('Thanks, someone will be at the desk.');
+  await visit.getByRole('button', { name: 'Send' }).click();
+  await expect(visit.getByText('Your answer was sent to the installer.')).toBeVisible();
+  await expect(thread.getByRole('listitem').last()).toContainText('Thanks, someone will be at the desk.');
+  await visitor.close();
+
+  // The answer reaches the sheet without a reload; the History reads "Reply".
+  await expect(sheet.getByText('Thanks, someone will be at the desk.')).toBeVisible({ timeout: 12_000 });
+  await sheet.getByRole('tab', { name: 'History' }).click();
+  await expect(sheet.getByText(/(^|· )Reply$/).first()).toBeVisible();
+  await sheet.getByRole('tab', { name: /^Messages/ }).click();
+  await sheet.getByRole('link', { name: code }).click();
+  await expect(page).toHaveURL(`/site/${hq.id}/devices?device=${device.id}`);
 });

@@ -121,11 +121,16 @@ export const findUsersSchema = z.object({
   ),
 });
 
-/** POST /api/tenant/users/invite_user: an inactive account and a single-use invitation mail. */
+/**
+ * POST /api/tenant/users/invite_user: an inactive account and a single-use invitation mail. With
+ * `user_role`, the site access is created in the same step and the mail gives its level and expiry.
+ */
 export const inviteUserSchema = z.object({
   email: emailSchema,
   site_id: requiredId('site'),
   site_name: z.unknown().optional(),
+  user_role: siteRoleField.optional(),
+  ...validityFields,
 });
 /** POST /api/tenant/users/reinvite_user */
 export const reinviteUserSchema = z.object({ user_id: requiredId('user_id'), site_id: requiredId('site') });

@@ -83,3 +83,21 @@ export const loginAsSchema = z.object({
   id: z.coerce.number().int().positive(),
   password: z.string().min(1, encodeMessage('password_required')),
 });
+
+/** POST /api/tenant/users/invite_check: what an invitation link is, before its form is shown. */
+export const inviteCheckSchema = inviteSignUpSchema.pick({ email: true, token: true });
+
+/**
+ * `valid` names the site, the inviter and the invitee; `used` (the account exists: sign in) and
+ * `expired` say nothing more; `invalid` covers a made-up, mistyped or replaced link.
+ */
+export const inviteCheckResponseSchema = z.discriminatedUnion('status', [
+  z.object({
+    status: z.literal('valid'),
+    email: z.string(),
+    site: z.string().nullable(),
+    inviter: z.string().nullable(),
+  }),
+  z.object({ status: z.enum(['used', 'expired', 'invalid']) }),
+]);
+export type InviteCheck = z.infer<typeof inviteCheckResponseSchema>;

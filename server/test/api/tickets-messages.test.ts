@@ -49,7 +49,7 @@ describe('messages', () => {
     expect(seen.messages).toHaveLength(7);
     expect(seen.messages[0]).toMatchObject({ body: 'Hello from superAdmin', messageable_type: 'Ticket' });
     const logs = await logsOf(t, 'Ticket', ticket.id);
-    expect(logs.at(-1)).toMatchObject({ action: 'updated', note: 'Message Sent' });
+    expect(logs.at(-1)).toMatchObject({ action: 'replied', note: 'Reply' });
   });
 
   it('bad input: 400 with error and code', async () => {

@@ -184,6 +184,8 @@ export function useReportProblem() {
       email: string;
       description: string;
       photo: { filename: string; data: string } | null;
+      /** The language the visitor reads: their mails about the ticket are written in it. */
+      language: string;
     }) => api.post<{ number: number }>('/global/public/report', input, { auth: false }),
   });
 }

@@ -1,20 +1,35 @@
-import { INVITE_TOKEN_TTL_DAYS, languageOf, Role, type UserDto } from '@asbuilt/domain';
+import {
+  highestGrantableLevel,
+  INVITE_TOKEN_TTL_DAYS,
+  languageOf,
+  Role,
+  type UserDto,
+} from '@asbuilt/domain';
 import { eq } from 'drizzle-orm';
-import { users } from '../../db/schema.ts';
-import { actorName, logActivity } from '../../platform/activity.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { siteAccesses, users } from '../../db/schema.ts';
+import { actorName, changesOf, logActivity } from '../../platform/activity.ts';
 import type { Actor } from '../../platform/actor.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { conflict, notFound } from '../../platform/errors.ts';
+import { conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { requireAccessManager } from '../../platform/policy.ts';
 import { presentUser } from '../users/present.ts';
 import { issueUserToken } from '../users/tokens.ts';
-import { invitationMail } from './mails.ts';
+import { type InvitationFacts, invitationMail } from './mails.ts';
 import { accessOf, findUserByEmail } from './queries.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+const INVITE_TTL_MS = INVITE_TOKEN_TTL_DAYS * DAY_MS;
 
 function invitationLink(ctx: AppContext, email: string, token: string) {
   return `${ctx.config.publicUrl}/invite_sign_up?${new URLSearchParams({ email, token })}`;
+}
+
+type AccessRow = typeof siteAccesses.$inferSelect;
+
+/** What the mail says of the access: its level and last day, when the access exists. */
+function accessFacts(access: AccessRow | undefined): InvitationFacts['access'] {
+  return access ? { userRole: access.user_role, validity: access.validity } : undefined;
 }
 
 /**
@@ -27,10 +42,19 @@ function invitationLink(ctx: AppContext, email: string, token: string) {
 export async function inviteUser(
   ctx: AppContext,
   actor: Actor,
-  input: { email: string; site_id: number },
+  input: {
+    email: string;
+    site_id: number;
+    user_role?: number | undefined;
+    validity?: string | null | undefined;
+    unlimited?: boolean | undefined;
+  },
 ): Promise<UserDto> {
-  const { user, token, siteName } = await ctx.db.transaction(async (tx) => {
-    const { site } = await requireAccessManager(tx, actor, input.site_id);
+  const { user, token, siteName, access } = await ctx.db.transaction(async (tx) => {
+    const { site, permission } = await requireAccessManager(tx, actor, input.site_id);
+    if (input.user_role !== undefined && input.user_role > highestGrantableLevel(permission)) {
+      throw forbidden('access_level_above_own');
+    }
     if (await findUserByEmail(tx, input.email)) throw conflict('email_taken');
     const [created] = await tx
       .insert(users)
@@ -43,23 +67,34 @@ export async function inviteUser(
         language: languageOf(actor.user.language),
       })
       .returning();
-    const issued = await issueUserToken(tx, created!.id, 'invite', INVITE_TOKEN_TTL_DAYS * DAY_MS);
+    const issued = await issueUserToken(tx, created!.id, 'invite', INVITE_TTL_MS);
+    const place = {
+      siteId: site.id,
+      tenantId: site.tenant_id,
+      parentModel: 'Site',
+      parentId: site.id,
+      parentName: site.name,
+    };
     await logActivity(tx, actor, {
       objectModel: 'User',
       objectId: created!.id,
       objectName: created!.email,
       action: 'invited',
       note: 'User Invited',
-      siteId: site.id,
-      tenantId: site.tenant_id,
-      parentModel: 'Site',
-      parentId: site.id,
-      parentName: site.name,
+      ...place,
     });
-    return { user: created!, token: issued, siteName: site.name };
+    const access =
+      input.user_role === undefined ? undefined : await grantInvitee(tx, actor, place, created!, input);
+    return { user: created!, token: issued, siteName: site.name, access };
   });
   await ctx.mailer.send(
-    invitationMail(user, actorName(actor), siteName, invitationLink(ctx, user.email, token)),
+    invitationMail(user, {
+      inviter: actorName(actor),
+      siteName,
+      link: invitationLink(ctx, user.email, token),
+      expiresAt: new Date(Date.now() + INVITE_TTL_MS),
+      access: accessFacts(access),
+    }),
   );
   return presentUser(user);
 }
@@ -70,7 +105,7 @@ export async function reinviteUser(
   actor: Actor,
   input: { user_id: number; site_id: number },
 ): Promise<{ message: string }> {
-  const { user, token, siteName } = await ctx.db.transaction(async (tx) => {
+  const { user, token, siteName, access } = await ctx.db.transaction(async (tx) => {
     const { site } = await requireAccessManager(tx, actor, input.site_id);
     const access = await accessOf(tx, site.id, input.user_id);
     if (!access?.active) throw notFound('user_not_found');
@@ -78,7 +113,7 @@ export async function reinviteUser(
     // Only the site's tenant invites into itself: another tenant's pending account is not ours to reopen.
     if (!found || found.tenant_id !== site.tenant_id) throw notFound('user_not_found');
     if (found.user_status) throw conflict('user_already_active');
-    const issued = await issueUserToken(tx, found.id, 'invite', INVITE_TOKEN_TTL_DAYS * DAY_MS);
+    const issued = await issueUserToken(tx, found.id, 'invite', INVITE_TTL_MS);
     await logActivity(tx, actor, {
       objectModel: 'User',
       objectId: found.id,
@@ -91,10 +126,53 @@ export async function reinviteUser(
       parentId: site.id,
       parentName: site.name,
     });
-    return { user: found, token: issued, siteName: site.name };
+    return { user: found, token: issued, siteName: site.name, access };
   });
   await ctx.mailer.send(
-    invitationMail(user, actorName(actor), siteName, invitationLink(ctx, user.email, token)),
+    invitationMail(user, {
+      inviter: actorName(actor),
+      siteName,
+      link: invitationLink(ctx, user.email, token),
+      expiresAt: new Date(Date.now() + INVITE_TTL_MS),
+      access: accessFacts(access),
+    }),
   );
   return { message: "User's invitation resent" };
+}
+
+/** The invitee's access, created with the account so the mail can state its level and expiry. */
+async function grantInvitee(
+  tx: DbOrTx,
+  actor: Actor,
+  place: { siteId: number; tenantId: number; parentModel: string; parentId: number; parentName: string },
+  invitee: typeof users.$inferSelect,
+  input: {
+    user_role?: number | undefined;
+    validity?: string | null | undefined;
+    unlimited?: boolean | undefined;
+  },
+) {
+  const validity = input.unlimited === true ? null : (input.validity ?? null);
+  const [row] = await tx
+    .insert(siteAccesses)
+    .values({
+      site_id: place.siteId,
+      user_id: invitee.id,
+      inviter_id: actor.userId,
+      user_role: input.user_role!,
+      validity,
+      unlimited: validity === null,
+      active: true,
+    })
+    .returning();
+  await logActivity(tx, actor, {
+    objectModel: 'SiteAccess',
+    objectId: row!.id,
+    objectName: invitee.email,
+    action: 'created',
+    note: 'Site Access Created',
+    ...place,
+    changes: changesOf(null, { user_role: row!.user_role, validity, active: true }),
+  });
+  return row!;
 }

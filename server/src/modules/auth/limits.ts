@@ -53,3 +53,11 @@ export const loginAsLimit = (userId: number): Limit => ({
   windowMs: WINDOW,
   message: TOO_MANY,
 });
+
+/** Invitation checks per address: enough for a few people behind one address opening links. */
+export const inviteCheckLimit = (ip: string): Limit => ({
+  key: `invitecheck:ip:${ip}`,
+  max: 30,
+  windowMs: WINDOW,
+  message: TOO_MANY,
+});

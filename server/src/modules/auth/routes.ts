@@ -1,6 +1,8 @@
 import {
   authResponseSchema,
   forgotPasswordSchema,
+  inviteCheckResponseSchema,
+  inviteCheckSchema,
   inviteSignUpSchema,
   loginAsSchema,
   loginSchema,
@@ -11,6 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireActor } from '../../platform/actor.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { errorResponses, messageSchema, okSchema, requestMeta } from '../../platform/http.ts';
+import { checkInvitation } from './invitation-check.ts';
 import * as auth from './service.ts';
 
 /** The answer to every forgot-password request (the specification's words, known address or not). */
@@ -73,6 +76,19 @@ export function authRoutes(ctx: AppContext) {
         schema: { tags, body: inviteSignUpSchema, response: { 200: authResponseSchema, ...errorResponses } },
       },
       (request) => auth.inviteSignUp(ctx, request.body, requestMeta(request)),
+    );
+
+    app.post(
+      '/api/tenant/users/invite_check',
+      {
+        config: { public: true },
+        schema: {
+          tags,
+          body: inviteCheckSchema,
+          response: { 200: inviteCheckResponseSchema, ...errorResponses },
+        },
+      },
+      (request) => checkInvitation(ctx, request.body, requestMeta(request)),
     );
   };
 }

@@ -119,7 +119,10 @@ export async function ticketDetail(ctx: AppContext, actor: Actor, id: number): P
       thumb: ctx.storage.signedUrl(a.thumb_key),
       created_at: a.created_at.toISOString(),
     })),
-    logs: logs.filter((l) => internal || !(l.changes && 'note' in l.changes)).map((l) => presentLog(l)),
+    // External users never learn that a note was written (older entries name it in their changes).
+    logs: logs
+      .filter((l) => internal || !(l.action === 'note_added' || (l.changes && 'note' in l.changes)))
+      .map((l) => presentLog(l)),
     permission,
   };
 }

@@ -37,7 +37,7 @@ const byDevice = (deviceId: number): Limit => ({
   message: 'too_many_reports',
 });
 /** Forged or stale links count against the address of the public device page. */
-const badLinks = (ip: string): Limit => ({
+export const badLinks = (ip: string): Limit => ({
   key: `public-device:ip:${ip}`,
   max: 100,
   windowMs: 15 * 60_000,
@@ -61,7 +61,7 @@ async function checkPhoto(photo: NonNullable<PublicReportInput['photo']>) {
 }
 
 /** The staff told of a visitor report: the tenant's Integrators who reach the site, else its Building Owners. */
-async function staffOf(ctx: AppContext, site: { id: number; tenant_id: number }) {
+export async function staffOf(ctx: AppContext, site: { id: number; tenant_id: number }) {
   const own = (await usersReachingSite(ctx.db, site)).filter((u) => u.tenant_id === site.tenant_id);
   const integrators = own.filter((u) => u.role === Role.Integrator);
   return (integrators.length ? integrators : own.filter((u) => u.role === Role.BuildingOwner)).map(
@@ -73,10 +73,15 @@ async function staffOf(ctx: AppContext, site: { id: number; tenant_id: number })
  * POST /api/global/public/report (no session): a visitor's problem report for the device behind
  * a signed public hash. It opens a ticket (status new, type Problem, assigned to no one) on the
  * device's site, marked as a visitor report, with the description as its first message and the
- * photo linked as a file. Rate limited per address and per device; nothing is mailed to the
- * address the visitor typed (it would let anyone send mail to anyone).
+ * photo linked as a file. Rate limited per address and per device. Nothing is mailed to the
+ * address the visitor typed on reporting (it would let anyone send mail to anyone): only a staff
+ * member's reply or closing does (visitor.ts), in the language kept as the first message's title.
  */
-export async function publicReport(ctx: AppContext, input: PublicReportInput, ip: string) {
+export async function publicReport(
+  ctx: AppContext,
+  input: PublicReportInput & { language?: string | null | undefined },
+  ip: string,
+) {
   const ids = ctx.deviceLinks.verify(input.hash);
   // A blocked address is refused whatever its link; a forged link counts a failure, a genuine one
   // takes a report of its address and of its device. Each count decides in the statement that
@@ -123,6 +128,7 @@ export async function publicReport(ctx: AppContext, input: PublicReportInput, ip
       await tx.insert(messages).values({
         tenant_id: site.tenant_id,
         topic: 'visitor',
+        title: input.language ?? null,
         body: input.description,
         messageable_type: 'Ticket',
         messageable_id: ticket!.id,

@@ -31,6 +31,14 @@ import * as reads from './reads.ts';
 import { publicReport } from './report.ts';
 import * as service from './service.ts';
 import { addTimeEntry, deleteTimeEntry } from './time-entries.ts';
+import {
+  followBodySchema,
+  followResponseSchema,
+  followTicket,
+  visitorAnswer,
+  visitorAnswerSchema,
+  visitorLanguageSchema,
+} from './visitor.ts';
 
 /** Support tickets: the portal's calls, the messages, and the visitor's problem report. */
 export function ticketRoutes(ctx: AppContext) {
@@ -136,11 +144,38 @@ export function ticketRoutes(ctx: AppContext) {
         schema: {
           tags: ['public'],
           security: [],
-          body: publicReportSchema,
+          body: publicReportSchema.extend({ language: visitorLanguageSchema }),
           response: { ...ok(publicReportResponseSchema), 413: errorSchema },
         },
       },
       (request) => publicReport(ctx, request.body, request.ip),
+    );
+    const visitorRoute = { public: true };
+    app.post(
+      '/api/global/public/ticket',
+      {
+        config: visitorRoute,
+        schema: {
+          tags: ['public'],
+          security: [],
+          body: followBodySchema,
+          response: ok(followResponseSchema),
+        },
+      },
+      (request) => followTicket(ctx, request.body.hash, request.ip),
+    );
+    app.post(
+      '/api/global/public/ticket/messages',
+      {
+        config: visitorRoute,
+        schema: {
+          tags: ['public'],
+          security: [],
+          body: visitorAnswerSchema,
+          response: ok(followResponseSchema),
+        },
+      },
+      (request) => visitorAnswer(ctx, request.body, request.ip),
     );
   };
 }

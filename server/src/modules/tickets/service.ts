@@ -26,6 +26,7 @@ import { checkUnchangedSince } from '../../platform/versions.ts';
 import { sendTicketMails } from './mails.ts';
 import { loggable, type TicketRow } from './present.ts';
 import { loadMessages, loadTicket, nextTicketNumber } from './queries.ts';
+import { mailVisitor } from './visitor.ts';
 
 /**
  * Support tickets (spatial-and-admin.md sections 2, 3, 4, 7, 9). A user sees the tickets of the
@@ -290,9 +291,9 @@ export async function setStatus(
   actor: Actor,
   input: { id: number; ticket_status: TicketDto['ticket_status'] },
 ): Promise<TicketDto> {
-  return ctx.db.transaction(async (tx) => {
-    const { ticket, site } = await requireTicket(tx, actor, input.id, 'status');
-    return saveTicket(
+  const { dto, closed } = await ctx.db.transaction(async (tx) => {
+    const { ticket, site } = await requireTicket(tx, actor, input.id, 'status', 'ticket_not_found', true);
+    const dto = await saveTicket(
       tx,
       actor,
       site,
@@ -301,7 +302,10 @@ export async function setStatus(
       'Ticket Status Changed',
       () => changesOf({ ticket_status: ticket.ticket_status }, { ticket_status: input.ticket_status }),
     );
+    return { dto, closed: input.ticket_status === 'closed' && ticket.ticket_status !== 'closed' };
   });
+  if (closed) await mailVisitor(ctx, dto, 'closed');
+  return dto;
 }
 
 /**
@@ -338,22 +342,22 @@ export async function sendMessage(
       })
       .returning();
     await tx.update(tickets).set({ updated_at: new Date() }).where(eq(tickets.id, ticket.id));
+    // The action says it all ("Reply", "Note added"); the words are in the thread, and a note's
+    // must stay out of a history that external users read.
     await logTicket(
       tx,
       actor,
       site,
       ticket,
-      'updated',
-      note ? 'Note Added' : 'Message Sent',
-      // A note's words stay out of the log: external users read the ticket's history.
-      note
-        ? { note: {} }
-        : { message: { to: input.body.length > 80 ? `${input.body.slice(0, 79)}…` : input.body } },
+      note ? 'note_added' : 'replied',
+      note ? 'Note Added' : 'Reply',
+      null,
     );
     const [message] = (await loadMessages(tx, ticket, note)).filter((m) => m.id === row!.id);
     return { message: message!, dto: await loadTicket(tx, ticket.id) };
   });
   if (!note) {
+    await mailVisitor(ctx, dto, 'reply', input.body);
     await sendTicketMails(ctx, {
       kind: 'message',
       userIds: parties(dto),

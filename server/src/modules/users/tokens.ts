@@ -45,3 +45,17 @@ export async function consumeUserToken(
     .returning({ userId: userTokens.user_id });
   return row?.userId ?? null;
 }
+
+/**
+ * Reads a token without using it: its user and whether it is still usable, used or expired; null
+ * when no token of this kind has this value.
+ */
+export async function peekUserToken(db: DbOrTx, token: string, kind: UserTokenKind) {
+  const [row] = await db
+    .select({ userId: userTokens.user_id, usedAt: userTokens.used_at, expiresAt: userTokens.expires_at })
+    .from(userTokens)
+    .where(and(eq(userTokens.token_hash, hashToken(token)), eq(userTokens.kind, kind)));
+  if (!row) return null;
+  const state = row.usedAt ? 'used' : row.expiresAt.getTime() <= Date.now() ? 'expired' : 'valid';
+  return { userId: row.userId, state } as const;
+}

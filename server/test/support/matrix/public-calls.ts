@@ -7,9 +7,14 @@ export const PUBLIC_CALLS: Record<string, string> = {
   'POST /api/global/password/forgot': 'asking for a reset link',
   'POST /api/global/password/reset': 'setting a password with a mailed token',
   'POST /api/tenant/users/invite_sign_up': 'accepting an invitation with its mailed token',
+  'POST /api/tenant/users/invite_check':
+    'the invitation page asking what its mailed link is before showing a form',
   'POST /api/global/email/confirm': 'confirming a new e-mail address with its mailed token',
   'POST /api/global/public/device': "the public device page, opened from a device's QR code",
   'POST /api/global/public/report': 'a visitor reporting a problem from the public device page',
+  'POST /api/global/public/ticket':
+    "a visitor following their report from the mailed link: the link's signature, not a session, grants it",
+  'POST /api/global/public/ticket/messages': 'a visitor answering their report from the same signed link',
   'GET /api/health': 'the load balancer and monitoring',
   'GET /api/files/{*}': 'signed file URLs: the signature, not a session, grants the file',
   'PUT /api/global/uploads/{*}': 'signed upload URLs: the signature grants the upload',

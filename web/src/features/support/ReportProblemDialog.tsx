@@ -19,6 +19,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useReportProblem } from '../../api/tickets.ts';
 import { FormDialog } from '../../components/FormDialog.tsx';
+import { currentLanguage } from '../../i18n/i18n.ts';
 import { errorMessages } from '../../lib/errors.ts';
 
 export function ReportProblemDialog({
@@ -99,6 +100,7 @@ function ReportForm({ hash, onClose }: { hash: string; onClose: () => void }) {
       email: email.trim(),
       description,
       photo: photo ? { filename: photo.name, data: await readBase64(photo) } : null,
+      language: currentLanguage(),
     });
   };
 

@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { isConflict } from '../../api/client.ts';
 import { useSiteDetail, useSiteDevices } from '../../api/sites.ts';
 import { useAssignees, useCreateTicket, useUpdateTicket } from '../../api/tickets.ts';
+import { DateField } from '../../components/DateField.tsx';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { toastSuccess } from '../../lib/toast.ts';
 
@@ -244,21 +245,12 @@ function TicketForm({
             ))}
           </TextField>
           <Stack direction="row" spacing={2}>
-            <TextField
+            <DateField fullWidth label={t('domain:field.due_date')} value={dueDate} onChange={setDueDate} />
+            <DateField
               fullWidth
-              type="date"
-              label={t('domain:field.due_date')}
-              value={dueDate}
-              onChange={(e) => setDueDate(e.target.value)}
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
-            <TextField
-              fullWidth
-              type="date"
               label={t('domain:field.response_due_date')}
               value={responseDue}
-              onChange={(e) => setResponseDue(e.target.value)}
-              slotProps={{ inputLabel: { shrink: true } }}
+              onChange={setResponseDue}
             />
           </Stack>
           {ticket && person(t('domain:field.assigner'), assignerId, setAssignerId)}

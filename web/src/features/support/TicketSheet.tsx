@@ -37,6 +37,7 @@ import {
 } from '@mui/material';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import { useMe } from '../../api/auth.ts';
 import {
   useAddTicketFile,
@@ -155,7 +156,15 @@ function SheetBody({ detail, sites }: { detail: TicketDetail; sites: TicketSite[
           }}
         >
           <Fact label={t('domain:field.site')}>{ticket.site?.name}</Fact>
-          <Fact label={t('dialog.device')}>{ticket.device_code}</Fact>
+          <Fact label={t('dialog.device')}>
+            {ticket.device_id && ticket.site_id && permission >= 1 ? (
+              <Link component={RouterLink} to={`/site/${ticket.site_id}/devices?device=${ticket.device_id}`}>
+                {ticket.device_code}
+              </Link>
+            ) : (
+              ticket.device_code
+            )}
+          </Fact>
           <Fact label={t('domain:field.zone')}>{ticket.zone_name}</Fact>
           <Fact label={t('domain:field.priority')}>{t(`domain:ticket_priority.${ticket.priority}`)}</Fact>
           <Fact label={t('domain:field.ticket_type')}>
