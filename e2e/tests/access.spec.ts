@@ -72,13 +72,13 @@ test('share Demo HQ with a new e-mail: the invitation from the outbox, sign-up, 
   await expect(sitesMain(invitee).getByText('Demo Warehouse', { exact: true })).toHaveCount(0);
   await expect(sitesMain(invitee).getByText('Demo Clinic', { exact: true })).toHaveCount(0);
 
-  // A Reader: no Add Product, no Access or Config pages.
+  // A Reader: no Add device, no Access or Config pages.
   await sitesMain(invitee).getByText('Demo HQ', { exact: true }).click();
   await expect(invitee).toHaveURL(new RegExp(`/site/${hq.id}/dashboard$`));
   await siteNav(invitee).getByRole('link', { name: 'Devices' }).click();
   await expect(invitee.getByRole('heading', { name: 'Devices', level: 1 })).toBeVisible();
   await expect(invitee.getByTestId('device-counter')).toBeVisible();
-  await expect(invitee.getByRole('button', { name: 'Add Product' })).toHaveCount(0);
+  await expect(invitee.getByRole('button', { name: 'Add device' })).toHaveCount(0);
   await expect(siteNav(invitee).getByRole('link', { name: 'Access' })).toHaveCount(0);
   await expect(siteNav(invitee).getByRole('link', { name: 'Config' })).toHaveCount(0);
 
@@ -123,7 +123,7 @@ test('share Demo HQ with a new e-mail: the invitation from the outbox, sign-up, 
 
   await invitee.goto(`/site/${hq.id}/devices`);
   await expect(invitee.getByRole('heading', { name: 'Devices', level: 1 })).toBeVisible();
-  await expect(invitee.getByRole('button', { name: 'Add Product' })).toBeVisible();
+  await expect(invitee.getByRole('button', { name: 'Add device' })).toBeVisible();
   await inviteeContext.close();
 });
 
@@ -168,7 +168,7 @@ test('share a site with a registered user of another tenant: the external table,
   // Unlimited again: the date is cleared, Expires On reads "never".
   await row.getByRole('button', { name: /Edit the access/ }).click();
   const right = page.getByRole('dialog', { name: `Access to ${site.name}` });
-  await expect(right.getByLabel('Expires on')).toHaveValue('2099-12-31');
+  await expect(right.getByLabel('Expires on')).toHaveValue('31/12/2099');
   await right.getByRole('button', { name: 'No expiry date (unlimited)' }).click();
   await right.getByRole('button', { name: 'Save' }).click();
   await expect(toast(page, 'Site Access Updated')).toBeVisible();
@@ -256,4 +256,46 @@ test('a role-1 Full Access user: no actions on the accesses of the tenant’s st
     .getByRole('row')
     .filter({ hasText: 'guest@asbuilt.demo' });
   await expect(guest.getByRole('button', { name: /Edit the access/ })).toBeVisible();
+});
+
+test('an invitation link says what it is on opening: a fresh one names the site and the inviter, a used one asks to sign in', async ({
+  page,
+  request,
+}) => {
+  const { token, user } = await apiSignIn(request, INTEGRATOR);
+  const hq = await apiSiteByName(request, token, 'Demo HQ');
+  const email = `opened.${unique().toLowerCase()}@example.test`;
+  const seen = await outboxFiles();
+  const invited = await request.post('/api/tenant/users/invite_user', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { email, site_id: hq.id, user_role: 1 },
+  });
+  expect(invited.status()).toBe(200);
+  const link = await waitForLink(email, seen);
+
+  await page.goto(link.pathname + link.search);
+  await expect(page.getByTestId('invite-from')).toHaveText(
+    `${user.fname} ${user.lname} invited you to the site Demo HQ.`,
+  );
+  await expect(page.getByText(`Create your account for ${email}.`)).toBeVisible();
+  await expect(page.getByLabel('First Name')).toBeVisible();
+
+  // Used (here through the API), the same link shows no form, only the way to sign in.
+  const signedUp = await request.post('/api/tenant/users/invite_sign_up', {
+    data: {
+      email,
+      token: link.searchParams.get('token'),
+      fname: 'Opened',
+      lname: 'Once',
+      password: 'welcome-42',
+    },
+  });
+  expect(signedUp.status()).toBe(200);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Invitation' })).toBeVisible();
+  await expect(page.getByTestId('invite-used')).toContainText('This invitation was already used');
+  await expect(page.getByLabel('First Name')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Sign Up' })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/login$/);
 });

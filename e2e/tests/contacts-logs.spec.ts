@@ -108,8 +108,10 @@ test('@phone contacts in one column and the logs as a list, each entry opening i
   await page.goto('/site/1/logs');
   const entries = page.getByRole('list', { name: 'Activity log' }).getByRole('button');
   await expect(entries.first()).toBeVisible();
-  await entries.filter({ hasText: 'Site · Demo HQ' }).filter({ hasText: 'Created' }).click();
-  await expect(page.getByRole('dialog', { name: /Site · Demo HQ/ })).toBeVisible();
+  // The newest entry, whatever other tests of this server wrote before: it opens its changes.
+  const object = (await entries.first().innerText()).split('\n')[1]!;
+  await entries.first().click();
+  await expect(page.getByRole('dialog', { name: object })).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
 });
