@@ -1,8 +1,8 @@
 import { ENGLISH } from './i18n/catalogues.ts';
 
 /**
- * The devices page's configurable columns (spatial-and-admin.md section 2: 37 columns, 11 shown by
- * default). `key` is what a site access saves in `device_headers`.
+ * The devices page's configurable columns (spatial-and-admin.md section 2: 37 columns; those shown by
+ * default below). `key` is what a site access saves in `device_headers`.
  */
 export const DEVICE_COLUMN_KEYS = [
   'image',
@@ -48,17 +48,19 @@ export type DeviceColumnKey = (typeof DEVICE_COLUMN_KEYS)[number];
 /** Keys with their English labels (`POST /api/site/headers` takes either); screens show `domain:column.{key}`. */
 export const DEVICE_COLUMNS = DEVICE_COLUMN_KEYS.map((key) => ({ key, label: ENGLISH.column[key] }));
 
+/**
+ * Shown until a user picks columns: with the devices table's base widths (deviceColumns.tsx) they
+ * fit a 1440 px screen beside the sidebar, Name and Serial included and Status still on screen.
+ */
 export const DEFAULT_DEVICE_HEADERS: DeviceColumnKey[] = [
   'image',
   'code',
+  'name',
   'category',
   'brand',
-  'model',
+  'sn',
   'floor',
   'location',
-  'zone',
-  'contractor',
-  'supplier',
   'status',
 ];
 

@@ -23,7 +23,7 @@ const card = (page: Page) =>
   page.getByRole('dialog').filter({ has: page.getByRole('tab', { name: 'General' }) });
 
 async function addDevice(page: Page, search: string, productName: string) {
-  await page.getByRole('button', { name: 'Add Product' }).click();
+  await page.getByRole('button', { name: 'Add device', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'New Device' });
   await dialog.getByLabel('Search products').fill(search);
   await dialog
@@ -50,7 +50,7 @@ test('devices: add three, search, filter, and a hidden column stays hidden after
   await expect(page.getByText('No devices yet.')).toBeVisible();
 
   // "Please select a product" when none is chosen.
-  await page.getByRole('button', { name: 'Add Product' }).click();
+  await page.getByRole('button', { name: 'Add device', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'New Device' });
   await expect(dialog.getByRole('listbox', { name: 'Products' }).getByRole('option').first()).toBeVisible();
   await dialog.getByRole('button', { name: 'Add Device' }).click();
@@ -95,28 +95,26 @@ test('devices: add three, search, filter, and a hidden column stays hidden after
   await chips.getByRole('button', { name: 'Clear filters' }).click();
   await expect(counter(page)).toHaveText('3 of 3 devices');
 
-  // Columns: the spec's 11 defaults; hiding Brand is saved per user and site.
+  // Columns: the defaults; hiding Brand and showing Model is saved per user and site.
   const header = table(page).getByRole('row').first();
   for (const label of [
     'Image',
     'Code',
+    'Name',
     'Category',
     'Brand',
-    'Model',
+    'Serial Number',
     'Floor',
     'Location',
-    'Zone',
-    'Contractor',
-    'Supplier',
     'Status',
   ]) {
     await expect(header.getByRole('columnheader', { name: label, exact: true })).toBeVisible();
   }
-  await expect(header.getByRole('columnheader', { name: 'Serial Number' })).toHaveCount(0);
+  await expect(header.getByRole('columnheader', { name: 'Model', exact: true })).toHaveCount(0);
   const savedHeaders = page.waitForResponse((r) => r.url().endsWith('/api/site/headers'));
   await page.getByRole('button', { name: 'Columns' }).click();
   await page.getByRole('menuitemcheckbox', { name: 'Brand' }).click();
-  await page.getByRole('menuitemcheckbox', { name: 'Serial Number' }).click();
+  await page.getByRole('menuitemcheckbox', { name: 'Model' }).click();
   expect((await savedHeaders).status()).toBe(200);
   await page.keyboard.press('Escape');
   await expect(header.getByRole('columnheader', { name: 'Brand', exact: true })).toHaveCount(0);
@@ -312,7 +310,7 @@ test('devices: a Reader sees no edit affordances', async ({ page }) => {
   const warehouse = await apiSiteByName(page.request, token, 'Demo Warehouse');
   await page.goto(`/site/${warehouse.id}/devices`);
   await expect(counter(page)).toHaveText(/^\d+ of \d+ devices$/);
-  await expect(page.getByRole('button', { name: 'Add Product' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Add device', exact: true })).toHaveCount(0);
   await expect(page.getByRole('button', { name: /Bulk actions/ })).toHaveCount(0);
   await expect(page.getByRole('checkbox', { name: 'Select all rows' })).toHaveCount(0);
 
@@ -495,4 +493,101 @@ test('devices: a long list draws the rows scrolled to, and a new sort order goes
   );
   await expect(row(2)).toBeVisible();
   expect(await scrollArea.evaluate((element) => element.scrollTop)).toBe(0);
+});
+
+test('devices: Add device with a quantity of 3 and a code pattern gives three coded rows', async ({
+  page,
+}) => {
+  const { token } = await apiSignIn(page.request, INTEGRATOR);
+  const site = await apiCreateSite(page.request, token, `E2E Devices many ${unique()}`);
+  await signIn(page, INTEGRATOR);
+  await page.goto(`/site/${site.id}/devices`);
+  await expect(counter(page)).toHaveText('0 of 0 devices');
+
+  await page.getByRole('button', { name: 'Add device', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Device' });
+  await dialog.getByLabel('Search products').fill('catalyst 9300');
+  await dialog.getByRole('option', { name: PRODUCTS.switch.name }).click();
+  // One device: its own code and serial; several: a pattern instead.
+  await expect(dialog.getByRole('textbox', { name: 'Serial Number' })).toBeVisible();
+  await dialog.getByRole('spinbutton', { name: 'Quantity' }).fill('3');
+  await expect(dialog.getByRole('textbox', { name: 'Serial Number' })).toHaveCount(0);
+  const pattern = dialog.getByRole('textbox', { name: 'Code pattern' });
+  await pattern.fill('AP-001');
+  await expect(dialog.getByText('A code pattern needs one counter in braces')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Add 3 devices' })).toBeDisabled();
+  await pattern.fill('AP-{001}');
+  await expect(dialog.getByText('AP-001 … AP-003')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Add 3 devices' }).click();
+  await expect(page.getByText('3 devices created', { exact: true }).last()).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(counter(page)).toHaveText('3 of 3 devices');
+  const rows = table(page).getByRole('row');
+  await expect(rows).toHaveCount(4);
+  for (const [index, code] of ['AP-001', 'AP-002', 'AP-003'].entries()) {
+    await expect(rows.nth(index + 1)).toContainText(code);
+  }
+});
+
+test('devices: at 1440 px Name, Serial and Status are on screen, and a resized column keeps its width', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const { token } = await apiSignIn(page.request, INTEGRATOR);
+  const site = await apiCreateSite(page.request, token, `E2E Devices widths ${unique()}`);
+  const productId = await apiProductId(page.request, token, site.id, PRODUCTS.switch.name);
+  await apiCreateDevice(page.request, token, site.id, productId, { code: 'W-1', sn: 'SN-W-1' });
+  await signIn(page, INTEGRATOR);
+  await page.goto(`/site/${site.id}/devices`);
+  await expect(counter(page)).toHaveText('1 of 1 devices');
+
+  const header = table(page).getByRole('row').first();
+  for (const label of ['Name', 'Serial Number', 'Status']) {
+    const cell = header.getByRole('columnheader', { name: label, exact: true });
+    await expect(cell).toBeInViewport({ ratio: 1 });
+  }
+  // Nothing to scroll sideways: the default columns fit.
+  const sideways = await table(page).evaluate((el) => {
+    const scroller = el.parentElement!;
+    return scroller.scrollWidth - scroller.clientWidth;
+  });
+  expect(sideways).toBeLessThanOrEqual(0);
+
+  const name = header.getByRole('columnheader', { name: 'Name', exact: true });
+  const before = (await name.boundingBox())!;
+  const grip = (await page.getByRole('separator', { name: 'Resize the column Name' }).boundingBox())!;
+  await page.mouse.move(grip.x + grip.width / 2, grip.y + grip.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(grip.x + grip.width / 2 + 60, grip.y + grip.height / 2, { steps: 5 });
+  await page.mouse.move(grip.x + grip.width / 2 + 120, grip.y + grip.height / 2, { steps: 5 });
+  await page.mouse.up();
+  await expect
+    .poll(async () => Math.round((await name.boundingBox())!.width))
+    .toBe(Math.round(before.width + 120));
+  const resized = Math.round((await name.boundingBox())!.width);
+
+  await page.reload();
+  await expect(counter(page)).toHaveText('1 of 1 devices');
+  await expect.poll(async () => Math.round((await name.boundingBox())!.width)).toBe(resized);
+});
+
+test('@phone devices: a card shows the serial when the search found it there', async ({ page }) => {
+  const { token } = await apiSignIn(page.request, INTEGRATOR);
+  const site = await apiCreateSite(page.request, token, `E2E Devices serial ${unique()}`);
+  const productId = await apiProductId(page.request, token, site.id, PRODUCTS.switch.name);
+  await apiCreateDevice(page.request, token, site.id, productId, { code: 'PH-1', sn: 'FOC2231X0AB' });
+  await apiCreateDevice(page.request, token, site.id, productId, { code: 'PH-2', sn: 'FOC2231Y9ZZ' });
+  await signIn(page, INTEGRATOR);
+  await page.goto(`/site/${site.id}/devices`);
+  const list = page.getByRole('list', { name: 'Devices' });
+  await expect(list.getByRole('listitem')).toHaveCount(2);
+  await expect(list.getByText('Serial Number')).toHaveCount(0);
+  await page.getByRole('searchbox', { name: 'Search devices' }).fill('x0ab');
+  await expect(counter(page)).toHaveText('1 of 2 devices');
+  await expect(list.getByRole('listitem').first()).toContainText('Serial Number');
+  await expect(list.getByRole('listitem').first()).toContainText('FOC2231X0AB');
+  // A search that matched elsewhere (the code) shows no serial.
+  await page.getByRole('searchbox', { name: 'Search devices' }).fill('PH-2');
+  await expect(counter(page)).toHaveText('1 of 2 devices');
+  await expect(list.getByText('Serial Number')).toHaveCount(0);
 });

@@ -2,6 +2,7 @@ import {
   deviceArchiveSchema,
   deviceBulkSchema,
   deviceChangeProductSchema,
+  deviceCreateManySchema,
   deviceCreateSchema,
   deviceExportSchema,
   deviceImportSchema,
@@ -14,6 +15,7 @@ import {
   deviceUpdateSchema,
   importReportSchema,
   logsResponseSchema,
+  MAX_DEVICES_AT_ONCE,
   requiredId,
   sheetContentSchema,
   siteDevicesResponseSchema,
@@ -33,6 +35,7 @@ import {
   XLSX_TYPE,
 } from '../../platform/spreadsheet/http.ts';
 import { deviceLogs } from '../logs/service.ts';
+import { createDevices } from './create-many.ts';
 import { exportDevices } from './export.ts';
 import { importDevices, readDeviceSheet } from './import.ts';
 import * as service from './service.ts';
@@ -63,6 +66,18 @@ export function deviceRoutes(ctx: AppContext) {
       async (request) => ({
         device: await service.createDevice(ctx, requireActor(request.actor), request.body),
       }),
+    );
+    app.post(
+      '/api/site/devices/many',
+      {
+        schema: {
+          tags,
+          description: `Up to ${MAX_DEVICES_AT_ONCE} devices of one product in one transaction: \`code_pattern\` (AP-{001}) gives each the next code; a code the site already has refuses them all.`,
+          body: deviceCreateManySchema,
+          response: ok(siteDevicesResponseSchema),
+        },
+      },
+      (request) => createDevices(ctx, requireActor(request.actor), request.body),
     );
     app.put(
       '/api/site/devices',

@@ -7,6 +7,7 @@ import {
   type LogAction,
   type Message,
   message,
+  statusMatcher,
 } from '@asbuilt/domain';
 import { and, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
@@ -143,8 +144,7 @@ export async function checkReferences(
     if (changes.status === null) {
       refs.status = null;
     } else {
-      const wanted = changes.status.toLowerCase();
-      const match = site.device_statuses.find((s) => s.name.toLowerCase() === wanted);
+      const match = statusMatcher(site.device_statuses)(changes.status);
       if (match) refs.status = match.name;
       else problems.push(statusProblem(site, changes.status));
     }
@@ -221,13 +221,32 @@ export async function assertCodeFree(
     .where(
       and(
         eq(devices.site_id, siteId),
-        sql`lower(regexp_replace(btrim(${devices.code}), '\s+', ' ', 'g')) = ${key}`,
+        sql`${CODE_KEY} = ${key}`,
         exceptIds.length > 0 ? notInArray(devices.id, exceptIds) : undefined,
       ),
     )
     .limit(1);
   if (holder) throw badRequest('device_code_taken', { code: code!.trim() });
 }
+
+/** Codes given to new devices at once (distinct among themselves): one query, naming those taken. */
+export async function assertCodesFree(tx: DbOrTx, siteId: number, codes: string[]): Promise<void> {
+  const keyOf = (code: string) => code.trim().toLowerCase().replace(/\s+/g, ' ');
+  if (codes.length === 0) return;
+  await tx.execute(sql`select pg_advisory_xact_lock(${CODE_LOCK}, ${siteId})`);
+  const rows = await tx
+    .selectDistinct({ key: CODE_KEY })
+    .from(devices)
+    .where(and(eq(devices.site_id, siteId), inArray(CODE_KEY, codes.map(keyOf))));
+  const held = new Set(rows.map((row) => row.key));
+  const taken = codes.filter((code) => held.has(keyOf(code)));
+  if (taken.length === 0) return;
+  const shown = taken.slice(0, 10).join(', ') + (taken.length > 10 ? ' …' : '');
+  throw badRequest('device_codes_taken', { count: taken.length, codes: shown });
+}
+
+/** A code as the rule compares it. `\\s` reaches SQL as \s: a template literal's `\s` would be a plain s. */
+const CODE_KEY = sql<string>`lower(regexp_replace(btrim(${devices.code}), '\\s+', ' ', 'g'))`;
 
 /** The first key of the device-code advisory locks (the second is the site's id). */
 const CODE_LOCK = 7_201;

@@ -2,11 +2,12 @@
 import { Box, Paper, TableSortLabel } from '@mui/material';
 import { alpha } from '@mui/material/styles';
 import type { RowData, SortingState } from '@tanstack/react-table';
-import { useContext, useEffect, useMemo, useRef } from 'react';
+import { useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { ColumnResizer } from './ColumnResizer.tsx';
 import { cellStyle, cellSx } from './cellStyles.ts';
-import { DEFAULT_WIDTH } from './columns.ts';
+import { columnLabelOf, type DataTableColumnMeta, DEFAULT_WIDTH } from './columns.ts';
 import { activateOnKey, isFromControl } from './rowEvents.ts';
-import { SelectionContext } from './selection.tsx';
+import { SELECT_COLUMN_ID, SelectionContext } from './selection.tsx';
 import type { BodyProps } from './types.ts';
 import { useFixedRows } from './useFixedRows.ts';
 import './gridTable.css';
@@ -19,17 +20,27 @@ export function GridTable<T extends RowData>({
   maxHeight,
   rowHeight = 52,
   sorting,
+  columnWidths,
+  onColumnWidthsChange,
 }: BodyProps<T> & { sorting: SortingState }) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const shown = useFixedRows(scrollRef, rows.length, rowHeight);
   const selectionState = useContext(SelectionContext);
   const leafColumns = table.getVisibleLeafColumns();
-  const minWidth = leafColumns.reduce((sum, c) => sum + (c.columnDef.meta?.width ?? DEFAULT_WIDTH), 0);
+  // The width being dragged, drawn at once; handed to onColumnWidthsChange on release.
+  const [dragged, setDragged] = useState<{ id: string; width: number } | null>(null);
+  const metas = useMemo(() => {
+    const widths = dragged ? { ...columnWidths, [dragged.id]: dragged.width } : columnWidths;
+    return new Map(
+      leafColumns.map((column) => [column.id, sizedMeta(column.columnDef.meta, widths?.[column.id])]),
+    );
+  }, [leafColumns, columnWidths, dragged]);
+  const minWidth = leafColumns.reduce((sum, c) => sum + (metas.get(c.id)?.width ?? DEFAULT_WIDTH), 0);
   const sortKey = sorting.map((s) => `${s.id}:${s.desc}`).join();
   // One style object per column, so that React finds the cells' styles unchanged between renders.
   const cellStyles = useMemo(
-    () => new Map(leafColumns.map((column) => [column.id, cellStyle(column.columnDef.meta)])),
-    [leafColumns],
+    () => new Map(leafColumns.map((column) => [column.id, cellStyle(metas.get(column.id))])),
+    [leafColumns, metas],
   );
 
   // A new sort order starts at the top. Not on mounting, where the rows are at the top already:
@@ -84,7 +95,8 @@ export function GridTable<T extends RowData>({
           {table.getHeaderGroups().map((group) => (
             <Box role="row" aria-rowindex={1} key={group.id} sx={{ display: 'flex', width: '100%' }}>
               {group.headers.map((header) => {
-                const meta = header.column.columnDef.meta;
+                const meta = metas.get(header.column.id);
+                const resizable = onColumnWidthsChange && header.column.id !== SELECT_COLUMN_ID;
                 const sorted = header.column.getIsSorted();
                 const canSort = header.column.getCanSort();
                 return (
@@ -92,8 +104,11 @@ export function GridTable<T extends RowData>({
                     role="columnheader"
                     key={header.id}
                     aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
+                    // Named as its text alone: the grip's own label would otherwise join the name.
+                    aria-label={resizable ? columnLabelOf(header.column.columnDef) : undefined}
                     sx={{
                       ...cellSx(meta),
+                      position: 'relative',
                       height: 44,
                       fontSize: '0.8125rem',
                       fontWeight: 700,
@@ -112,6 +127,17 @@ export function GridTable<T extends RowData>({
                     ) : (
                       <table.FlexRender header={header} />
                     )}
+                    {resizable ? (
+                      <ColumnResizer
+                        name={columnLabelOf(header.column.columnDef)}
+                        width={meta?.width ?? DEFAULT_WIDTH}
+                        onDrag={(width) => setDragged({ id: header.column.id, width })}
+                        onDone={(width) => {
+                          setDragged(null);
+                          onColumnWidthsChange({ ...columnWidths, [header.column.id]: width });
+                        }}
+                      />
+                    ) : null}
                   </Box>
                 );
               })}
@@ -161,4 +187,9 @@ export function GridTable<T extends RowData>({
       </Box>
     </Paper>
   );
+}
+
+/** A column's meta with the width a user gave it: that width, without growing. */
+function sizedMeta(meta: DataTableColumnMeta | undefined, width: number | undefined) {
+  return width === undefined ? meta : { ...meta, width, grow: 0 };
 }

@@ -50,7 +50,7 @@ function RowCheckbox({ id, original }: { id: string; original: any }) {
   );
 }
 
-const SELECT_COLUMN_ID = '__select';
+export const SELECT_COLUMN_ID = '__select';
 
 // biome-ignore lint/suspicious/noExplicitAny: shared by every table
 export const selectColumn: DataTableColumn<any> = {

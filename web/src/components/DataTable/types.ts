@@ -32,6 +32,12 @@ export interface DataTableProps<T extends RowData> {
    * handler, and the name of a row for its checkbox ("Select {name}").
    */
   selection?: DataTableSelection<T>;
+  /**
+   * Widths (px) the user gave columns by dragging their header's right edge (desktop table);
+   * a column given a width keeps it instead of growing. Without `onColumnWidthsChange`, no grips.
+   */
+  columnWidths?: Record<string, number>;
+  onColumnWidthsChange?: (next: Record<string, number>) => void;
 }
 
 export interface DataTableSelection<T> {

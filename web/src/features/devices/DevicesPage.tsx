@@ -1,7 +1,7 @@
 /**
  * /site/{id}/devices: every device of the site in the virtualised DataTable (cards on phones),
  * with a search over every column, the filter dialog and its chips, the shown/total counter, the
- * visible-columns menu (saved per site access), row selection with bulk actions, Add Product, and
+ * visible-columns menu (saved per site access), column widths (per user, in the browser), row selection with bulk actions, Add device, and
  * the device card (row click or `?device=ID`).
  */
 import {
@@ -31,11 +31,13 @@ import { ColumnVisibilityMenu, DataTable, type DataTableSelection } from '../../
 import { ErrorState } from '../../components/ErrorState.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { SearchField } from '../../components/SearchField.tsx';
+import { useStatusLabel } from '../../components/StatusChip.tsx';
 import { formatNumber } from '../../lib/numbers.ts';
 import { useSite } from '../sites/SiteContext.tsx';
 import { BulkActionsMenu } from './BulkActionsMenu.tsx';
+import { useDeviceColumnWidths } from './columnWidths.ts';
 import { DeviceFilterDialog, FilterChips, type FilterOptions } from './DeviceFilterDialog.tsx';
-import { PHONE_DEVICE_COLUMNS, useDeviceTableColumns } from './deviceColumns.tsx';
+import { matchedSerialColumn, PHONE_DEVICE_COLUMNS, useDeviceTableColumns } from './deviceColumns.tsx';
 import {
   activeFilterCount,
   compileFilters,
@@ -58,9 +60,12 @@ function visibilityOf(keys: readonly DeviceColumnKey[]): Record<string, boolean>
 }
 
 const PHONE_VISIBILITY = visibilityOf(PHONE_DEVICE_COLUMNS);
+/** While searching, a card also shows the serial the search found (matchedSerialColumn). */
+const PHONE_SEARCH_VISIBILITY = visibilityOf([...PHONE_DEVICE_COLUMNS, 'sn']);
 
 export function DevicesPage() {
   const { t } = useTranslation(['devices', 'domain']);
+  const statusLabel = useStatusLabel();
   const { site, siteId, permission, access } = useSite();
   const { mobile } = useLayoutPrefs();
   const canEdit = permission >= SitePermission.Contributor;
@@ -84,7 +89,17 @@ export function DevicesPage() {
   const companies = companiesQuery.data ?? EMPTY;
   const devices = devicesQuery.data ?? EMPTY;
   const lookups = useMemo(() => siteLookups(site, companies), [site, companies]);
-  const columns = useDeviceTableColumns();
+  const tableColumns = useDeviceTableColumns();
+  const [columnWidths, setColumnWidths] = useDeviceColumnWidths();
+  const columns = useMemo(
+    () =>
+      mobile && query
+        ? DEVICE_COLUMN_KEYS.map((key, index) =>
+            key === 'sn' ? matchedSerialColumn(query, t) : tableColumns[index]!,
+          )
+        : tableColumns,
+    [mobile, query, t, tableColumns],
+  );
   // `t` is a new function for each language: the rows' words (and the search) follow it.
   const buildRows = useMemo(() => createRowBuilder(lookups, t), [lookups, t]);
   // Rows wait for the companies, so supplier and contractor names are in the search from the start.
@@ -169,7 +184,7 @@ export function DevicesPage() {
         floor.locations.map((l) => ({ value: l.id, label: l.name, group: floor.name })),
       ),
       layers: site.layers.map((layer) => ({ value: layer.id, label: layer.name })),
-      statuses: site.device_statuses.map((s) => ({ value: s.name, label: s.name })),
+      statuses: site.device_statuses.map((s) => ({ value: s.name, label: statusLabel(s.name) })),
       // In the filter dialog's order (it sorts them as it opens).
       procats: [...procats].map(([value, label]) => ({ value, label })),
       suppliers: companies.filter((c) => c.supplier).map((c) => ({ value: c.id, label: c.name })),
@@ -178,7 +193,7 @@ export function DevicesPage() {
         return company ? [{ value: id, label: company.name }] : [];
       }),
     };
-  }, [site, devices, companies, lookups]);
+  }, [site, devices, companies, lookups, statusLabel]);
 
   const selection = useMemo<DataTableSelection<DeviceRow> | undefined>(
     () =>
@@ -212,7 +227,7 @@ export function DevicesPage() {
         actions={
           canEdit ? (
             <Button variant="contained" startIcon={<AddIcon />} onClick={() => setNewDeviceOpen(true)}>
-              {t('page.add_product')}
+              {t('page.add_device')}
             </Button>
           ) : null
         }
@@ -289,7 +304,9 @@ export function DevicesPage() {
           data={shownRows}
           columns={columns}
           getRowId={getRowId}
-          columnVisibility={mobile ? PHONE_VISIBILITY : visibility}
+          columnVisibility={mobile ? (query ? PHONE_SEARCH_VISIBILITY : PHONE_VISIBILITY) : visibility}
+          columnWidths={columnWidths}
+          onColumnWidthsChange={setColumnWidths}
           onColumnVisibilityChange={changeVisibility}
           loading={loading}
           onRowClick={onRowClick}

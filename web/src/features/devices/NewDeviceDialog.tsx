@@ -1,7 +1,8 @@
 /**
  * The new device dialog: choose a product from a searchable list of products and brands, optionally
- * a floor and a location, and the device is created (then its card opens). In change-product mode
- * (`changeProductOf`) the chosen product replaces the device's.
+ * a floor and a location, a quantity and codes (NewDeviceCodes); the devices are created in one
+ * call (one device's card then opens). In change-product mode (`changeProductOf`) the chosen
+ * product replaces the device's.
  */
 import type { ListedDevice, ProductDto } from '@asbuilt/domain';
 import SearchIcon from '@mui/icons-material/Search';
@@ -28,12 +29,14 @@ import { useTheme } from '@mui/material/styles';
 import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
-import { useChangeDeviceProduct, useCreateDevice, useNewDeviceOptions } from '../../api/devices.ts';
+import { useChangeDeviceProduct, useNewDeviceOptions } from '../../api/devices.ts';
 import { ErrorState } from '../../components/ErrorState.tsx';
 import { useDialogSession } from '../../lib/dialogs.ts';
 import { formatNumber } from '../../lib/numbers.ts';
 import { toastSuccess } from '../../lib/toast.ts';
 import { useSite } from '../sites/SiteContext.tsx';
+import { useCreateDevices } from './createDevices.ts';
+import { codesReady, type DeviceCodes, NewDeviceCodes, NO_CODES, quantityOf } from './NewDeviceCodes.tsx';
 import { ProductPicture } from './ProductPicture.tsx';
 
 /** The list shows this many matches; a narrower search finds the others. */
@@ -89,7 +92,7 @@ function NewDeviceForm({ onClose, onCreated, changeProductOf }: NewDeviceDialogP
   const { t } = useTranslation(['devices', 'domain', 'components']);
   const { siteId, site } = useSite();
   const options = useNewDeviceOptions(siteId);
-  const create = useCreateDevice(siteId);
+  const create = useCreateDevices(siteId);
   const change = useChangeDeviceProduct(siteId);
   const [search, setSearch] = useState('');
   const query = useDeferredValue(search.trim().toLowerCase());
@@ -97,6 +100,8 @@ function NewDeviceForm({ onClose, onCreated, changeProductOf }: NewDeviceDialogP
   const [productId, setProductId] = useState<number | null>(changeProductOf?.product_id ?? null);
   const [floorId, setFloorId] = useState('');
   const [locationId, setLocationId] = useState('');
+  const [codes, setCodes] = useState<DeviceCodes>(NO_CODES);
+  const quantity = quantityOf(codes) ?? 1;
   const listId = useId();
 
   const indexed = useMemo(
@@ -139,17 +144,26 @@ function NewDeviceForm({ onClose, onCreated, changeProductOf }: NewDeviceDialogP
       );
       return;
     }
+    if (!codesReady(codes)) return;
+    const one = quantity === 1;
     create.mutate(
       {
         product_id: productId,
-        ...(floorId ? { floor_id: Number(floorId) } : {}),
-        ...(locationId ? { location_id: Number(locationId) } : {}),
+        quantity,
+        ...(!one && codes.pattern.trim() ? { code_pattern: codes.pattern.trim() } : {}),
+        fields: {
+          ...(floorId ? { floor_id: Number(floorId) } : {}),
+          ...(locationId ? { location_id: Number(locationId) } : {}),
+          ...(one && codes.code.trim() ? { code: codes.code.trim() } : {}),
+          ...(one && codes.sn.trim() ? { sn: codes.sn.trim() } : {}),
+        },
       },
       {
-        onSuccess: ({ device }) => {
-          toastSuccess(t('new_device.created'));
+        onSuccess: (devices) => {
+          toastSuccess(t('new_device.created', { count: devices.length }));
           onClose();
-          onCreated?.(device);
+          // One device opens its card; several stay in the list, where they appear.
+          if (devices.length === 1) onCreated?.(devices[0]!);
         },
       },
     );
@@ -296,11 +310,17 @@ function NewDeviceForm({ onClose, onCreated, changeProductOf }: NewDeviceDialogP
             </TextField>
           </Stack>
         )}
+        {changeProductOf ? null : <NewDeviceCodes value={codes} onChange={setCodes} />}
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2.5 }}>
         <Button onClick={onClose}>{t('components:action.cancel')}</Button>
-        <Button variant="contained" onClick={submit} loading={create.isPending || change.isPending}>
-          {changeProductOf ? t('new_device.change') : t('new_device.add')}
+        <Button
+          variant="contained"
+          onClick={submit}
+          loading={create.isPending || change.isPending}
+          disabled={!changeProductOf && !codesReady(codes)}
+        >
+          {changeProductOf ? t('new_device.change') : t('new_device.add', { count: quantity })}
         </Button>
       </DialogActions>
     </>

@@ -16,7 +16,7 @@ import {
 } from '../../components/DataTable.tsx';
 import { StatusChip } from '../../components/StatusChip.tsx';
 import { formatDate } from '../../lib/dates.ts';
-import { columnText, type DeviceRow, type DevicesT } from './deviceRows.ts';
+import { columnText, type DeviceRow, type DevicesT, statusText } from './deviceRows.ts';
 import { ProductPicture } from './ProductPicture.tsx';
 
 const col = createDataTableColumns<DeviceRow>();
@@ -24,18 +24,20 @@ const col = createDataTableColumns<DeviceRow>();
 const WIDTHS: Partial<Record<DeviceColumnKey, DataTableColumnMeta>> = {
   image: { width: 64, grow: 0, card: 'media' },
   id: { width: 72, grow: 0, card: 'hidden' },
-  code: { width: 120 },
-  name: { width: 200, grow: 2, card: 'title' },
-  category: { width: 170, grow: 1 },
-  brand: { width: 110 },
+  // The default columns (DEFAULT_DEVICE_HEADERS) with the selection column fit a 1440 px screen.
+  code: { width: 100 },
+  name: { width: 150, grow: 2, card: 'title' },
+  category: { width: 130, grow: 1 },
+  brand: { width: 100 },
   model: { width: 130 },
   description: { width: 220, grow: 2 },
-  floor: { width: 120 },
-  location: { width: 140 },
+  sn: { width: 130 },
+  floor: { width: 90 },
+  location: { width: 120 },
   zone: { width: 110 },
   contractor: { width: 140 },
   supplier: { width: 140 },
-  status: { width: 150 },
+  status: { width: 140 },
   mac: { width: 160 },
   note: { width: 200, grow: 2 },
   purchase_date: { width: 120, grow: 0 },
@@ -70,7 +72,7 @@ function column(key: DeviceColumnKey, t: DevicesT): DataTableColumn<DeviceRow> {
     case 'product_id':
       return col.accessor((row) => row.device[key], { id: key, header: label, sortFn: 'basic', meta });
     case 'status':
-      return col.accessor((row) => row.device.status ?? undefined, {
+      return col.accessor((row) => (row.device.status ? statusText(t, row.device.status) : undefined), {
         id: key,
         header: label,
         sortFn: 'text',
@@ -160,3 +162,12 @@ export const PHONE_DEVICE_COLUMNS: DeviceColumnKey[] = [
   'floor',
   'location',
 ];
+
+/** The serial on a phone card: shown only when the search (lowercase) found it there. */
+export function matchedSerialColumn(query: string, t: DevicesT): DataTableColumn<DeviceRow> {
+  const label = t('domain:column.sn');
+  return col.accessor(
+    (row) => (query && row.device.sn?.toLowerCase().includes(query) ? row.device.sn : undefined),
+    { id: 'sn', header: label, sortFn: 'text', meta: { label } },
+  );
+}

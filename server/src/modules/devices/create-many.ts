@@ -1,0 +1,76 @@
+import { type DeviceCreateManyInput, devicePermissionFor, type SiteDevicesResponse } from '@asbuilt/domain';
+import { devices } from '../../db/schema.ts';
+import { insertRows } from '../../db/set-based.ts';
+import { createdFields, logActivities } from '../../platform/activity.ts';
+import type { Actor } from '../../platform/actor.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { badRequest } from '../../platform/errors.ts';
+import { requireSite } from '../../platform/policy.ts';
+import { touchSite } from '../sites/queries.ts';
+import { deviceEntries } from './activity.ts';
+import { devicePresenter, presentDeviceList } from './present.ts';
+import { loadDeviceList } from './queries.ts';
+import { assertCodeFree, assertCodesFree, checkProduct, checkReferences, place } from './rules.ts';
+
+/**
+ * POST /api/site/devices/many: `quantity` devices of one product with the same fields, each with
+ * the next code of the pattern. All or nothing: a code the site already has refuses the lot and
+ * names it. One activity entry per device, as a bulk edit logs.
+ */
+export async function createDevices(
+  ctx: AppContext,
+  actor: Actor,
+  input: DeviceCreateManyInput,
+): Promise<SiteDevicesResponse> {
+  return ctx.db.transaction(async (tx) => {
+    const { changes, codes, quantity } = input;
+    const { site } = await requireSite(tx, actor, input.site_id, devicePermissionFor(Object.keys(changes)));
+    const product = await checkProduct(tx, site, input.product_id);
+    const refs = await checkReferences(tx, site, changes);
+    const { placement, problems } = place(
+      { floor_id: null, location_id: null, zone_id: null },
+      changes,
+      refs,
+    );
+    if (problems.length > 0) throw badRequest(problems);
+    if (codes) await assertCodesFree(tx, site.id, codes);
+    else await assertCodeFree(tx, site.id, changes.code);
+
+    const shared = {
+      product_id: product.id,
+      ...changes,
+      ...placement,
+      ...(changes.status !== undefined ? { status: refs.status ?? null } : {}),
+    };
+    const rows = Array.from({ length: quantity }, (_, index) => ({
+      ...shared,
+      ...(codes ? { code: codes[index] } : {}),
+      site_id: site.id,
+    }));
+    const ids = await insertRows(tx, devices, rows);
+    await logActivities(
+      tx,
+      actor,
+      await deviceEntries(
+        tx,
+        site,
+        rows.map((row, index) => ({
+          device: {
+            id: ids[index]!,
+            code: row.code ?? null,
+            name: row.name ?? null,
+            floor_id: row.floor_id,
+            location_id: row.location_id,
+          },
+          productName: product.name,
+          action: 'created',
+          note: 'Device created',
+          changes: createdFields({ ...shared, ...(codes ? { code: codes[index] } : {}) }),
+        })),
+      ),
+    );
+    await touchSite(tx, site.id);
+    const presenter = devicePresenter((key) => ctx.storage.signedUrl(key), ctx.deviceLinks);
+    return presentDeviceList(await loadDeviceList(tx, ids, presenter));
+  });
+}
