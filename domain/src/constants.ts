@@ -37,6 +37,12 @@ export const TICKET_PRIORITIES = ['Low', 'Mid', 'High'] as const;
 export const TICKET_TYPES = ['Problem', 'Question', 'New Feature'] as const;
 
 export const DEFAULT_STATUS_COLOR = '#2AAD74';
+/**
+ * The keys of a new site's device statuses: each is named in the reader's language
+ * (`domain:device_status.<key>`) for as long as nobody renames it.
+ */
+export const DEVICE_STATUS_KEYS = ['planned', 'installed', 'commissioned', 'faulty', 'removed'] as const;
+export type DeviceStatusKey = (typeof DEVICE_STATUS_KEYS)[number];
 export const UNKNOWN_STATUS_COLOR = '#e0e0e0';
 
 /** Attachment and secret links; a null type means the site itself. */
@@ -68,6 +74,8 @@ export const LOG_ACTIONS = [
   'invitation_resent',
   'password_changed',
   'signed_in_as',
+  'replied',
+  'note_added',
 ] as const;
 export type LogAction = (typeof LOG_ACTIONS)[number];
 export const isLogAction = (value: unknown): value is LogAction =>

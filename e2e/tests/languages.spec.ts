@@ -121,6 +121,50 @@ test.describe('a French user', () => {
   });
 });
 
+test.describe('device statuses', () => {
+  test.afterEach(async ({ page }) => {
+    await apiSetLanguage(page, INTEGRATOR, 'en');
+  });
+
+  test('read in the reader’s language on the devices page, the card and the public page', async ({
+    page,
+    browser,
+  }) => {
+    test.slow();
+    // A site created in English: its statuses are stored in English and shown translated.
+    const token = await apiSetLanguage(page, INTEGRATOR, 'en');
+    const site = await apiCreateSite(page.request, token, `E2E Statuts ${unique()}`);
+    const productId = await apiProductId(page.request, token, site.id, PRODUCTS.switch.name);
+    const device = await apiCreateDevice(page.request, token, site.id, productId, {
+      code: 'ST-01',
+      status: 'Installed',
+    });
+    await apiSetLanguage(page, INTEGRATOR, 'fr');
+
+    await signIn(page, INTEGRATOR);
+    await page.goto(`/site/${site.id}/devices`);
+    const row = page.getByRole('table').getByRole('row', { name: /ST-01/ });
+    await expect(row.getByText('Installé', { exact: true })).toBeVisible();
+    await row.click();
+    const card = page.getByRole('dialog').filter({ has: page.getByRole('tab', { name: 'Général' }) });
+    await expect(card.getByText('Installé', { exact: true }).first()).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(card).toBeHidden();
+
+    await page.getByRole('button', { name: 'Menu du compte' }).click();
+    await page.getByRole('menuitem', { name: 'Nederlands' }).click();
+    await page.keyboard.press('Escape');
+    await expect(row.getByText('Geïnstalleerd', { exact: true })).toBeVisible();
+
+    // A visitor's page follows the visitor's language, whatever the site's.
+    const visitor = await browser.newContext({ locale: 'fr-BE' });
+    const visitorPage = await visitor.newPage();
+    await visitorPage.goto(`/device/${device.public_hash}`);
+    await expect(visitorPage.getByRole('definition').filter({ hasText: 'Installé' })).toBeVisible();
+    await visitor.close();
+  });
+});
+
 test.describe('a Dutch user', () => {
   test.afterEach(async ({ page }) => {
     await apiSetLanguage(page, OWNER, 'en');

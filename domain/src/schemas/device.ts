@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEVICE_STATUS_KEYS } from '../constants.ts';
 import { COORDINATE_LIMIT } from '../geometry.ts';
 import { encodeMessage, type FieldKey } from '../i18n/messages.ts';
 import { SitePermission } from '../roles.ts';
@@ -465,6 +466,8 @@ export const publicDeviceResponseSchema = z.object({
     code: z.string().nullable(),
     type: z.string().nullable(),
     status: z.string().nullable(),
+    /** Set for a default status: the page names it in the visitor's language. */
+    status_key: z.enum(DEVICE_STATUS_KEYS).nullable(),
   }),
 });
 export type PublicDeviceResponse = z.infer<typeof publicDeviceResponseSchema>;

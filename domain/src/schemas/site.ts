@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COUNTRIES, DEFAULT_STATUS_COLOR } from '../constants.ts';
+import { COUNTRIES } from '../constants.ts';
 import { DEVICE_COLUMN_KEYS, type DeviceColumnKey, type DeviceFilters } from '../devices.ts';
 import { DOMAIN_CATALOGUES } from '../i18n/catalogues.ts';
 import { LANGUAGES } from '../i18n/languages.ts';
@@ -7,6 +7,7 @@ import { encodeMessage } from '../i18n/messages.ts';
 import { attachmentSchema } from './attachment.ts';
 import { companySchema, procatSchema, productSchema } from './catalogue.ts';
 import { logEntrySchema, siteDevicesResponseSchema } from './device.ts';
+import { deviceStatusesInputSchema, deviceStatusSchema } from './deviceStatus.ts';
 import {
   formBoolean,
   idField,
@@ -49,74 +50,7 @@ export type SiteIndexResponse = z.infer<typeof siteIndexResponseSchema>;
 // ---------------------------------------------------------------------------------------------
 // Site create and update (core.md "Site list", spatial-and-admin.md "Config")
 
-const HEX_COLOUR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
-
-export const deviceStatusSchema = z.object({ id: z.number(), name: z.string(), color: z.string() });
-export type DeviceStatus = z.infer<typeof deviceStatusSchema>;
-
-/** The statuses a new site starts with. */
-export const DEFAULT_DEVICE_STATUSES: DeviceStatus[] = [
-  { id: 1, name: 'Planned', color: '#9E9E9E' },
-  { id: 2, name: 'Installed', color: '#1976D2' },
-  { id: 3, name: 'Commissioned', color: DEFAULT_STATUS_COLOR },
-  { id: 4, name: 'Faulty', color: '#D32F2F' },
-  { id: 5, name: 'Removed', color: '#795548' },
-];
-
-const statusItem = z.object({
-  id: optionalId('status_id').optional(),
-  name: requiredText('status_name', 64),
-  color: z.preprocess(
-    (v) => (typeof v === 'string' ? v.trim() : v),
-    z
-      .string({ error: encodeMessage('status_colour_invalid') })
-      .regex(HEX_COLOUR, encodeMessage('status_colour_invalid')),
-  ),
-});
-
-/** A status as sent: a new one has no id yet. */
-export type DeviceStatusInput = Omit<DeviceStatus, 'id'> & { id?: number | undefined };
-
-/**
- * The ids of a new list of statuses: ids sent are kept; each status without one gets the next id
- * after the highest of the list and of `previous` (the site's statuses before), so that an id is
- * never given again to another status.
- */
-export function numberStatuses(items: DeviceStatusInput[], previous: readonly DeviceStatus[] = []) {
-  let next = Math.max(0, ...previous.map((s) => s.id), ...items.map((s) => s.id ?? 0));
-  return items.map((item): DeviceStatus => ({ id: item.id ?? ++next, name: item.name, color: item.color }));
-}
-
-/**
- * The whole ordered list of a site's device statuses, as a list or JSON text. Names are unique
- * (ignoring case) and not empty, ids are unique, colours are hex (kept in capitals). A status
- * without id is new: `numberStatuses` gives it one. Extra keys of the config page (the `added`
- * flag) are dropped.
- */
-export const deviceStatusesInputSchema = jsonList(statusItem, 'device_statuses', 100).transform(
-  (items, ctx): DeviceStatusInput[] => {
-    const names = new Set<string>();
-    const ids = new Set<number>();
-    for (const item of items) {
-      const key = item.name.toLowerCase();
-      if (names.has(key)) {
-        ctx.addIssue({ code: 'custom', message: encodeMessage('status_listed_twice', { name: item.name }) });
-      }
-      names.add(key);
-      if (item.id) {
-        if (ids.has(item.id)) {
-          ctx.addIssue({ code: 'custom', message: encodeMessage('status_id_listed_twice', { id: item.id }) });
-        }
-        ids.add(item.id);
-      }
-    }
-    return items.map((item) => ({
-      ...(item.id ? { id: item.id } : {}),
-      name: item.name,
-      color: item.color.toUpperCase(),
-    }));
-  },
-);
+export * from './deviceStatus.ts';
 
 const siteOptionalFields = {
   image: optionalText('image', 1024).optional(),

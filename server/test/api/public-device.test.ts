@@ -61,6 +61,7 @@ describe('POST /api/global/public/device', () => {
         code: 'MAIN-001',
         type: 'Access switch',
         status: 'Planned',
+        status_key: 'planned',
       },
     });
     expect(response.body).not.toMatch(/SECRET-SN|10\.0\.0\.1|password|site_id|"id"/);

@@ -64,6 +64,10 @@ export function routes(queryClient: QueryClient): RouteObject[] {
           ...screen(() => import('../features/public/PublicDevicePage.tsx').then((m) => m.PublicDevicePage)),
         },
         {
+          path: 'follow/:hash',
+          ...screen(() => import('../features/public/FollowTicketPage.tsx').then((m) => m.FollowTicketPage)),
+        },
+        {
           element: <RequireAuth />,
           loader: prefetch(() => [queryClient.prefetchQuery(meQuery())]),
           children: [

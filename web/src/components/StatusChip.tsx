@@ -3,11 +3,20 @@
  * grey, and no status reads 'Status not set' (core.md section 4). A span drawn by statusChip.css
  * to look as MUI's Chip: the devices page shows one in each of the thirty rows on screen, drawn
  * again at each search keystroke, and MUI's serialised its styles each time (GridCheckbox.tsx).
+ * A default status reads in the reader's language (domain statuses.ts).
  */
-import { UNKNOWN_STATUS_COLOR } from '@asbuilt/domain';
+import { languageOf, statusLabel, UNKNOWN_STATUS_COLOR } from '@asbuilt/domain';
 import { useTheme } from '@mui/material/styles';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import './statusChip.css';
+
+/** Names a stored status in the screen's language: one map look-up, so fine for every row. */
+export function useStatusLabel(): <T extends string | null | undefined>(name: T) => T | string {
+  const { i18n } = useTranslation();
+  const language = languageOf(i18n.language);
+  return useCallback((name) => statusLabel(name, language), [language]);
+}
 
 export function StatusChip({
   status,
@@ -21,6 +30,7 @@ export function StatusChip({
 }) {
   const theme = useTheme();
   const { t } = useTranslation('components');
+  const label = useStatusLabel();
   const background = color ?? UNKNOWN_STATUS_COLOR;
   return (
     <span
@@ -33,7 +43,7 @@ export function StatusChip({
           : { color: theme.palette.text.secondary, borderColor: theme.palette.grey[400] }
       }
     >
-      <span>{status || t('status_chip.not_set')}</span>
+      <span>{label(status) || t('status_chip.not_set')}</span>
     </span>
   );
 }

@@ -14,6 +14,7 @@ import {
   isMacAddress,
   type LogAction,
   type Message,
+  statusMatcher,
 } from '@asbuilt/domain';
 import type { SiteRow } from '../../platform/policy.ts';
 import { cellProblem, sheetBoolean, sheetDate, sheetId } from '../../platform/spreadsheet/columns.ts';
@@ -83,7 +84,7 @@ export function planImportRows(
     locations: book.locations.byId,
     zones: book.zones.byId,
   };
-  const statuses = new Map(site.device_statuses.map((s) => [nameKey(s.name), s.name]));
+  const statusOf = statusMatcher(site.device_statuses);
   const seen = new Set<number>();
   /** Whose code this import sets: checked against the other rows and the site once all are read. */
   const newCodes: { row: number; code: string; id: number | null }[] = [];
@@ -143,7 +144,7 @@ export function planImportRows(
       else changes.archived = archived;
     }
     if (values.status !== undefined) {
-      const status = values.status === '' ? null : statuses.get(nameKey(values.status));
+      const status = values.status === '' ? null : statusOf(values.status)?.name;
       if (status === undefined) {
         const names = site.device_statuses.map((s) => s.name);
         nested(

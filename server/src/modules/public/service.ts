@@ -1,4 +1,4 @@
-import { type PublicDeviceResponse, RATE_LIMITS } from '@asbuilt/domain';
+import { defaultStatusKey, type PublicDeviceResponse, RATE_LIMITS } from '@asbuilt/domain';
 import { and, eq } from 'drizzle-orm';
 import { companies, devices, procats, products, sites } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -63,6 +63,7 @@ export async function publicDevice(ctx: AppContext, hash: string, ip: string): P
       code: row.code,
       type: row.type,
       status: row.status,
+      status_key: defaultStatusKey(row.status) ?? null,
     },
   };
 }

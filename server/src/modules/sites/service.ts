@@ -1,6 +1,7 @@
 import {
-  DEFAULT_DEVICE_STATUSES,
   type DeviceStatus,
+  defaultDeviceStatuses,
+  languageOf,
   message,
   numberStatuses,
   Role,
@@ -169,7 +170,8 @@ export async function createSite(ctx: AppContext, actor: Actor, input: SiteCreat
       tenant_id: tenantId,
       name: input.name,
       customer_id: input.customer_id,
-      device_statuses: DEFAULT_DEVICE_STATUSES,
+      // Named in the creator's language; their keys keep them translated for other readers.
+      device_statuses: defaultDeviceStatuses(languageOf(actor.user.language)),
     };
     for (const field of SITE_FIELDS) {
       const value = input[field];

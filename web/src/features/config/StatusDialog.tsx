@@ -19,7 +19,7 @@ import {
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/FormDialog.tsx';
-import { StatusChip } from '../../components/StatusChip.tsx';
+import { StatusChip, useStatusLabel } from '../../components/StatusChip.tsx';
 
 /** Swatches offered first; the default colour of a new status leads. */
 export const STATUS_PALETTE = [
@@ -100,7 +100,10 @@ function StatusForm({
   onClose: () => void;
 }) {
   const { t } = useTranslation(['config', 'domain', 'components']);
-  const [name, setName] = useState(status?.name ?? '');
+  const label = useStatusLabel();
+  // A default status is edited as the reader sees it; left so, it keeps its stored name (and key).
+  const shownName = status ? label(status.name) : '';
+  const [name, setName] = useState(shownName);
   const [color, setColor] = useState(status?.color.toUpperCase() ?? DEFAULT_STATUS_COLOR);
   const [touched, setTouched] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -123,7 +126,10 @@ function StatusForm({
     setTouched(true);
     if (nameError || colorError) return;
     setSaving(true);
-    onSave({ name: trimmed, color: color.toUpperCase() }).then(
+    onSave({
+      name: status && trimmed === shownName ? status.name : trimmed,
+      color: color.toUpperCase(),
+    }).then(
       () => onClose(),
       () => setSaving(false),
     );

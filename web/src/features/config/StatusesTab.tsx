@@ -37,7 +37,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { useUpdateSiteSettings } from '../../api/spatial.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { StatusChip } from '../../components/StatusChip.tsx';
+import { StatusChip, useStatusLabel } from '../../components/StatusChip.tsx';
 import { toastSuccess } from '../../lib/toast.ts';
 import { useSite } from '../sites/SiteContext.tsx';
 import { StatusDialog, type StatusDraft } from './StatusDialog.tsx';
@@ -53,10 +53,11 @@ function StatusRow({
   onRemove: () => void;
 }) {
   const { t } = useTranslation('config');
+  const label = useStatusLabel();
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
     useSortable({ id: status.id, attributes: { roleDescription: t('statuses.sortable') } });
-  const editLabel = t('statuses.edit', { name: status.name });
-  const removeLabel = t('statuses.remove', { name: status.name });
+  const editLabel = t('statuses.edit', { name: label(status.name) });
+  const removeLabel = t('statuses.remove', { name: label(status.name) });
   return (
     <ListItem
       ref={setNodeRef}
@@ -77,7 +78,7 @@ function StatusRow({
         ref={setActivatorNodeRef}
         {...attributes}
         {...listeners}
-        aria-label={t('statuses.drag', { name: status.name })}
+        aria-label={t('statuses.drag', { name: label(status.name) })}
         size="small"
         sx={{ cursor: isDragging ? 'grabbing' : 'grab', touchAction: 'none', color: 'text.secondary' }}
       >
@@ -113,6 +114,7 @@ function StatusRow({
 
 export function StatusesTab() {
   const { t } = useTranslation('config');
+  const label = useStatusLabel();
   const { site, siteId } = useSite();
   const save = useUpdateSiteSettings(siteId);
   // The list as last changed here, until its save (and every save before it) came back.
@@ -173,7 +175,7 @@ export function StatusesTab() {
   // Where the dragged status was last announced.
   const overId = useRef<UniqueIdentifier | null>(null);
   const announcements = useMemo<Announcements>(() => {
-    const nameOf = (id: UniqueIdentifier) => statuses.find((status) => status.id === id)?.name ?? '';
+    const nameOf = (id: UniqueIdentifier) => label(statuses.find((status) => status.id === id)?.name) ?? '';
     const position = (id: UniqueIdentifier) => ({
       position: ids.indexOf(Number(id)) + 1,
       total: ids.length,
@@ -193,7 +195,7 @@ export function StatusesTab() {
         over ? t('statuses.dropped', { name: nameOf(active.id), ...position(over.id) }) : undefined,
       onDragCancel: ({ active }) => t('statuses.cancelled', { name: nameOf(active.id) }),
     };
-  }, [statuses, ids, t]);
+  }, [statuses, ids, t, label]);
 
   const saveDraft = (draft: StatusDraft) => {
     const editing = dialog.status;
@@ -272,7 +274,7 @@ export function StatusesTab() {
       />
       <ConfirmDialog
         open={removing.open}
-        title={removing.status ? t('statuses.remove_title', { name: removing.status.name }) : ''}
+        title={removing.status ? t('statuses.remove_title', { name: label(removing.status.name) }) : ''}
         message={t('statuses.remove_message')}
         confirmLabel={t('statuses.remove_confirm')}
         onClose={() => setRemoving((current) => ({ ...current, open: false }))}

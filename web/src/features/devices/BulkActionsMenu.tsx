@@ -19,6 +19,7 @@ import {
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DeviceChangeValue, useBulkUpdateDevices } from '../../api/devices.ts';
+import { useStatusLabel } from '../../components/StatusChip.tsx';
 import { formatNumber } from '../../lib/numbers.ts';
 import { toastFailure, toastSuccess } from '../../lib/toast.ts';
 import { EditSelectedDevicesDialog, ExportDevicesDialog } from './loadedLater.ts';
@@ -35,6 +36,7 @@ export function BulkActionsMenu({
   onDone: () => void;
 }) {
   const { t } = useTranslation(['devices', 'domain', 'components']);
+  const statusLabel = useStatusLabel();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [statusOpen, setStatusOpen] = useState(false);
   const [editing, setEditing] = useState(false);
@@ -127,7 +129,7 @@ export function BulkActionsMenu({
             </MenuItem>
             {statuses.map((s) => (
               <MenuItem key={s.id} value={s.name}>
-                {s.name}
+                {statusLabel(s.name)}
               </MenuItem>
             ))}
           </TextField>

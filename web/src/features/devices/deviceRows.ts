@@ -15,6 +15,7 @@ import {
   type DeviceColumnKey,
   type DeviceFilters,
   type DeviceStatus,
+  defaultStatusKey,
   type FloorDto,
   type LayerDto,
   type ListedDevice,
@@ -37,6 +38,12 @@ const LOCATION_TYPE_SET: ReadonlySet<string> = new Set(LOCATION_TYPES);
 export function locationTypeText(t: DevicesT, type: string | null | undefined): string {
   if (!type) return '';
   return LOCATION_TYPE_SET.has(type) ? t(`domain:location_type.${type as LocationType}`) : type;
+}
+
+/** A stored status name as the reader sees it: a default status in the reader's language. */
+export function statusText(t: DevicesT, status: string | null | undefined): string {
+  const key = defaultStatusKey(status);
+  return key ? t(`domain:device_status.${key}`) : (status ?? '');
 }
 
 export interface SiteLookups {
@@ -127,7 +134,7 @@ export function columnText(key: DeviceColumnKey, row: DeviceRow, t: DevicesT): s
     case 'contractor':
       return row.contractor?.name ?? '';
     case 'status':
-      return device.status ?? '';
+      return statusText(t, device.status);
     case 'sn':
       return device.sn ?? '';
     case 'mac':

@@ -83,7 +83,10 @@ export function PublicDevicePage() {
     [t('domain:column.category'), d.category],
     [t('device_code'), d.code],
     [t('domain:column.type'), d.type],
-    [t('domain:column.status'), d.status ?? t('status_not_set')],
+    [
+      t('domain:column.status'),
+      d.status_key ? t(`domain:device_status.${d.status_key}`) : (d.status ?? t('status_not_set')),
+    ],
   ];
   return (
     <AuthCard title={d.name ?? t('title')}>
