@@ -1,6 +1,6 @@
 import { apiSignIn } from '../support/api.ts';
 import { writeTempPng } from '../support/files.ts';
-import { signIn } from '../support/session.ts';
+import { signIn, signOut } from '../support/session.ts';
 import { apiCreateSite, apiSiteByName, unique } from '../support/sites.ts';
 import { expect, test } from '../support/test.ts';
 
@@ -144,17 +144,125 @@ test('sites: a user without access to a site is sent back to /sites', async ({ p
   await expect(page).toHaveURL(/\/sites$/);
 });
 
-test('@phone the site dashboard on a phone: tiles without Locations, shortcut grid', async ({ page }) => {
+test('@phone the site dashboard on a phone: all three tiles, the site menu folded until opened', async ({
+  page,
+}) => {
   await signIn(page, INTEGRATOR);
   const { token } = await apiSignIn(page.request, INTEGRATOR);
   const hq = await apiSiteByName(page.request, token, 'Demo HQ');
   await page.goto(`/site/${hq.id}/dashboard`);
   await expect(page.getByRole('heading', { name: 'Demo HQ', level: 1 })).toBeVisible();
-  await expect(
-    page.getByRole('navigation', { name: 'Site' }).getByRole('link', { name: 'Exit Site' }),
-  ).toBeVisible();
   await expect(page.getByRole('link', { name: /^Devices: / })).toBeVisible();
-  await expect(page.getByRole('link', { name: /^Locations: / })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: /^Locations: / })).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Access: / })).toBeVisible();
+
+  // Folded: one line above the page, the tiles out of sight and out of the accessibility tree.
+  const menu = page.getByRole('button', { name: 'Menu', exact: true });
+  await expect(menu).toHaveAttribute('aria-expanded', 'false');
+  const nav = page.getByRole('navigation', { name: 'Site' });
+  await expect(nav).toHaveCount(0);
+  const picture = page.getByRole('heading', { name: 'Demo HQ', level: 1 });
+  const top = (await picture.boundingBox())?.y ?? Number.POSITIVE_INFINITY;
+  expect(top).toBeLessThan(page.viewportSize()!.height / 2);
+
+  await menu.click();
+  await expect(menu).toHaveAttribute('aria-expanded', 'true');
+  await expect(nav.getByRole('link', { name: 'Exit Site' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+  // The choice is the user's: it outlives a reload.
+  await page.reload();
+  await expect(
+    page.getByRole('navigation', { name: 'Site' }).getByRole('link', { name: 'Devices' }),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Menu', exact: true }).click();
+  await expect(page.getByRole('navigation', { name: 'Site' })).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('link', { name: /^Locations: / })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Site' })).toHaveCount(0);
+
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+});
+
+test('sites: a customer created on the Customers page is offered by New Site without a reload', async ({
+  page,
+}) => {
+  const tag = unique();
+  const customer = `Harbour Lofts ${tag}`;
+  await signIn(page, INTEGRATOR);
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  // The site index (with the customers) is read on the way in and kept.
+  await expect(page.getByRole('list', { name: 'Sites' })).toBeVisible();
+  await nav.getByRole('link', { name: 'Customers' }).click();
+  await expect(page).toHaveURL(/\/tenant\/customers$/);
+  await page.getByRole('button', { name: 'New Customer' }).click();
+  const created = page.getByRole('dialog', { name: 'New Customer' });
+  await created.getByLabel('Name').fill(customer);
+  await created.getByLabel('Code').fill(`HL${tag}`);
+  await created.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByText('Customer Created')).toBeVisible();
+
+  await nav.getByRole('link', { name: 'Sites' }).click();
+  await page.getByRole('button', { name: 'New Site' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Site' });
+  await dialog.getByRole('combobox', { name: 'Customer' }).click();
+  await expect(page.getByRole('option', { name: customer })).toBeVisible();
+});
+
+test('sites: New Site creates its customer on the spot and picks it', async ({ page }) => {
+  const tag = unique();
+  const customer = `Quay Offices ${tag}`;
+  const name = `E2E Quay ${tag}`;
+  await signIn(page, INTEGRATOR);
+  await page.getByRole('button', { name: 'New Site' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Site' });
+  await dialog.getByLabel('Name').fill(name);
+  await dialog.getByRole('button', { name: 'New Customer' }).click();
+  const inline = page.getByRole('dialog', { name: 'New Customer' });
+  await inline.getByLabel('Name').fill(customer);
+  await inline.getByLabel('Code').fill(`QO${tag}`);
+  await inline.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByText('Customer Created')).toBeVisible();
+  await expect(inline).toHaveCount(0);
+  // Back in the site form, still open, with the new customer chosen.
+  await expect(dialog.getByRole('combobox', { name: 'Customer' })).toHaveText(customer);
+  await expect(dialog.getByLabel('Name')).toHaveValue(name);
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByText(`Site ${name} Created`)).toBeVisible();
+
+  const { token } = await apiSignIn(page.request, INTEGRATOR);
+  const site = await apiSiteByName(page.request, token, name);
+  const detail = await page.request.get(`/api/site/refresh_site?id=${site.id}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(detail.status()).toBe(200);
+  expect(await detail.text()).toContain(customer);
+});
+
+test('sites: Companies, Customers and Support are in the main navigation, highlighted when open', async ({
+  page,
+}) => {
+  await signIn(page, INTEGRATOR);
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: 'Sites' })).toHaveAttribute('aria-current', 'page');
+  for (const [label, url] of [
+    ['Companies', /\/tenant\/companies$/],
+    ['Customers', /\/tenant\/customers$/],
+    ['Support', /\/support$/],
+  ] as const) {
+    const link = nav.getByRole('link', { name: label });
+    await expect(link).not.toHaveAttribute('aria-current', 'page');
+    await link.click();
+    await expect(page).toHaveURL(url);
+    await expect(link).toHaveAttribute('aria-current', 'page');
+    await expect(nav.getByRole('link', { name: 'Sites' })).not.toHaveAttribute('aria-current', 'page');
+  }
+
+  // A role-1 user gets Support, not the catalogue pages (their calls refuse role 1).
+  await signOut(page);
+  await signIn(page, TECH);
+  const techNav = page.getByRole('navigation', { name: 'Main' });
+  await expect(techNav.getByRole('link', { name: 'Support' })).toBeVisible();
+  await expect(techNav.getByRole('link', { name: 'Companies' })).toHaveCount(0);
+  await expect(techNav.getByRole('link', { name: 'Customers' })).toHaveCount(0);
 });

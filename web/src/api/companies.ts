@@ -3,6 +3,7 @@ import type { CompanyDto } from '@asbuilt/domain';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, isConflict } from './client.ts';
 import { productKeys } from './products.ts';
+import { type SiteIndexResponse, siteKeys } from './sites.ts';
 
 export type { CompanyDto };
 export type CataloguePath = 'tenant' | 'admin';
@@ -68,7 +69,28 @@ function storeCompany(queryClient: QueryClient, company: CompanyDto, changed: bo
     data ? { ...data, companies: upsert(data.companies) } : data,
   );
   void queryClient.invalidateQueries({ queryKey: companyKeys.all, refetchType: 'none' });
+  storeCustomer(queryClient, company);
   if (changed) void queryClient.invalidateQueries({ queryKey: productKeys.all });
+}
+
+/**
+ * The New Site form picks its customer from the site index: a customer created, renamed,
+ * unflagged or deleted elsewhere shows there at once, and the index is read again for the rest.
+ */
+function storeCustomer(queryClient: QueryClient, company: CompanyDto, deleted = false) {
+  queryClient.setQueryData<SiteIndexResponse>(siteKeys.index(), (data) => {
+    if (!data) return data;
+    const others = data.customers.filter((c) => c.id !== company.id);
+    // The index lists the reader's own tenant's customers only (the admin pages edit any tenant's).
+    const keep = company.customer && !deleted && company.tenant_id === data.tenant?.id;
+    const customers = keep
+      ? [...others, { id: company.id, name: company.name, code: company.code }].sort(
+          (a, b) => a.name.localeCompare(b.name) || a.id - b.id,
+        )
+      : others;
+    return { ...data, customers };
+  });
+  void queryClient.invalidateQueries({ queryKey: siteKeys.index() });
 }
 
 interface MutationOptions {
@@ -109,6 +131,7 @@ export function useDeleteCompany({ path = 'tenant' }: MutationOptions = {}) {
       queryClient.setQueryData(companyKeys.list(), drop);
       queryClient.setQueriesData({ queryKey: [...companyKeys.all, 'index'] }, drop);
       void queryClient.invalidateQueries({ queryKey: companyKeys.all, refetchType: 'none' });
+      storeCustomer(queryClient, company, true);
     },
   });
 }

@@ -1,6 +1,6 @@
 /**
  * Header + sidebar + content. On phone width, in mobile view, or with the sidebar switched off,
- * the sidebar gives way to a grid of shortcut tiles above the content.
+ * the sidebar gives way to a foldable grid of shortcut tiles above the content.
  */
 import { Box } from '@mui/material';
 import type { ReactNode } from 'react';
@@ -9,8 +9,8 @@ import { useLayoutPrefs } from '../LayoutPrefs.tsx';
 import { HEADER_HEIGHT } from '../theme.ts';
 import { Header } from './Header.tsx';
 import { ImpersonationBanner } from './ImpersonationBanner.tsx';
+import { NavTilesPanel } from './NavTilesPanel.tsx';
 import type { NavItem } from './nav.ts';
-import { ShortcutTiles } from './ShortcutTiles.tsx';
 import { Sidebar } from './Sidebar.tsx';
 
 interface Props {
@@ -39,11 +39,7 @@ export function AppShell({ items, footer, label, children }: Props) {
       >
         <ImpersonationBanner />
         <Box sx={{ p: { xs: 2, sm: 3 }, maxWidth: 1400, mx: 'auto' }}>
-          {showSidebar ? null : (
-            <Box sx={{ mb: 3 }}>
-              <ShortcutTiles items={tiles} label={label} />
-            </Box>
-          )}
+          {showSidebar ? null : <NavTilesPanel items={tiles} label={label} />}
           {children ?? <Outlet />}
         </Box>
       </Box>

@@ -7,17 +7,23 @@ import { useCurrentUser } from '../CurrentUser.tsx';
 import { shortcutItems } from './nav.ts';
 import { useShortcutOverride } from './ShortcutContext.tsx';
 import { ShortcutTiles } from './ShortcutTiles.tsx';
+import { useQuietTooltip } from './useQuietTooltip.ts';
 
 export function ShortcutMenu() {
   const { t } = useTranslation('app');
   const user = useCurrentUser();
   const override = useShortcutOverride();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const close = () => setAnchor(null);
+  const quiet = useQuietTooltip(Boolean(anchor));
+  const close = () => {
+    quiet.hush();
+    setAnchor(null);
+  };
   return (
     <>
-      <Tooltip title={t('shortcuts.title')}>
+      <Tooltip title={t('shortcuts.title')} {...quiet.tooltip}>
         <IconButton
+          {...quiet.anchor}
           color="inherit"
           aria-label={t('shortcuts.title')}
           aria-haspopup="true"

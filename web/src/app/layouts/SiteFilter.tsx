@@ -14,8 +14,18 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { type SiteSummary, useSiteIndex } from '../../api/sites.ts';
+import { useQuietTooltip } from './useQuietTooltip.ts';
 
-function SiteAutocomplete({ onPicked, inHeader }: { onPicked?: () => void; inHeader: boolean }) {
+function SiteAutocomplete({
+  onPicked,
+  onEscape,
+  inHeader,
+}: {
+  onPicked?: () => void;
+  /** The search dialog closes on the first Escape, not after the list has closed on it. */
+  onEscape?: () => void;
+  inHeader: boolean;
+}) {
   const { t } = useTranslation('app');
   const navigate = useNavigate();
   const sites = useSiteIndex();
@@ -38,6 +48,9 @@ function SiteAutocomplete({ onPicked, inHeader }: { onPicked?: () => void; inHea
         setInput('');
         onPicked?.();
         navigate(`/site/${site.id}/dashboard`);
+      }}
+      onClose={(_event, reason) => {
+        if (reason === 'escape') onEscape?.();
       }}
       getOptionLabel={(site) => site.name}
       isOptionEqualToValue={(a, b) => a.id === b.id}
@@ -93,23 +106,33 @@ function SiteAutocomplete({ onPicked, inHeader }: { onPicked?: () => void; inHea
 export function SiteFilter({ compact }: { compact: boolean }) {
   const { t } = useTranslation('app');
   const [open, setOpen] = useState(false);
+  const quiet = useQuietTooltip(open);
+  const close = () => {
+    quiet.hush();
+    setOpen(false);
+  };
   if (!compact) return <SiteAutocomplete inHeader />;
   return (
     <>
-      <Tooltip title={t('site_filter.find')}>
-        <IconButton color="inherit" aria-label={t('site_filter.find')} onClick={() => setOpen(true)}>
+      <Tooltip title={t('site_filter.find')} {...quiet.tooltip}>
+        <IconButton
+          color="inherit"
+          aria-label={t('site_filter.find')}
+          onClick={() => setOpen(true)}
+          {...quiet.anchor}
+        >
           <SearchIcon />
         </IconButton>
       </Tooltip>
       <Dialog
         open={open}
-        onClose={() => setOpen(false)}
-        aria-label={t('site_filter.find')}
+        onClose={close}
         sx={{ '& .MuiDialog-container': { alignItems: 'flex-start' } }}
-        slotProps={{ paper: { sx: { mt: 8, overflow: 'visible' } } }}
+        // The name goes on the element with the dialog role (the paper), not on the backdrop's root.
+        slotProps={{ paper: { 'aria-label': t('site_filter.find'), sx: { mt: 8, overflow: 'visible' } } }}
       >
         <DialogContent sx={{ p: 2, overflow: 'visible' }}>
-          <SiteAutocomplete inHeader={false} onPicked={() => setOpen(false)} />
+          <SiteAutocomplete inHeader={false} onPicked={close} onEscape={close} />
         </DialogContent>
       </Dialog>
     </>

@@ -13,6 +13,7 @@ import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import ApartmentIcon from '@mui/icons-material/Apartment';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import BusinessIcon from '@mui/icons-material/Business';
+import BusinessCenterIcon from '@mui/icons-material/BusinessCenter';
 import CategoryIcon from '@mui/icons-material/Category';
 import ContactsIcon from '@mui/icons-material/Contacts';
 import DashboardIcon from '@mui/icons-material/Dashboard';
@@ -37,8 +38,14 @@ export type SvgIconComponent = typeof SvgIcon;
 type SitePageKey = SiteNavKey | 'contacts';
 
 /** An entry's name: a key of the `app` catalogue (`t(item.labelKey)` with `useTranslation('app')`). */
+/**
+ * The tenant's catalogue pages next to Products. The specification's sidebar omits them, so the
+ * New Site form's customers were found only through the products page's tabs.
+ */
+type TenantCatalogueKey = 'companies' | 'customers';
+
 export type NavLabelKey =
-  | `nav.tenant.${TenantNavKey}`
+  | `nav.tenant.${TenantNavKey | TenantCatalogueKey}`
   | `nav.admin.${AdminNavKey}`
   | `nav.site.${SitePageKey}`
   | 'nav.exit_admin'
@@ -62,6 +69,24 @@ const TENANT_ICONS: Record<string, SvgIconComponent> = {
   logs: HistoryIcon,
 };
 
+/** Shown from the same role as the pages' calls allow (the server's `tenant:manage`). */
+const CATALOGUE_ITEMS: (NavItem & { minRole: number })[] = [
+  {
+    key: 'companies',
+    labelKey: 'nav.tenant.companies',
+    path: '/tenant/companies',
+    icon: StorefrontIcon,
+    minRole: Role.BuildingOwner,
+  },
+  {
+    key: 'customers',
+    labelKey: 'nav.tenant.customers',
+    path: '/tenant/customers',
+    icon: BusinessCenterIcon,
+    minRole: Role.BuildingOwner,
+  },
+];
+
 const ADMIN_ICONS: Record<string, SvgIconComponent> = {
   dashboard: DashboardIcon,
   tenants: BusinessIcon,
@@ -74,14 +99,23 @@ const ADMIN_ICONS: Record<string, SvgIconComponent> = {
   release_notes: NewReleasesIcon,
 };
 
+/** The tenant sidebar: the domain's entries, the catalogue pages after Products, Support last. */
 export function tenantNavItems(role: number): NavItem[] {
-  return tenantNavFor(role).map((item) => ({
-    key: item.key,
-    labelKey: `nav.tenant.${item.key}` as const,
-    path: item.path,
-    icon: TENANT_ICONS[item.key] ?? ApartmentIcon,
-    alsoActiveUnder: item.key === 'sites' ? ['/site'] : undefined,
-  }));
+  const items: NavItem[] = [];
+  for (const item of tenantNavFor(role)) {
+    items.push({
+      key: item.key,
+      labelKey: `nav.tenant.${item.key}` as const,
+      path: item.path,
+      icon: TENANT_ICONS[item.key] ?? ApartmentIcon,
+      alsoActiveUnder: item.key === 'sites' ? ['/site'] : undefined,
+    });
+    if (item.key === 'products') {
+      for (const { minRole, ...entry } of CATALOGUE_ITEMS) if (role >= minRole) items.push(entry);
+    }
+  }
+  items.push(supportItem);
+  return items;
 }
 
 export const adminNavItems: NavItem[] = ADMIN_NAV.map((item) => ({
@@ -113,9 +147,9 @@ export const administrationItem: NavItem = {
   alsoActiveUnder: ['/admin'],
 };
 
-/** The header's shortcut menu: the tenant entries the user may see, support, and admin for role 5. */
+/** The header's shortcut menu: the tenant entries the user may see (Support among them), admin for role 5. */
 export function shortcutItems(role: number): NavItem[] {
-  const items = [...tenantNavItems(role), supportItem];
+  const items = tenantNavItems(role);
   if (role === Role.SuperAdmin) items.push(administrationItem);
   return items;
 }

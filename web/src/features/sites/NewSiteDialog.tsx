@@ -1,8 +1,10 @@
 /**
  * The New Site form (role 3+): Name and Customer required, an image, the status, GPS, country and
- * address. Success toasts "Site {name} Created" and the site list shows the new card first.
+ * address. Success toasts "Site {name} Created" and the site list shows the new card first. A
+ * missing customer is created on the spot (the customers' dialog) and chosen.
  */
 import type { SiteDetail } from '@asbuilt/domain';
+import AddIcon from '@mui/icons-material/Add';
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, useMediaQuery } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import { useId, useState } from 'react';
@@ -12,6 +14,7 @@ import { type SiteCreatePayload, useCreateSite } from '../../api/sites.ts';
 import { useDialogSession } from '../../lib/dialogs.ts';
 import { formResolver } from '../../lib/forms.ts';
 import { toastSuccess } from '../../lib/toast.ts';
+import { CompanyDialog } from '../companies/CompanyDialog.tsx';
 import {
   EMPTY_SITE_FORM,
   SITE_TEXT_FIELDS,
@@ -63,10 +66,11 @@ function SiteForm({
   customers: { id: number; name: string }[];
   onCreated?: (site: SiteDetail) => void;
 }) {
-  const { t } = useTranslation(['sites', 'components']);
+  const { t } = useTranslation(['sites', 'components', 'companies']);
   const create = useCreateSite();
   const [uploading, setUploading] = useState(false);
-  const { control, handleSubmit } = useForm<SiteFormValues, unknown, SiteFormOutput>({
+  const [addingCustomer, setAddingCustomer] = useState(false);
+  const { control, handleSubmit, setValue } = useForm<SiteFormValues, unknown, SiteFormOutput>({
     resolver: formResolver<SiteFormValues, typeof siteFormSchema>(siteFormSchema),
     mode: 'onTouched',
     defaultValues: EMPTY_SITE_FORM,
@@ -94,24 +98,42 @@ function SiteForm({
     });
   });
 
+  // The customer's dialog sits beside the form: React carries its submit up the component tree.
   return (
-    <Box component="form" noValidate onSubmit={submit}>
-      <DialogContent sx={{ pt: 1 }}>
-        <Box sx={{ pt: 1 }}>
-          <SiteFormFields
-            control={control}
-            customers={customers}
-            onUploadingChange={setUploading}
-            autoFocus
-          />
-        </Box>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2.5 }}>
-        <Button onClick={onClose}>{t('components:action.cancel')}</Button>
-        <Button type="submit" variant="contained" loading={create.isPending} disabled={uploading}>
-          {t('components:action.create')}
-        </Button>
-      </DialogActions>
-    </Box>
+    <>
+      <Box component="form" noValidate onSubmit={submit}>
+        <DialogContent sx={{ pt: 1 }}>
+          <Box sx={{ pt: 1 }}>
+            <SiteFormFields
+              control={control}
+              customers={customers}
+              onUploadingChange={setUploading}
+              autoFocus
+              customerAction={
+                <Button size="small" startIcon={<AddIcon />} onClick={() => setAddingCustomer(true)}>
+                  {t('companies:dialog.new.customer')}
+                </Button>
+              }
+            />
+          </Box>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2.5 }}>
+          <Button onClick={onClose}>{t('components:action.cancel')}</Button>
+          <Button type="submit" variant="contained" loading={create.isPending} disabled={uploading}>
+            {t('components:action.create')}
+          </Button>
+        </DialogActions>
+      </Box>
+      <CompanyDialog
+        open={addingCustomer}
+        fixedType="Customer"
+        inline
+        onClose={() => setAddingCustomer(false)}
+        // The customer list (the site index) already holds it: api/companies.ts stores it there.
+        onSaved={(company) =>
+          setValue('customer_id', String(company.id), { shouldValidate: true, shouldDirty: true })
+        }
+      />
+    </>
   );
 }

@@ -1,7 +1,7 @@
 /**
  * /site/{id}/dashboard: the site's picture, name (a link to the floorplan dashboard
  * /v3/site/{id}/dashboard for everyone who sees the site), customer and tenant, Export floors
- * (Contributor and above); tiles with the devices, locations (not on phones) and active accesses
+ * (Contributor and above); tiles with the devices, locations and active accesses
  * counts; the latest 5 logs with View more (Contributor and above, as the Logs page).
  */
 import { DASHBOARD_LOG_COUNT, SitePermission } from '@asbuilt/domain';
@@ -16,7 +16,6 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useSiteLogs } from '../../api/sites.ts';
-import { useLayoutPrefs } from '../../app/LayoutPrefs.tsx';
 import type { SvgIconComponent } from '../../app/layouts/nav.ts';
 import { ErrorState } from '../../components/ErrorState.tsx';
 import { formatNumber } from '../../lib/numbers.ts';
@@ -72,11 +71,16 @@ function Tile({
   const { t } = useTranslation('sites');
   const tileLabel = t('dashboard.tile', { label, value: formatNumber(count) });
   const body: ReactNode = (
-    <Stack direction="row" spacing={2} sx={{ p: 2.5, alignItems: 'center' }}>
+    // Three tiles share a phone's width: there the icon stands above the count.
+    <Stack
+      direction={{ xs: 'column', sm: 'row' }}
+      spacing={{ xs: 1, sm: 2 }}
+      sx={{ p: { xs: 1.5, sm: 2.5 }, alignItems: { xs: 'flex-start', sm: 'center' } }}
+    >
       <Box
         sx={(theme) => ({
-          width: 48,
-          height: 48,
+          width: { xs: 40, sm: 48 },
+          height: { xs: 40, sm: 48 },
           borderRadius: 2,
           display: 'grid',
           placeItems: 'center',
@@ -86,11 +90,15 @@ function Tile({
       >
         <Icon />
       </Box>
-      <Box>
-        <Typography variant="h4" component="p" sx={{ lineHeight: 1.1 }}>
+      <Box sx={{ minWidth: 0, maxWidth: '100%' }}>
+        <Typography
+          variant="h4"
+          component="p"
+          sx={{ lineHeight: 1.1, fontSize: { xs: '1.6rem', sm: undefined } }}
+        >
           {formatNumber(count)}
         </Typography>
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="text.secondary" noWrap>
           {label}
         </Typography>
       </Box>
@@ -114,7 +122,6 @@ function Tile({
 export function SiteDashboardPage() {
   const { t } = useTranslation(['sites', 'domain']);
   const { site, siteId, permission } = useSite();
-  const { isPhone } = useLayoutPrefs();
   // The activity is the Logs page's, for Contributors and above: below, the server refuses it.
   const seesLogs = permission >= SitePermission.Contributor;
   const logs = useSiteLogs(siteId, seesLogs);
@@ -183,21 +190,19 @@ export function SiteDashboardPage() {
         </Stack>
       </Paper>
 
-      <Stack direction="row" spacing={2}>
+      <Stack direction="row" spacing={{ xs: 1, sm: 2 }}>
         <Tile
           label={sitePageLabel(t, 'devices')}
           count={site.counts.devices}
           icon={DevicesOtherIcon}
           to={`${base}/devices`}
         />
-        {isPhone ? null : (
-          <Tile
-            label={sitePageLabel(t, 'locations')}
-            count={site.counts.locations}
-            icon={PlaceIcon}
-            to={`${base}/locations`}
-          />
-        )}
+        <Tile
+          label={sitePageLabel(t, 'locations')}
+          count={site.counts.locations}
+          icon={PlaceIcon}
+          to={`${base}/locations`}
+        />
         <Tile
           label={sitePageLabel(t, 'access')}
           count={site.counts.accesses}

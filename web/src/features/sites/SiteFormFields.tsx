@@ -4,6 +4,7 @@
  */
 import { COUNTRIES, encodeMessage, optionalText, type SiteDetail } from '@asbuilt/domain';
 import { Box, FormControlLabel, MenuItem, Stack, Switch, TextField } from '@mui/material';
+import type { ReactNode } from 'react';
 import { type Control, Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -85,6 +86,8 @@ export interface SiteFormFieldsProps {
   /** The site, for an existing site's image upload. */
   siteId?: number;
   autoFocus?: boolean;
+  /** Shown under the customer field: the New Site form's inline New Customer. */
+  customerAction?: ReactNode;
 }
 
 export function SiteFormFields({
@@ -94,6 +97,7 @@ export function SiteFormFields({
   imagePreviewUrl,
   siteId,
   autoFocus = false,
+  customerAction,
 }: SiteFormFieldsProps) {
   const { t } = useTranslation(['sites', 'domain']);
   return (
@@ -130,6 +134,7 @@ export function SiteFormFields({
           ))
         )}
       </FormTextField>
+      {customerAction ? <Box sx={{ mt: -1.5, mb: 1 }}>{customerAction}</Box> : null}
       <Controller
         control={control}
         name="site_status"
