@@ -1,8 +1,8 @@
 import { expect, type Page } from '@playwright/test';
 
 /**
- * Toasts sit top-right, over whatever the test clicks next (a card's menu, a point of a plan):
- * close them instead of waiting 3 s. (While a dialog is open the rest of the page is aria-hidden,
+ * Toasts may sit over whatever the test clicks next (a control at the bottom left, on a phone at the
+ * top): close them instead of waiting 3 s. (While a dialog is open the rest of the page is aria-hidden,
  * toasts included: hence the class name.)
  */
 export async function dismissToasts(page: Page) {

@@ -89,13 +89,17 @@ export function useFindUser(siteId: number) {
   });
 }
 
+/** Invites someone without an account, creating their access (level and expiry) in the same call. */
 export function useInviteUser(siteId: number) {
-  return useMutation({
-    mutationFn: (email: string) =>
-      api
-        .post<{ user: UserDto }>('/tenant/users/invite_user', { email, site_id: siteId })
-        .then((a) => a.user),
-  });
+  return useAccessMutation(siteId, (input: AccessValues & { email: string }) =>
+    api
+      .post<{ user: UserDto }>('/tenant/users/invite_user', {
+        email: input.email,
+        site_id: siteId,
+        ...validityBody(input),
+      })
+      .then((a) => a.user),
+  );
 }
 
 export function useReinviteUser(siteId: number) {

@@ -2,10 +2,10 @@ import { CssBaseline } from '@mui/material';
 import { ThemeProvider } from '@mui/material/styles';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { ToastContainer } from 'react-toastify';
 import { ComponentsHostProvider } from './ComponentsHostProvider.tsx';
 import { LayoutPrefsProvider } from './LayoutPrefs.tsx';
 import { PageTitleProvider } from './PageTitle.tsx';
+import { Toasts } from './Toasts.tsx';
 import { theme } from './theme.ts';
 
 export function Providers({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
@@ -18,7 +18,7 @@ export function Providers({ queryClient, children }: { queryClient: QueryClient;
             <ComponentsHostProvider>{children}</ComponentsHostProvider>
           </PageTitleProvider>
         </LayoutPrefsProvider>
-        <ToastContainer position="top-right" autoClose={3000} closeButton hideProgressBar theme="colored" />
+        <Toasts />
       </ThemeProvider>
     </QueryClientProvider>
   );

@@ -17,7 +17,9 @@ import {
 } from '@mui/material';
 import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isIsoDay } from '../lib/dates.ts';
 import { toastFailure } from '../lib/toast.ts';
+import { DateField } from './DateField.tsx';
 import './inlineEdit.css';
 
 export const INLINE_EDIT_HOVER_DELAY = 200;
@@ -108,6 +110,8 @@ export function InlineEdit({
   const save = async (refocus = false) => {
     if (saving) return;
     const next = type === 'multiline' ? draft.replace(/\s+$/, '') : draft.trim();
+    // A date that is no real day stays in the editor, which says so.
+    if (type === 'date' && next !== '' && !isIsoDay(next)) return;
     if (next === current) {
       stop(refocus);
       return;
@@ -151,35 +155,48 @@ export function InlineEdit({
             bgcolor: 'background.paper',
           }}
         >
-          <TextField
-            size="small"
-            autoFocus
-            value={draft}
-            onChange={(event) => setDraft(event.target.value)}
-            onKeyDown={onKeyDown}
-            disabled={saving}
-            select={type === 'select'}
-            multiline={type === 'multiline'}
-            type={type === 'number' ? 'number' : type === 'date' ? 'date' : 'text'}
-            slotProps={{
-              htmlInput: { 'aria-label': label },
-              select: { onKeyDown },
-            }}
-            sx={{ flex: 1, minWidth: 80, '& .MuiInputBase-input': { py: 0.75 } }}
-          >
-            {type === 'select'
-              ? [
-                  <MenuItem key="" value="">
-                    <em>{t('inline_edit.none')}</em>
-                  </MenuItem>,
-                  ...options.map((option) => (
-                    <MenuItem key={option.value} value={option.value}>
-                      {option.label}
-                    </MenuItem>
-                  )),
-                ]
-              : null}
-          </TextField>
+          {type === 'date' ? (
+            <DateField
+              size="small"
+              autoFocus
+              value={draft}
+              onChange={setDraft}
+              onKeyDown={onKeyDown}
+              disabled={saving}
+              ariaLabel={label}
+              sx={{ flex: 1, minWidth: 80, '& .MuiInputBase-input': { py: 0.75 } }}
+            />
+          ) : (
+            <TextField
+              size="small"
+              autoFocus
+              value={draft}
+              onChange={(event) => setDraft(event.target.value)}
+              onKeyDown={onKeyDown}
+              disabled={saving}
+              select={type === 'select'}
+              multiline={type === 'multiline'}
+              type={type === 'number' ? 'number' : 'text'}
+              slotProps={{
+                htmlInput: { 'aria-label': label },
+                select: { onKeyDown },
+              }}
+              sx={{ flex: 1, minWidth: 80, '& .MuiInputBase-input': { py: 0.75 } }}
+            >
+              {type === 'select'
+                ? [
+                    <MenuItem key="" value="">
+                      <em>{t('inline_edit.none')}</em>
+                    </MenuItem>,
+                    ...options.map((option) => (
+                      <MenuItem key={option.value} value={option.value}>
+                        {option.label}
+                      </MenuItem>
+                    )),
+                  ]
+                : null}
+            </TextField>
+          )}
           {saving ? (
             <CircularProgress size={20} sx={{ mx: 0.75 }} aria-label={t('inline_edit.saving')} />
           ) : (

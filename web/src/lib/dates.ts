@@ -39,3 +39,46 @@ export const formatDate = (value: DateInput) => format(value, DATE_FORMAT);
 export const formatDateTime = (value: DateInput) => format(value, DATE_TIME_FORMAT);
 export const formatTime = (value: DateInput) => format(value, TIME_FORMAT);
 export const formatLongDate = (value: DateInput) => format(value, LONG_DATE_FORMAT);
+
+/** True for a calendar day as dates travel (YYYY-MM-DD) that exists (no 31 February). */
+export function isIsoDay(value: string): boolean {
+  const day = ISO_DAY.exec(value);
+  return day !== null && realDay(Number(day[1]), Number(day[2]), Number(day[3]));
+}
+
+function realDay(year: number, month: number, day: number): boolean {
+  if (year < 1000 || month < 1 || month > 12 || day < 1) return false;
+  return day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+const TYPED_DAY = /^(\d{1,2})[/.\- ](\d{1,2})[/.\- ](\d{2}|\d{4})$/;
+const PACKED_DAY = /^(\d{2})(\d{2})(\d{4})$/;
+
+/**
+ * A day typed as the app shows it (DD/MM/YYYY; D/M/YYYY, dots, dashes, DDMMYYYY and a two-digit
+ * year of this century are forgiven, YYYY-MM-DD is pasted as is) as YYYY-MM-DD; null when the
+ * text is no real day. Day first always: the app's users read dates that way.
+ */
+export function parseDay(text: string): string | null {
+  const value = text.trim();
+  if (isIsoDay(value)) return value;
+  const parts = TYPED_DAY.exec(value) ?? PACKED_DAY.exec(value);
+  if (!parts) return null;
+  const [, dd = '', mm = '', yy = ''] = parts;
+  const day = Number(dd);
+  const month = Number(mm);
+  const year = yy.length === 2 ? 2000 + Number(yy) : Number(yy);
+  if (!realDay(year, month, day)) return null;
+  return `${year}-${two(month)}-${two(day)}`;
+}
+
+/** What a date field hands up for its text: the day, '' when blank, else the text itself. */
+export const dayOfText = (text: string) => (text.trim() === '' ? '' : (parseDay(text) ?? text));
+
+/** Typing digits forward fills in the slashes (0102 becomes 01/02/), phones' digit pads having none. */
+export function maskDayText(previous: string, next: string): string {
+  if (next.length <= previous.length) return next;
+  // A slash typed right after the one filled in is not doubled.
+  if (previous.endsWith('/') && next === `${previous}/`) return previous;
+  return /^\d{2}$|^\d{1,2}\/\d{2}$/.test(next) ? `${next}/` : next;
+}

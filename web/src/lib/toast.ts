@@ -1,14 +1,28 @@
-import { toast } from 'react-toastify';
+import { type ToastOptions, toast } from 'react-toastify';
 import { errorMessages, isHandledSessionError } from './errors.ts';
+
+/**
+ * The id of a toast is its kind and text: the same message asked for while it is still shown
+ * (a double click, two failed saves, one reason in two lists) stays one toast, not a stack.
+ */
+export const toastIdOf = (kind: 'error' | 'success', message: string) => `${kind}:${message}`;
+
+const options = (kind: 'error' | 'success', message: string): ToastOptions => ({
+  toastId: toastIdOf(kind, message),
+});
+
+function showError(message: string) {
+  toast.error(message, options('error', message));
+}
 
 /** One error toast per message (the server may answer a list). */
 export function toastError(error: unknown) {
   if (isHandledSessionError(error)) return;
-  for (const message of errorMessages(error)) toast.error(message);
+  for (const message of errorMessages(error)) showError(message);
 }
 
 export function toastSuccess(message: string) {
-  toast.success(message);
+  toast.success(message, options('success', message));
 }
 
 /**
@@ -17,14 +31,12 @@ export function toastSuccess(message: string) {
  */
 export function toastFailure(headline: string, error: unknown) {
   if (isHandledSessionError(error)) return;
-  toast.error(headline);
-  for (const message of errorMessages(error)) {
-    if (message !== headline) toast.error(message);
-  }
+  showError(headline);
+  for (const message of errorMessages(error)) showError(message);
 }
 
 /** One toast per server message, each worded by `format` (e.g. 'Error Creating product: {detail}'). */
 export function toastErrorAs(error: unknown, format: (message: string) => string) {
   if (isHandledSessionError(error)) return;
-  for (const message of errorMessages(error)) toast.error(format(message));
+  for (const message of errorMessages(error)) showError(format(message));
 }

@@ -12,7 +12,6 @@ import {
   DialogActions,
   DialogContent,
   IconButton,
-  InputAdornment,
   MenuItem,
   Stack,
   TextField,
@@ -22,7 +21,9 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AccessValues } from '../../api/accesses.ts';
+import { DateField } from '../../components/DateField.tsx';
 import { FormDialog } from '../../components/FormDialog.tsx';
+import { isIsoDay } from '../../lib/dates.ts';
 import { userName } from './AccessTable.tsx';
 
 export const SITE_ROLES = [1, 2, 3] as const;
@@ -133,8 +134,11 @@ const today = () => dayjs().format('YYYY-MM-DD');
  * An expiry already past would leave the access expired the moment it is saved: the key of the
  * message saying so, or null. Blank (unlimited) and today onwards are fine.
  */
-export function validityError(validity: string): 'field.expires_past' | null {
-  return validity !== '' && validity < today() ? 'field.expires_past' : null;
+export function validityError(validity: string): 'field.expires_past' | 'not_a_day' | null {
+  if (validity === '') return null;
+  // Text that is no day yet: the date field says so; it is not sent.
+  if (!isIsoDay(validity)) return 'not_a_day';
+  return validity < today() ? 'field.expires_past' : null;
 }
 
 /**
@@ -165,31 +169,31 @@ export function AccessFields({
           </MenuItem>
         ))}
       </TextField>
-      <TextField
+      <DateField
         label={t('field.expires')}
-        type="date"
         value={validity}
-        onChange={(e) => onValidity(e.target.value)}
-        error={error !== null}
-        helperText={error ? t(error) : validity ? t('field.expires_set') : t('field.expires_hint')}
-        slotProps={{
-          inputLabel: { shrink: true },
-          htmlInput: { min: today() },
-          input: {
-            endAdornment: validity ? (
-              <InputAdornment position="end">
-                <IconButton
-                  edge="end"
-                  size="small"
-                  aria-label={t('field.unlimited')}
-                  onClick={() => onValidity('')}
-                >
-                  <ClearIcon fontSize="small" />
-                </IconButton>
-              </InputAdornment>
-            ) : undefined,
-          },
-        }}
+        onChange={onValidity}
+        min={today()}
+        error={error === 'field.expires_past'}
+        helperText={
+          error === 'field.expires_past'
+            ? t(error)
+            : validity
+              ? t('field.expires_set')
+              : t('field.expires_hint')
+        }
+        endAdornment={
+          validity ? (
+            <IconButton
+              edge="end"
+              size="small"
+              aria-label={t('field.unlimited')}
+              onClick={() => onValidity('')}
+            >
+              <ClearIcon fontSize="small" />
+            </IconButton>
+          ) : undefined
+        }
       />
     </Stack>
   );

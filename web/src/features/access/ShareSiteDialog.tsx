@@ -103,19 +103,14 @@ function ShareForm({
     if (!looked || blocked || validityError(validity)) return;
     let user: FoundUser;
     if (lookup.state === 'new') {
-      const invited = await invite.mutateAsync(typed);
+      // One call invites and creates the access, so that the mail names the level and the expiry.
+      await invite.mutateAsync({ email: typed, user_role: role, validity: validity || null });
       toastSuccess(t('toast.invited'));
-      user = {
-        id: invited.id,
-        email: invited.email,
-        fname: invited.fname,
-        lname: invited.lname,
-        user_status: false,
-        internal: true,
-      };
-      // Invited into the site's organisation (so internal): should the access fail now, Save again only creates it.
-      setLookup({ state: 'found', email: typed, user });
-    } else if (lookup.state === 'found') {
+      toastSuccess(t('toast.created'));
+      onClose();
+      return;
+    }
+    if (lookup.state === 'found') {
       user = lookup.user;
     } else return;
     await create.mutateAsync({ user_id: user.id, email: typed, user_role: role, validity: validity || null });

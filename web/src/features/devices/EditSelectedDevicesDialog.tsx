@@ -21,6 +21,8 @@ import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBulkUpdateDevices } from '../../api/devices.ts';
 import { useSiteCompanies } from '../../api/sites.ts';
+import { DateField } from '../../components/DateField.tsx';
+import { useStatusLabel } from '../../components/StatusChip.tsx';
 import { formatNumber } from '../../lib/numbers.ts';
 import { toastFailure, toastSuccess } from '../../lib/toast.ts';
 import { useSite } from '../sites/SiteContext.tsx';
@@ -40,6 +42,7 @@ export function EditSelectedDevicesDialog({
   onDone: () => void;
 }) {
   const { t } = useTranslation(['devices', 'domain', 'components']);
+  const statusLabel = useStatusLabel();
   const { site, siteId } = useSite();
   const companies = useSiteCompanies(siteId, open);
   const bulk = useBulkUpdateDevices(siteId);
@@ -65,7 +68,7 @@ export function EditSelectedDevicesDialog({
         .filter((z) => z.floor_id === null || z.floor_id === floor?.id)
         .map((z) => ({ value: String(z.id), label: z.name })),
       layers: site.layers.map((l) => ({ value: String(l.id), label: l.name })),
-      statuses: site.device_statuses.map((s) => ({ value: s.name, label: s.name })),
+      statuses: site.device_statuses.map((s) => ({ value: s.name, label: statusLabel(s.name) })),
       suppliers: list
         .filter((c) => c.supplier)
         .map((c) => ({ value: String(c.id), label: c.name }))
@@ -75,7 +78,7 @@ export function EditSelectedDevicesDialog({
         .map((c) => ({ value: String(c.id), label: c.name }))
         .sort(byName),
     };
-  }, [site, floor, companies.data]);
+  }, [site, floor, companies.data, statusLabel]);
 
   const close = () => {
     setValues(EMPTY);
@@ -119,13 +122,11 @@ export function EditSelectedDevicesDialog({
   );
   const date = (field: 'purchase_date' | 'warranty_expiration_date') => (
     <Grid size={{ xs: 12, sm: 6 }}>
-      <TextField
-        type="date"
+      <DateField
         fullWidth
         label={t(`domain:column.${field}`)}
         value={values[field]}
-        onChange={(event) => set(field)(event.target.value)}
-        slotProps={{ inputLabel: { shrink: true } }}
+        onChange={set(field)}
         helperText=" "
       />
     </Grid>

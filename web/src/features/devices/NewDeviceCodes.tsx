@@ -63,7 +63,7 @@ export function NewDeviceCodes({
           size="small"
           fullWidth
           label={t('domain:field.code_pattern')}
-          placeholder="AP-{001}"
+          placeholder={t('new_device.pattern_example')}
           value={value.pattern}
           onChange={set('pattern')}
           error={Boolean(value.pattern.trim()) && !pattern}
