@@ -73,7 +73,7 @@ test('a device date is edited as DD/MM/YYYY; the same toast twice shows once, cl
   await page.goto(`/site/${site.id}/devices?device=${device.id}`);
   const sheet = page.getByRole('dialog').filter({ has: page.getByRole('tab', { name: 'General' }) });
   await expect(sheet.getByRole('heading', { name: PRODUCTS.switch.name })).toBeVisible();
-  await sheet.getByRole('button', { name: 'Show More properties' }).click();
+  await sheet.getByRole('button', { name: 'Show more properties' }).click();
 
   await sheet.getByRole('button', { name: 'Edit Purchase Date' }).click();
   const purchase = sheet.getByRole('textbox', { name: 'Purchase Date' });

@@ -146,7 +146,7 @@ test('devices: the card from ?device=, inline edit, status, activity, archive an
 
   // Empty properties wait behind Show More; an edit sends the id and that one property.
   await expect(sheet.getByText('Serial Number')).toHaveCount(0);
-  await sheet.getByRole('button', { name: 'Show More properties' }).click();
+  await sheet.getByRole('button', { name: 'Show more properties' }).click();
   await sheet.getByRole('button', { name: 'Edit Serial Number' }).click();
   await sheet.getByRole('textbox', { name: 'Serial Number' }).fill('SN-E2E-42');
   const edit = page.waitForRequest((r) => r.url().endsWith('/api/site/devices') && r.method() === 'PUT');
@@ -320,7 +320,7 @@ test('devices: a Reader sees no edit affordances', async ({ page }) => {
   // The activity is the Logs page's (Contributor and above).
   await expect(sheet.getByRole('tab', { name: 'Activity' })).toHaveCount(0);
   await expect(sheet.getByRole('button', { name: /^Edit / })).toHaveCount(0);
-  await sheet.getByRole('button', { name: 'Show More properties' }).click();
+  await sheet.getByRole('button', { name: 'Show more properties' }).click();
   await expect(sheet.getByRole('button', { name: /^Edit / })).toHaveCount(0);
   await expect(sheet.getByRole('combobox', { name: 'Status' })).toHaveCount(0);
   await dismissToasts(page);

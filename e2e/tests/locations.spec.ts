@@ -105,7 +105,7 @@ test('locations: a floor, its plan, two rooms drawn by clicking, kept after a re
   await page.getByTestId('floorplan-input').setInputFiles(await writeTempPng('e2e-not-a-plan'));
   await expect(toast(page, 'Asbuilt only accepts SVG format for floorplans')).toBeVisible();
   await page.getByTestId('floorplan-input').setInputFiles(await writeTempPlan());
-  await expect(toast(page, 'FloorPlan Uploaded')).toBeVisible();
+  await expect(toast(page, 'Floor plan uploaded')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Replace Plan' })).toBeVisible();
   await expect(page.getByRole('img', { name: 'Floorplan of Level 1' }).locator('image')).toHaveCount(1);
 
@@ -123,7 +123,7 @@ test('locations: a floor, its plan, two rooms drawn by clicking, kept after a re
   await expect(page.locator('circle.draw-point')).toHaveCount(0);
 
   // Two rooms, each drawn on its half of the plan.
-  await addLocation(page, 'Level 1', 'Room A', 'L1-A', 'room');
+  await addLocation(page, 'Level 1', 'Room A', 'L1-A', 'Room');
   await drawPolygon(page, [
     [0.15, 0.3],
     [0.45, 0.3],

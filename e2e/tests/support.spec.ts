@@ -39,7 +39,7 @@ test('support: open a ticket from a site, two users exchange messages without a 
   // The view sheet opens on the new ticket, open by default.
   const sheet = sheetOf(page);
   await expect(sheet.getByRole('heading', { name: new RegExp(subject) })).toBeVisible();
-  await expect(sheet.getByRole('button', { name: 'open', exact: true })).toHaveAttribute(
+  await expect(sheet.getByRole('button', { name: 'Open', exact: true })).toHaveAttribute(
     'aria-pressed',
     'true',
   );
@@ -73,15 +73,15 @@ test('support: open a ticket from a site, two users exchange messages without a 
 
   // Close it: the status toggle saves, and the History tab says so.
   await dismissToasts(page);
-  await sheet.getByRole('button', { name: 'closed', exact: true }).click();
+  await sheet.getByRole('button', { name: 'Closed', exact: true }).click();
   await expect(page.getByText('Status saved')).toBeVisible();
-  await expect(sheet.getByRole('button', { name: 'closed', exact: true })).toHaveAttribute(
+  await expect(sheet.getByRole('button', { name: 'Closed', exact: true })).toHaveAttribute(
     'aria-pressed',
     'true',
   );
   await sheet.getByRole('tab', { name: 'History' }).click();
   await expect(sheet.getByRole('list', { name: 'History' })).toContainText('Updated: Status');
-  await expect(techSheet.getByRole('button', { name: 'closed', exact: true })).toHaveAttribute(
+  await expect(techSheet.getByRole('button', { name: 'Closed', exact: true })).toHaveAttribute(
     'aria-pressed',
     'true',
     {
@@ -90,7 +90,7 @@ test('support: open a ticket from a site, two users exchange messages without a 
   );
 
   await sheet.getByRole('button', { name: 'Close' }).first().click();
-  await expect(page.getByTestId('ticket-card').filter({ hasText: subject })).toContainText('closed');
+  await expect(page.getByTestId('ticket-card').filter({ hasText: subject })).toContainText('Closed');
   await other.close();
 });
 
@@ -139,7 +139,7 @@ test('support: a visitor reports a problem from the public device page, and the 
   await expect(card).toContainText(`#${number}`);
   await expect(card).toContainText('Visitor report');
   await expect(card).toContainText('Vera Visitor');
-  await expect(card).toContainText('new');
+  await expect(card).toContainText('New');
   await card.getByRole('button', { name: /^View ticket/ }).click();
   const sheet = sheetOf(page);
   await expect(sheet.getByRole('heading', { name: new RegExp(`^#${number} `) })).toBeVisible();

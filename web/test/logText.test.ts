@@ -53,6 +53,19 @@ describe('actionText', () => {
     expect(actionText(en, moved)).toBe('Moved on the plan');
   });
 
+  it('says a link once: the device and the linked item, not their ids and types', async () => {
+    const log = entry({
+      object_model: 'Attachment',
+      action: 'updated',
+      changes: {
+        device_id: { from: null, to: 7 },
+        attachable_id: { from: null, to: 7 },
+        attachable_type: { from: null, to: 'Device' },
+      },
+    });
+    expect(actionText(await translator('en'), log)).toBe('Updated: Device, Linked item');
+  });
+
   it('labels a device column without a field label by its column name', async () => {
     const log = entry({ action: 'updated', changes: { floor_code: { from: 'A', to: 'B' } } });
     expect(actionText(await translator('nl'), log)).toBe('Gewijzigd: Verdiepingscode');

@@ -1,7 +1,7 @@
 /**
  * The device card's General tab: every property with an inline editor (Contributor and above).
  * Each save sends the device id plus that one property; properties without a value are hidden
- * until "Show More properties". Dates show as DD/MM/YYYY.
+ * until "Show more properties". Dates show as DD/MM/YYYY.
  */
 import type { DeviceField } from '@asbuilt/domain';
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';

@@ -54,6 +54,7 @@ const FIELD_ALIASES: Record<string, FieldKey> = {
   warranty_expiration_date: 'warranty_expires',
   tenant_id: 'tenant',
   password_changed: 'password',
+  device_id: 'device',
   main: 'main_category',
   sub1: 'sub_category_1',
   sub2: 'sub_category_2',
@@ -67,8 +68,11 @@ export function fieldLabel(t: TFunction<['logs', 'domain']>, field: string): str
   return isDeviceColumnKey(field) ? t(`domain:column.${field}`) : field;
 }
 
-/** Plan coordinates say nothing a reader needs beyond the action itself. */
-const UNLISTED = new Set(['on_plan', 'plan_x', 'plan_y', 'updated_at']);
+/**
+ * Plan coordinates say nothing a reader needs beyond the action itself; a link's type goes with
+ * its item ("Linked item" once, not "Linked item, Linked item type").
+ */
+const UNLISTED = new Set(['on_plan', 'plan_x', 'plan_y', 'updated_at', 'attachable_type', 'secretable_type']);
 /** Fields an action already names ("Archived", not "Archived: Archived"). */
 const IMPLIED: Partial<Record<LogAction, string>> = { archived: 'archived', unarchived: 'archived' };
 
