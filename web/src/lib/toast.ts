@@ -5,9 +5,10 @@ import { errorMessages, isHandledSessionError } from './errors.ts';
  * The id of a toast is its kind and text: the same message asked for while it is still shown
  * (a double click, two failed saves, one reason in two lists) stays one toast, not a stack.
  */
-export const toastIdOf = (kind: 'error' | 'success', message: string) => `${kind}:${message}`;
+type Kind = 'error' | 'success' | 'info' | 'warning';
+export const toastIdOf = (kind: Kind, message: string) => `${kind}:${message}`;
 
-const options = (kind: 'error' | 'success', message: string): ToastOptions => ({
+const options = (kind: Kind, message: string): ToastOptions => ({
   toastId: toastIdOf(kind, message),
 });
 
@@ -19,6 +20,11 @@ function showError(message: string) {
 export function toastError(error: unknown) {
   if (isHandledSessionError(error)) return;
   for (const message of errorMessages(error)) showError(message);
+}
+
+/** A message of the web's own (a check before a call), shown once however often it is asked. */
+export function toastNotice(message: string, kind: Exclude<Kind, 'success'> = 'error') {
+  toast[kind](message, options(kind, message));
 }
 
 export function toastSuccess(message: string) {

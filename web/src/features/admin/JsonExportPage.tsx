@@ -8,11 +8,11 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { Alert, Box, Button, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 import { type JsonExport, useExportJson } from '../../api/admin.ts';
 import { usePageTitle } from '../../app/PageTitle.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { formatNumber } from '../../lib/numbers.ts';
+import { toastNotice } from '../../lib/toast.ts';
 
 /** Rows shown on screen; a big table is downloaded whole. */
 const SHOWN_ROWS = 200;
@@ -37,7 +37,7 @@ export function JsonExportPage() {
 
   const getJson = () => {
     if (!model) {
-      toast.error(t('domain:error.select_model_first'));
+      toastNotice(t('domain:error.select_model_first'));
       return;
     }
     exportJson.mutate(model, { onSuccess: setResult, onError: () => setResult(null) });

@@ -30,7 +30,6 @@ import {
 import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 import { z } from 'zod';
 import { isConflict } from '../../api/client.ts';
 import {
@@ -45,7 +44,7 @@ import { FormTextField } from '../../components/FormTextField.tsx';
 import { useDialogSession } from '../../lib/dialogs.ts';
 import { formResolver } from '../../lib/forms.ts';
 import { translateCode } from '../../lib/messages.ts';
-import { toastFailure, toastSuccess } from '../../lib/toast.ts';
+import { toastFailure, toastNotice, toastSuccess } from '../../lib/toast.ts';
 
 const FLAGS = [
   { key: 'customer', type: 'Customer' },
@@ -98,7 +97,7 @@ function requiredFieldsToast(errors: Partial<Record<keyof CompanyFormValues, unk
   const [field, field2] = (['name', 'code'] as const).filter((key) => errors[key]);
   if (!field) return;
   const code = field2 ? 'required_fields_missing_pair' : 'required_fields_missing';
-  toast.error(translateCode(code, field2 ? { field, field2 } : { field }, code));
+  toastNotice(translateCode(code, field2 ? { field, field2 } : { field }, code));
 }
 
 export interface CompanyDialogProps {

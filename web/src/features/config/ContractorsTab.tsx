@@ -26,13 +26,12 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 import { useCreateCompany } from '../../api/companies.ts';
 import { siteKeys, useSiteCompanies } from '../../api/sites.ts';
 import { useUpdateSiteSettings } from '../../api/spatial.ts';
 import { useCurrentUser } from '../../app/CurrentUser.tsx';
 import { ErrorState } from '../../components/ErrorState.tsx';
-import { toastFailure, toastSuccess } from '../../lib/toast.ts';
+import { toastFailure, toastNotice, toastSuccess } from '../../lib/toast.ts';
 import { useSite } from '../sites/SiteContext.tsx';
 import { NewContractorDialog } from './NewContractorDialog.tsx';
 import { TabHeading } from './TabHeading.tsx';
@@ -71,7 +70,7 @@ export function ContractorsTab() {
       () => toastSuccess(t('contractors.updated')),
       (error: unknown) => {
         // The server's reasons come as their own toasts (the query client's error handler).
-        toast.error(t('contractors.save_failed'));
+        toastNotice(t('contractors.save_failed'));
         throw error;
       },
     );

@@ -8,12 +8,11 @@ import { Box, Button, Stack } from '@mui/material';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 import { isConflict } from '../../api/client.ts';
 import { useSiteIndex } from '../../api/sites.ts';
 import { type SiteSettings, useUpdateSiteSettings } from '../../api/spatial.ts';
 import { formResolver } from '../../lib/forms.ts';
-import { toastSuccess } from '../../lib/toast.ts';
+import { toastNotice, toastSuccess } from '../../lib/toast.ts';
 import { useSite } from '../sites/SiteContext.tsx';
 import {
   SITE_TEXT_FIELDS,
@@ -80,7 +79,7 @@ export function SiteConfigTab() {
         // The server's reasons come as their own toasts (the query client's error handler). After
         // a conflict the form lets go of the edit, so it follows the newer site as it loads.
         onError: (error) => {
-          toast.error(t('site.save_failed'));
+          toastNotice(t('site.save_failed'));
           if (isConflict(error)) reset(initial);
         },
       },

@@ -34,11 +34,10 @@ import SortIcon from '@mui/icons-material/Sort';
 import { Box, Button, IconButton, List, ListItem, Paper, Tooltip, Typography } from '@mui/material';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 import { useUpdateSiteSettings } from '../../api/spatial.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { StatusChip, useStatusLabel } from '../../components/StatusChip.tsx';
-import { toastSuccess } from '../../lib/toast.ts';
+import { toastNotice, toastSuccess } from '../../lib/toast.ts';
 import { useSite } from '../sites/SiteContext.tsx';
 import { StatusDialog, type StatusDraft } from './StatusDialog.tsx';
 import { TabHeading } from './TabHeading.tsx';
@@ -143,7 +142,7 @@ export function StatusesTab() {
           () => toastSuccess(t('statuses.saved')),
           (error: unknown) => {
             // The server's reasons come as their own toasts (the query client's error handler).
-            toast.error(t('statuses.save_failed'));
+            toastNotice(t('statuses.save_failed'));
             throw error;
           },
         )

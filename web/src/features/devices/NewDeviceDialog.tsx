@@ -28,12 +28,11 @@ import {
 import { useTheme } from '@mui/material/styles';
 import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 import { useChangeDeviceProduct, useNewDeviceOptions } from '../../api/devices.ts';
 import { ErrorState } from '../../components/ErrorState.tsx';
 import { useDialogSession } from '../../lib/dialogs.ts';
 import { formatNumber } from '../../lib/numbers.ts';
-import { toastSuccess } from '../../lib/toast.ts';
+import { toastNotice, toastSuccess } from '../../lib/toast.ts';
 import { useSite } from '../sites/SiteContext.tsx';
 import { useCreateDevices } from './createDevices.ts';
 import { codesReady, type DeviceCodes, NewDeviceCodes, NO_CODES, quantityOf } from './NewDeviceCodes.tsx';
@@ -125,7 +124,7 @@ function NewDeviceForm({ onClose, onCreated, changeProductOf }: NewDeviceDialogP
 
   const submit = () => {
     if (productId === null) {
-      toast.error(t('new_device.select_product'));
+      toastNotice(t('new_device.select_product'));
       return;
     }
     if (changeProductOf) {

@@ -18,9 +18,8 @@ import {
 import { QRCodeSVG } from 'qrcode.react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 import { useDevice } from '../../api/devices.ts';
-import { toastSuccess } from '../../lib/toast.ts';
+import { toastNotice, toastSuccess } from '../../lib/toast.ts';
 
 export const QR_SIZE = 125;
 
@@ -49,7 +48,7 @@ export function ShareDeviceDialog({
       await navigator.clipboard.writeText(url);
       toastSuccess(t('share.copied'));
     } catch {
-      toast.error(t('share.copy_failed'));
+      toastNotice(t('share.copy_failed'));
     }
   };
   return (

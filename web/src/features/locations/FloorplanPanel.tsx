@@ -23,11 +23,10 @@ import UploadFileOutlinedIcon from '@mui/icons-material/UploadFileOutlined';
 import { Alert, Box, Button, Stack, ToggleButton, Typography } from '@mui/material';
 import { type RefObject, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 import { useUpdateFloor, useUpdateLocation, useUpdateZone } from '../../api/spatial.ts';
 import { useUploadFile } from '../../api/uploads.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { toastError, toastSuccess } from '../../lib/toast.ts';
+import { toastError, toastNotice, toastSuccess } from '../../lib/toast.ts';
 import { layerPoint, type PlanShape, PlanSvg } from '../plans/PlanSvg.tsx';
 import { DEFAULT_PLAN_SIZE, usePlanImage } from '../plans/usePlanImage.ts';
 import type { ChildKind } from './selection.ts';
@@ -170,11 +169,11 @@ export function FloorplanPanel({
 
   const closePolygon = () => {
     if (points.length < POLYGON_MIN_POINTS) {
-      toast.warning(t('draw.need_points', { min: POLYGON_MIN_POINTS }));
+      toastNotice(t('draw.need_points', { min: POLYGON_MIN_POINTS }), 'warning');
       return;
     }
     if (!selected) {
-      toast.error(kind === 'location' ? t('draw.no_location') : t('draw.no_zone'));
+      toastNotice(kind === 'location' ? t('draw.no_location') : t('draw.no_zone'));
       return;
     }
     const polygon = formatPolygon(points);
@@ -196,7 +195,7 @@ export function FloorplanPanel({
     if (fileInput.current) fileInput.current.value = '';
     if (!file) return;
     if (!SVG_NAME.test(file.name)) {
-      toast.error(t('domain:error.floorplan_svg_only'));
+      toastNotice(t('domain:error.floorplan_svg_only'));
       return;
     }
     upload.mutate(

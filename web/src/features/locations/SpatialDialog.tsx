@@ -27,7 +27,6 @@ import { Button, DialogActions, DialogContent, MenuItem, Stack } from '@mui/mate
 import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 import { z } from 'zod';
 import { ApiError } from '../../api/client.ts';
 import {
@@ -48,7 +47,7 @@ import { FormDialog } from '../../components/FormDialog.tsx';
 import { FormTextField } from '../../components/FormTextField.tsx';
 import { errorMessages } from '../../lib/errors.ts';
 import { formResolver } from '../../lib/forms.ts';
-import { toastSuccess } from '../../lib/toast.ts';
+import { toastNotice, toastSuccess } from '../../lib/toast.ts';
 
 export type DialogTarget =
   | { kind: 'floor'; floor?: FloorDto }
@@ -514,7 +513,7 @@ export function SpatialDeleteDialog({
       {
         onSuccess: ({ moved_devices }) => {
           toastSuccess(t(`locations:toast.${target.kind}_deleted`));
-          if (moved_devices > 0) toast.info(words.moved(moved_devices));
+          if (moved_devices > 0) toastNotice(words.moved(moved_devices), 'info');
           close();
         },
         onError: (error) => {
