@@ -271,7 +271,7 @@ export async function runPlanBench(
     // Markers back, and the 200 labels (kept one size on screen while zooming).
     await page.getByRole('button', { name: 'Layers' }).click();
     await page.getByRole('switch', { name: 'Devices' }).click();
-    await page.getByRole('switch', { name: 'Labels' }).click();
+    await page.getByRole('switch', { name: 'Labels', exact: true }).click();
     await page.getByRole('button', { name: 'Close the menu' }).click();
     await page.waitForFunction(
       ({ markers: count }) =>

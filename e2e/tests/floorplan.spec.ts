@@ -259,3 +259,178 @@ test('floorplan dashboard: a site without access sends the user back to the site
   await expect(page).toHaveURL(/\/sites$/);
   await expect(page.getByText('You have no access to this site')).toBeVisible();
 });
+
+/** Level 0 with Room A (100..400), Room B (500..900), a North Wing zone over y 50..300, and one device in Room A below the zone. */
+async function placedDevice(page: Page, code: string) {
+  const { token } = await apiSignIn(page.request, INTEGRATOR);
+  const site = await apiCreateSite(page.request, token, `E2E Plan drop ${unique()}`);
+  const { floor } = await call<{ floor: FloorDto }>(page, token, 'POST', '/api/site/floors', {
+    site_id: site.id,
+    name: 'Level 0',
+    code: 'L0',
+  });
+  const room = async (name: string, polygon: string) => {
+    const { location } = await call<{ location: LocationDto }>(page, token, 'POST', '/api/site/locations', {
+      floor_id: floor.id,
+      name,
+      code: name.replace(' ', '-'),
+      location_type: 'room',
+    });
+    await call(page, token, 'PUT', '/api/site/locations', { id: location.id, polygon });
+    return location;
+  };
+  const roomA = await room('Room A', '100,100 400,100 400,500 100,500');
+  const roomB = await room('Room B', '500,100 900,100 900,500 500,500');
+  const { zone } = await call<{ zone: { id: number } }>(page, token, 'POST', '/api/site/zones', {
+    site_id: site.id,
+    floor_id: floor.id,
+    name: 'North Wing',
+    code: 'NW',
+    polygon: '50,50 950,50 950,300 50,300',
+  });
+  const productId = await apiProductId(page.request, token, site.id, PRODUCTS.camera.name);
+  const created = await apiCreateDevice(page.request, token, site.id, productId, {
+    floor_id: floor.id,
+    code,
+  });
+  const { device } = await call<{ device: DeviceDto }>(page, token, 'PUT', '/api/site/devices', {
+    id: created.id,
+    plan_x: 250,
+    plan_y: 400,
+    on_plan: true,
+  });
+  expect(device).toMatchObject({ location_id: roomA.id, zone_id: null });
+  return { site, floor, roomA, roomB, zone, device, token };
+}
+
+const centre = (box: { x: number; y: number; width: number; height: number } | null) => ({
+  x: box!.x + box!.width / 2,
+  y: box!.y + box!.height / 2,
+});
+
+test('floorplan markers: a drop off the plan is refused, a drop into a room says so and Undo puts it back', async ({
+  page,
+}) => {
+  test.slow();
+  const { site, roomA, roomB, zone, device } = await placedDevice(page, 'CAM-DROP-1');
+  await signIn(page, INTEGRATOR);
+  await page.goto(`/v3/site/${site.id}/dashboard`);
+  const canvas = page.getByTestId('plan-canvas');
+  const marker = canvas.locator(`.plan-marker[data-device-id="${device.id}"]`);
+  await expect(marker).toBeVisible();
+  // The marker is a disc of at least 24 px with the category's glyph.
+  const disc = await marker.locator('.plan-marker-disc').boundingBox();
+  expect(disc!.width).toBeGreaterThanOrEqual(23.5);
+  await expect(marker.locator('path')).toHaveCount(1);
+
+  const puts: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'PUT' && r.url().endsWith('/api/site/devices')) puts.push(r.url());
+  });
+  const start = centre(await marker.boundingBox());
+  const drag = async (to: { x: number; y: number }) => {
+    const from = centre(await marker.boundingBox());
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move(to.x, to.y, { steps: 12 });
+    await page.mouse.up();
+  };
+
+  // Off the plan image (the canvas's margin at the opening view): refused, nothing sent.
+  const box = (await canvas.boundingBox())!;
+  await drag({ x: box.x + 10, y: box.y + box.height - 60 });
+  await expect(page.getByText('Drop the device on the plan itself: nothing was changed.')).toBeVisible();
+  const back = centre(await marker.boundingBox());
+  expect(Math.abs(back.x - start.x)).toBeLessThan(2);
+  expect(Math.abs(back.y - start.y)).toBeLessThan(2);
+  expect(puts).toEqual([]);
+
+  // Into Room B, inside the North Wing: the toast names both, Undo restores the old place.
+  const roomBox = await canvas.locator(`.plan-shape[data-shape-id="${roomB.id}"]`).boundingBox();
+  const placed = page.waitForResponse(
+    (r) => r.url().endsWith('/api/site/devices') && r.request().method() === 'PUT',
+  );
+  await drag({ x: roomBox!.x + roomBox!.width / 2, y: roomBox!.y + roomBox!.height * 0.2 });
+  const moved = ((await (await placed).json()) as { device: DeviceDto }).device;
+  expect(moved).toMatchObject({ location_id: roomB.id, zone_id: zone.id });
+  const toastBox = page.getByTestId('placement-toast');
+  await expect(toastBox).toContainText('CAM-DROP-1 is now in Room B · zone North Wing');
+  const undone = page.waitForResponse(
+    (r) => r.url().endsWith('/api/site/devices') && r.request().method() === 'PUT',
+  );
+  await toastBox.getByRole('button', { name: 'Undo' }).click();
+  const restored = ((await (await undone).json()) as { device: DeviceDto }).device;
+  expect(restored).toMatchObject({
+    location_id: roomA.id,
+    zone_id: null,
+    floor_id: device.floor_id,
+    plan_x: 250,
+    plan_y: 400,
+    on_plan: true,
+  });
+  await expect(page.getByText('Placement undone')).toBeVisible();
+  await expect
+    .poll(async () => {
+      const at = centre(await marker.boundingBox());
+      return Math.hypot(at.x - start.x, at.y - start.y);
+    })
+    .toBeLessThan(2);
+});
+
+test('floorplan markers: hover card, device labels layer', async ({ page }) => {
+  const { site, device } = await placedDevice(page, 'CAM-HOVER-1');
+  await signIn(page, INTEGRATOR);
+  await page.goto(`/v3/site/${site.id}/dashboard`);
+  const canvas = page.getByTestId('plan-canvas');
+  const marker = canvas.locator(`.plan-marker[data-device-id="${device.id}"]`);
+  await marker.hover();
+  const preview = page.getByTestId('marker-preview');
+  await expect(preview).toContainText('CAM-HOVER-1');
+  await expect(preview).toContainText(PRODUCTS.camera.name);
+  await preview.getByRole('button', { name: 'Open the device' }).click();
+  const card = page.getByRole('dialog').filter({ has: page.getByRole('tab', { name: 'General' }) });
+  await expect(card.locator('dt:text-is("Location") + dd')).toContainText('Room A');
+  await page.keyboard.press('Escape');
+
+  await expect(canvas.locator('.plan-device-label')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Layers' }).click();
+  await layerSwitch(page, 'Device labels').click();
+  await expect(canvas.locator('.plan-device-label')).toHaveText(['CAM-HOVER-1']);
+});
+
+test('floorplan markers on a phone: 24 px discs, 44 px hit areas at any zoom, a tap shows the card @phone', async ({
+  page,
+}) => {
+  const { site, device } = await placedDevice(page, 'CAM-PHONE-1');
+  await signIn(page, INTEGRATOR);
+  await page.goto(`/v3/site/${site.id}/dashboard`);
+  const canvas = page.getByTestId('plan-canvas');
+  const marker = canvas.locator(`.plan-marker[data-device-id="${device.id}"]`);
+  await expect(marker).toBeVisible();
+  const sizes = async () => {
+    const disc = await marker.locator('.plan-marker-disc').boundingBox();
+    const hit = await marker.locator('.plan-marker-hit').boundingBox();
+    return { disc: disc!.width, hit: hit!.width };
+  };
+  const check = async (step = 'opening') => {
+    const { disc, hit } = await sizes();
+    const view = await canvas.locator('svg > g').first().getAttribute('transform');
+    expect(disc, `${step}: ${view}`).toBeGreaterThanOrEqual(23.5);
+    expect(hit, step).toBeGreaterThanOrEqual(43.5);
+  };
+  await check();
+  for (const zoom of ['Zoom out', 'Zoom out', 'Zoom in', 'Zoom in', 'Zoom in', 'Zoom in']) {
+    await page.getByRole('button', { name: zoom }).click();
+    // The zoom buttons animate for 200 ms.
+    await page.waitForTimeout(300);
+    await check(zoom);
+  }
+  await page.getByRole('button', { name: 'Back to the whole plan' }).click();
+  await page.waitForTimeout(400);
+  await check();
+  await marker.locator('.plan-marker-disc').tap();
+  const preview = page.getByTestId('marker-preview');
+  await expect(preview).toContainText('CAM-PHONE-1');
+  await preview.getByRole('button', { name: 'Close' }).tap();
+  await expect(preview).toHaveCount(0);
+});

@@ -1,12 +1,13 @@
 import type { DeviceDto } from '@asbuilt/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { devices, locations } from '../../src/db/schema.ts';
+import { devices, locations, zones } from '../../src/db/schema.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { createDevice } from '../support/factories.ts';
 import {
   createFloor,
   createLocation,
+  createZone,
   errorList,
   expectAccessMatrix,
   form,
@@ -26,10 +27,21 @@ let plan: {
   undrawn: { id: number };
   upstairs: { id: number; site_id: number };
   upstairsRoom: { id: number };
+  /** Zones: west (0..150) and south-east (200..300) on the floor, a site-wide hall (1000..1100). */
+  west: { id: number };
+  eastZone: { id: number };
+  hall: { id: number };
+  upstairsZone: { id: number };
 };
 
 const square = (x: number, y: number, size: number) =>
   `${x},${y} ${x + size},${y} ${x + size},${y + size} ${x},${y + size}`;
+
+async function zoneWith(floorId: number | null, name: string, polygon: string) {
+  const zone = await createZone(t, w.sites.main.id, floorId, name);
+  await t.db.update(zones).set({ polygon }).where(eq(zones.id, zone.id));
+  return zone;
+}
 
 async function withPolygon(location: { id: number }, polygon: string | null) {
   await t.db.update(locations).set({ polygon }).where(eq(locations.id, location.id));
@@ -49,6 +61,10 @@ beforeAll(async () => {
     undrawn: await createLocation(t, floor, 'Undrawn'),
     upstairs,
     upstairsRoom: await withPolygon(await createLocation(t, upstairs, 'Upstairs room'), square(0, 0, 500)),
+    west: await zoneWith(floor.id, 'West wing', square(0, 0, 150)),
+    eastZone: await zoneWith(floor.id, 'East wing', square(200, 0, 100)),
+    hall: await zoneWith(null, 'Hall', square(1000, 1000, 100)),
+    upstairsZone: await zoneWith(upstairs.id, 'Upstairs zone', square(0, 0, 2000)),
   };
 });
 afterAll(() => t?.close());
@@ -99,8 +115,8 @@ describe('PUT /api/site/devices with a plan position', () => {
     const inB = await place({ id: device.id, plan_x: 250, plan_y: 50, on_plan: true });
     expect(inB.json().device).toMatchObject({ plan_x: 250, plan_y: 50, location_id: plan.b.id });
     expect((await logsOf(t, 'Device', device.id)).map((l) => l.note)).toEqual([
-      'Device placed on the plan; Device updated (Location)',
-      'Device moved on the plan; Device updated (Location)',
+      'Device placed on the plan; Device updated (Location, Zone)',
+      'Device moved on the plan; Device updated (Location, Zone)',
     ]);
   });
 
@@ -208,5 +224,39 @@ describe('PUT /api/site/devices with a plan position', () => {
       expect([response.json().code].flat(), JSON.stringify(body)).toContain(code);
     }
     expect(await deviceRow(device.id)).toMatchObject({ on_plan: false, plan_x: null });
+  });
+
+  it('sets the zone whose polygon holds the point, on the floor or site-wide; outside any keeps none', async () => {
+    const device = await onFloor({ zone_id: null });
+    const inWest = await place({ id: device.id, plan_x: 10, plan_y: 10, on_plan: true });
+    expect(inWest.statusCode, inWest.body).toBe(200);
+    expect(inWest.json().device).toMatchObject({ location_id: plan.a.id, zone_id: plan.west.id });
+    expect((await deviceRow(device.id)).zone_id).toBe(plan.west.id);
+
+    const inEast = await place({ id: device.id, plan_x: 250, plan_y: 50, on_plan: true });
+    expect(inEast.json().device).toMatchObject({ location_id: plan.b.id, zone_id: plan.eastZone.id });
+
+    // The hall has no floor: it holds points of every floor's plan.
+    const inHall = await place({ id: device.id, plan_x: 1050, plan_y: 1050, on_plan: true });
+    expect(inHall.json().device).toMatchObject({ zone_id: plan.hall.id, location_id: null });
+
+    const none = await onFloor({ zone_id: null });
+    const outside = await place({ id: none.id, plan_x: 500, plan_y: 500, on_plan: true });
+    expect(outside.statusCode, outside.body).toBe(200);
+    expect(outside.json().device).toMatchObject({ zone_id: null, location_id: null, on_plan: true });
+  });
+
+  it('outside every zone polygon clears a drawn zone the device left, and keeps an undrawn one', async () => {
+    const leaving = await onFloor({ zone_id: plan.west.id });
+    const left = await place({ id: leaving.id, plan_x: 500, plan_y: 500, on_plan: true });
+    expect(left.json().device.zone_id).toBeNull();
+
+    const undrawn = await createZone(t, w.sites.main.id, plan.floor.id, 'Undrawn zone');
+    const kept = await onFloor({ zone_id: undrawn.id });
+    const stays = await place({ id: kept.id, plan_x: 500, plan_y: 500, on_plan: true });
+    expect(stays.json().device.zone_id).toBe(undrawn.id);
+    // A zone of another floor's plan never holds a point of this one.
+    const upstairsOnly = await place({ id: kept.id, plan_x: 1500, plan_y: 1500, on_plan: true });
+    expect(upstairsOnly.json().device.zone_id).toBe(undrawn.id);
   });
 });

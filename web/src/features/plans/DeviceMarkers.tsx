@@ -1,68 +1,117 @@
 /**
- * The floor's devices on the plan: one circle per device, coloured by its status, in the locations
- * layer's coordinates. Markers are memoised per device object (a move re-renders one marker), and
- * one pointer handler on the group serves them all: a press that moves drags the marker (its
- * position is set on the element while dragging, React renders nothing), a press that does not
- * is a click.
+ * The floor's devices on the plan, in the locations layer's coordinates: per device a group placed
+ * at its position holding a body drawn in screen pixels (a disc of the status colour with the
+ * category's glyph, the label when shown, a wider transparent hit area on touch screens). The
+ * bodies keep their size on screen through one CSS rule (`.plan-marker-body`) that PlanCanvas
+ * rewrites when the zoom crosses a step, so a frame of panning restyles nothing.
+ *
+ * Markers are memoised per device object (a move re-renders one marker), and one set of pointer
+ * handlers on the group serves them all: a press that moves drags the marker (its group's
+ * transform is set while dragging, React renders nothing), a press that does not is a click
+ * (a tap on a touch screen previews the device instead); hovering with a mouse previews it.
  */
 import type { ListedDevice, Point } from '@asbuilt/domain';
 import { memo, type PointerEvent as ReactPointerEvent } from 'react';
+import { MARKER_ICONS, markerIcon } from './markerIcons.ts';
 import { layerPoint } from './PlanSvg.tsx';
 import { CLICK_DISTANCE, deviceLabel } from './planView.ts';
 import { NO_PAN_ATTRIBUTE } from './usePanZoom.ts';
 
+/** The disc's radius in screen pixels at the smallest step (24 px across). */
+export const MARKER_RADIUS = 12;
+/**
+ * Above this many markers the glyphs are left out: 1,000 glyph paths rasterised on every frame of
+ * a pan cost more than a frame (bench/RESULTS.md §9).
+ */
+export const GLYPH_LIMIT = 300;
+/** Half of the 44 px a finger needs. */
+export const TOUCH_HIT_RADIUS = 22;
+
 interface Props {
   devices: ListedDevice[];
-  radius: number;
   colorOf: (status: string | null) => string;
   /** Markers may be dragged (Contributor and above). */
   movable: boolean;
-  onMove: (device: ListedDevice, point: Point) => void;
+  showLabels: boolean;
+  /** Touch screens: a hit area of 44 px around each marker. */
+  touch: boolean;
+  onMove: (device: ListedDevice, point: Point, marker: SVGGElement) => void;
   onOpen: (device: ListedDevice) => void;
+  /** A device to preview next to its marker (null: none); `pinned` for a tap. */
+  onPreview: (device: ListedDevice | null, marker: SVGGElement | null, pinned: boolean) => void;
 }
+
+export const markerTransform = (x: number, y: number) => `translate(${x},${y})`;
 
 const Marker = memo(function Marker({
   device,
-  radius,
   fill,
+  showLabel,
+  touch,
+  glyph,
 }: {
   device: ListedDevice;
-  radius: number;
   fill: string;
+  showLabel: boolean;
+  touch: boolean;
+  glyph: boolean;
 }) {
+  const label = deviceLabel(device);
   return (
-    <circle
+    <g
       className="plan-marker"
       data-device-id={device.id}
-      cx={device.plan_x ?? 0}
-      cy={device.plan_y ?? 0}
-      r={radius}
-      fill={fill}
+      transform={markerTransform(device.plan_x ?? 0, device.plan_y ?? 0)}
+      aria-label={label}
     >
-      <title>{deviceLabel(device)}</title>
-    </circle>
+      <g className="plan-marker-body">
+        {touch ? <circle className="plan-marker-hit" r={TOUCH_HIT_RADIUS} fill="transparent" /> : null}
+        <circle className="plan-marker-disc" r={MARKER_RADIUS} fill={fill} />
+        {glyph ? (
+          <path
+            d={MARKER_ICONS[markerIcon(device)]}
+            transform="translate(-7.5,-7.5) scale(0.625)"
+            fill="#fff"
+            pointerEvents="none"
+          />
+        ) : null}
+        {showLabel ? (
+          <text className="plan-device-label" y={MARKER_RADIUS + 11} textAnchor="middle">
+            {label}
+          </text>
+        ) : null}
+      </g>
+    </g>
   );
 });
 
 export const DeviceMarkers = memo(function DeviceMarkers({
   devices,
-  radius,
   colorOf,
   movable,
+  showLabels,
+  touch,
   onMove,
   onOpen,
+  onPreview,
 }: Props) {
   const byId = new Map(devices.map((device) => [device.id, device]));
+  const glyph = devices.length <= GLYPH_LIMIT;
+  const markerOf = (target: EventTarget | null) => {
+    const marker = (target as Element | null)?.closest?.('.plan-marker') as SVGGElement | null;
+    const device = marker ? byId.get(Number(marker.dataset.deviceId)) : undefined;
+    return marker && device ? { marker, device } : null;
+  };
 
   const press = (event: ReactPointerEvent<SVGGElement>) => {
-    const target = event.target as Element;
-    const marker = target.closest('.plan-marker') as SVGCircleElement | null;
-    const device = marker ? byId.get(Number(marker.dataset.deviceId)) : undefined;
-    if (!marker || !device || event.button !== 0) return;
+    const found = markerOf(event.target);
+    if (!found || event.button !== 0) return;
+    const { marker, device } = found;
     event.stopPropagation();
     const group = event.currentTarget;
     const start = { x: event.clientX, y: event.clientY };
     const pointerId = event.pointerId;
+    const tap = event.pointerType !== 'mouse';
     let dragging = false;
     let last: Point | null = null;
     marker.setPointerCapture(pointerId);
@@ -73,10 +122,10 @@ export const DeviceMarkers = memo(function DeviceMarkers({
       if (!dragging) {
         dragging = true;
         marker.classList.add('dragging');
+        onPreview(null, null, false);
       }
       last = layerPoint(e, group);
-      marker.setAttribute('cx', String(last.x));
-      marker.setAttribute('cy', String(last.y));
+      marker.setAttribute('transform', markerTransform(last.x, last.y));
     };
     const end = (e: PointerEvent) => {
       if (e.pointerId !== pointerId) return;
@@ -85,11 +134,11 @@ export const DeviceMarkers = memo(function DeviceMarkers({
       marker.removeEventListener('pointercancel', end);
       marker.classList.remove('dragging');
       if (e.type === 'pointercancel') {
-        marker.setAttribute('cx', String(device.plan_x ?? 0));
-        marker.setAttribute('cy', String(device.plan_y ?? 0));
+        marker.setAttribute('transform', markerTransform(device.plan_x ?? 0, device.plan_y ?? 0));
         return;
       }
-      if (dragging && last) onMove(device, last);
+      if (dragging && last) onMove(device, last, marker);
+      else if (!dragging && tap) onPreview(device, marker, true);
       else if (!dragging) onOpen(device);
     };
     marker.addEventListener('pointermove', move);
@@ -97,16 +146,35 @@ export const DeviceMarkers = memo(function DeviceMarkers({
     marker.addEventListener('pointercancel', end);
   };
 
+  const over = (event: ReactPointerEvent<SVGGElement>) => {
+    if (event.pointerType !== 'mouse' || event.buttons) return;
+    const found = markerOf(event.target);
+    if (found) onPreview(found.device, found.marker, false);
+  };
+  const out = (event: ReactPointerEvent<SVGGElement>) => {
+    if (event.pointerType !== 'mouse') return;
+    if (markerOf(event.relatedTarget)) return;
+    onPreview(null, null, false);
+  };
+
   return (
     <g
       className="plan-markers"
       data-movable={movable}
-      strokeWidth={radius / 4}
       {...{ [NO_PAN_ATTRIBUTE]: true }}
       onPointerDown={press}
+      onPointerOver={over}
+      onPointerOut={out}
     >
       {devices.map((device) => (
-        <Marker key={device.id} device={device} radius={radius} fill={colorOf(device.status)} />
+        <Marker
+          key={device.id}
+          device={device}
+          fill={colorOf(device.status)}
+          showLabel={showLabels}
+          touch={touch}
+          glyph={glyph}
+        />
       ))}
     </g>
   );

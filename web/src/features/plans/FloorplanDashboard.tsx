@@ -5,8 +5,9 @@
  * location panel; right, the toolbar with the Layers, Draw and Plan settings menus.
  *
  * Devices: markers are the floor's devices placed on the plan (archived ones left out), coloured
- * by status; dragging one places it again (the server sets its location from the polygon it lands
- * in), at once on screen and undone if the server refuses; a click opens the device card in place.
+ * by status, with the category's glyph; dragging one places it again (the server sets its location
+ * and zone from the polygons it lands in; see useDevicePlacement); a click opens the device card in
+ * place, hovering (or a tap) shows a short card.
  */
 import {
   type FloorDto,
@@ -27,21 +28,12 @@ import AddIcon from '@mui/icons-material/Add';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import MenuIcon from '@mui/icons-material/Menu';
 import { Badge, Box, Button, Chip, Drawer, Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
-import { useQueryClient } from '@tanstack/react-query';
-import {
-  type PointerEvent as ReactPointerEvent,
-  useCallback,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
-import { storeDevices } from '../../api/devices.ts';
-import { siteKeys, useSiteCompanies, useSiteDevices } from '../../api/sites.ts';
-import { usePlaceDevice, useUpdateLocation } from '../../api/spatial.ts';
+import { useSiteCompanies, useSiteDevices } from '../../api/sites.ts';
+import { useUpdateLocation } from '../../api/spatial.ts';
 import { useLayoutPrefs } from '../../app/LayoutPrefs.tsx';
 import { HEADER_HEIGHT } from '../../app/theme.ts';
 import { ErrorState } from '../../components/ErrorState.tsx';
@@ -59,7 +51,6 @@ import { type Drawing, PlanCanvas, type PlanCanvasHandle } from './PlanCanvas.ts
 import { type PlanMenu, PlanToolbar } from './PlanMenus.tsx';
 import {
   CIRCLE_SIZE,
-  CLICK_DISTANCE,
   DEFAULT_VISIBILITY,
   type DeviceFilter,
   deviceLabel,
@@ -74,12 +65,12 @@ import {
 } from './planView.ts';
 import { SettingsMenu } from './SettingsMenu.tsx';
 import { UnplacedDevices } from './UnplacedDevices.tsx';
+import { useDevicePlacement } from './useDevicePlacement.tsx';
 import { DEFAULT_PLAN_SIZE, usePlanImage } from './usePlanImage.ts';
 
 const EMPTY: never[] = [];
 const PANEL_WIDTH = 300;
 const LOCATION_TYPE_SET: ReadonlySet<string> = new Set(LOCATION_TYPES);
-const round = (n: number) => Math.round(n * 100) / 100;
 
 interface Selection {
   floorId: number | null;
@@ -104,7 +95,6 @@ export function FloorplanDashboard() {
   const { site, siteId, permission } = useSite();
   const { mobile } = useLayoutPrefs();
   const canEdit = permission >= SitePermission.Contributor;
-  const queryClient = useQueryClient();
   const devicesQuery = useSiteDevices(siteId);
   const devices = devicesQuery.data ?? EMPTY;
   const floors = site.floors;
@@ -137,6 +127,7 @@ export function FloorplanDashboard() {
   // ---- View state
   const [visibility, setVisibility] = useState<LayerVisibility>(DEFAULT_VISIBILITY);
   const [showDevices, setShowDevices] = useState(true);
+  const [showDeviceLabels, setShowDeviceLabels] = useState(false);
   const [filter, setFilter] = useState<DeviceFilter>(EMPTY_FILTER);
   const [circleSize, setCircleSize] = useState<number>(CIRCLE_SIZE.default);
   const [menu, setMenu] = useState<PlanMenu | null>(null);
@@ -203,92 +194,20 @@ export function FloorplanDashboard() {
   );
 
   // ---- Placing devices
-  const { mutate: placeDevice } = usePlaceDevice(siteId);
-  const moveDevice = useCallback(
-    (device: ListedDevice, point: Point, floorId: number) => {
-      const x = round(point.x);
-      const y = round(point.y);
-      const key = siteKeys.devices(siteId);
-      void queryClient.cancelQueries({ queryKey: key });
-      queryClient.setQueryData<ListedDevice[]>(key, (list) =>
-        list?.map((d) =>
-          d.id === device.id ? { ...d, on_plan: true, plan_x: x, plan_y: y, floor_id: floorId } : d,
-        ),
-      );
-      placeDevice(
-        {
-          id: device.id,
-          plan_x: x,
-          plan_y: y,
-          on_plan: true,
-          ...(device.floor_id === floorId ? {} : { floor_id: floorId }),
-        },
-        // Refused: back where it was.
-        { onError: () => storeDevices(queryClient, siteId, [device]) },
-      );
-    },
-    [placeDevice, queryClient, siteId],
-  );
-  const currentFloorId = floor?.id ?? null;
-  const onMoveDevice = useCallback(
-    (device: ListedDevice, point: Point) => {
-      if (currentFloorId !== null) moveDevice(device, point, currentFloorId);
-    },
-    [moveDevice, currentFloorId],
-  );
-  const onOpenDevice = useCallback((device: ListedDevice) => setCardId(device.id), []);
-
-  // Dragging a device from the list of unplaced devices onto the plan.
   const canvasRef = useRef<PlanCanvasHandle>(null);
-  const ghostRef = useRef<HTMLDivElement>(null);
-  const [listDrag, setListDrag] = useState<{
-    device: ListedDevice;
-    over: boolean;
-    x: number;
-    y: number;
-  } | null>(null);
-  const pressUnplaced = useCallback(
-    (device: ListedDevice, event: ReactPointerEvent<HTMLElement>) => {
-      if (event.button !== 0) return;
-      const element = event.currentTarget;
-      const start = { x: event.clientX, y: event.clientY };
-      const pointerId = event.pointerId;
-      const movable = canEdit && currentFloorId !== null && !mobile;
-      let dragging = false;
-      let over = false;
-      element.setPointerCapture(pointerId);
-      const move = (e: PointerEvent) => {
-        if (e.pointerId !== pointerId || !movable) return;
-        if (!dragging && Math.hypot(e.clientX - start.x, e.clientY - start.y) < CLICK_DISTANCE) return;
-        const point = canvasRef.current?.layerPointAt(e.clientX, e.clientY) ?? null;
-        if (!dragging || (point !== null) !== over) {
-          dragging = true;
-          over = point !== null;
-          setListDrag({ device, over, x: e.clientX, y: e.clientY });
-        }
-        if (ghostRef.current)
-          ghostRef.current.style.transform = `translate(${e.clientX + 12}px, ${e.clientY + 12}px)`;
-      };
-      const end = (e: PointerEvent) => {
-        if (e.pointerId !== pointerId) return;
-        element.removeEventListener('pointermove', move);
-        element.removeEventListener('pointerup', end);
-        element.removeEventListener('pointercancel', end);
-        setListDrag(null);
-        if (e.type === 'pointercancel') return;
-        if (!dragging) {
-          setCardId(device.id);
-          return;
-        }
-        const point = canvasRef.current?.layerPointAt(e.clientX, e.clientY) ?? null;
-        if (point && currentFloorId !== null) moveDevice(device, point, currentFloorId);
-      };
-      element.addEventListener('pointermove', move);
-      element.addEventListener('pointerup', end);
-      element.addEventListener('pointercancel', end);
-    },
-    [canEdit, currentFloorId, mobile, moveDevice],
-  );
+  const currentFloorId = floor?.id ?? null;
+  const openCard = useCallback((id: number) => setCardId(id), []);
+  const onTouchDrag = useCallback(() => setDrawerOpen(false), []);
+  const { onMoveDevice, refuseDrop, pressUnplaced, listDrag, ghostRef } = useDevicePlacement({
+    siteId,
+    site,
+    canEdit,
+    floorId: currentFloorId,
+    canvasRef,
+    openCard,
+    onTouchDrag,
+  });
+  const onOpenDevice = useCallback((device: ListedDevice) => setCardId(device.id), []);
 
   // ---- Drawing a location's polygon
   const updateLocation = useUpdateLocation(siteId);
@@ -478,7 +397,8 @@ export function FloorplanDashboard() {
           <UnplacedDevices
             devices={onFloor.unplaced}
             colorOf={colorOf}
-            movable={canEdit && !mobile && floor !== null}
+            movable={canEdit && floor !== null}
+            touch={mobile}
             onPress={pressUnplaced}
           />
         )}
@@ -492,6 +412,8 @@ export function FloorplanDashboard() {
         <Drawer
           open={drawerOpen}
           onClose={() => setDrawerOpen(false)}
+          // Kept mounted: a device dragged out of it by a long press keeps its pointer.
+          ModalProps={{ keepMounted: true }}
           // Below the app bar, which stays above drawers.
           slotProps={{
             paper: {
@@ -531,11 +453,13 @@ export function FloorplanDashboard() {
             onSelectZone={setZoneId}
             devices={onFloor.placed}
             showDevices={showDevices}
+            showDeviceLabels={showDeviceLabels}
             circleSize={circleSize}
             colorOf={colorOf}
             movable={canEdit}
             onMoveDevice={onMoveDevice}
             onOpenDevice={onOpenDevice}
+            onRefuseDrop={refuseDrop}
             drawing={drawing}
             onDrawingChange={onDrawingChange}
             onDrawingSelect={onDrawingSelect}
@@ -609,6 +533,8 @@ export function FloorplanDashboard() {
                   onToggle={toggle}
                   showDevices={showDevices}
                   onShowDevices={setShowDevices}
+                  showDeviceLabels={showDeviceLabels}
+                  onShowDeviceLabels={setShowDeviceLabels}
                   filter={filter}
                   onFilter={setFilter}
                   layers={site.layers}

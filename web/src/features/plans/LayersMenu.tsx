@@ -21,6 +21,7 @@ import {
 } from '@mui/material';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useStatusLabel } from '../../components/StatusChip.tsx';
 import { formatNumber } from '../../lib/numbers.ts';
 import { type DeviceFilter, type LayerVisibility, NO_LAYER, NO_STATUS, PLAN_LAYERS } from './planView.ts';
 
@@ -29,6 +30,9 @@ interface Props {
   onToggle: (index: number) => void;
   showDevices: boolean;
   onShowDevices: (show: boolean) => void;
+  /** The device-label layer: each marker's code (or name). */
+  showDeviceLabels: boolean;
+  onShowDeviceLabels: (show: boolean) => void;
   filter: DeviceFilter;
   onFilter: (filter: DeviceFilter) => void;
   layers: LayerDto[];
@@ -62,6 +66,8 @@ export function LayersMenu({
   onToggle,
   showDevices,
   onShowDevices,
+  showDeviceLabels,
+  onShowDeviceLabels,
   filter,
   onFilter,
   layers,
@@ -73,7 +79,8 @@ export function LayersMenu({
   const statusLabel = useId();
   const layerName = (id: number) =>
     id === NO_LAYER ? t('layers.no_layer') : (layers.find((l) => l.id === id)?.name ?? String(id));
-  const statusName = (name: string) => (name === NO_STATUS ? t('layers.no_status') : name);
+  const shownStatus = useStatusLabel();
+  const statusName = (name: string) => (name === NO_STATUS ? t('layers.no_status') : shownStatus(name));
 
   return (
     <Stack spacing={0.5}>
@@ -94,6 +101,13 @@ export function LayersMenu({
       <FormControlLabel
         control={<Switch checked={showDevices} onChange={(event) => onShowDevices(event.target.checked)} />}
         label={t('layers.devices')}
+      />
+      <FormControlLabel
+        disabled={!showDevices}
+        control={
+          <Switch checked={showDeviceLabels} onChange={(event) => onShowDeviceLabels(event.target.checked)} />
+        }
+        label={t('layers.device_labels')}
       />
       <Typography variant="caption" color="text.secondary">
         {t('layers.devices_shown', { count: shown, number: formatNumber(shown) })}

@@ -6,7 +6,13 @@
  */
 
 import type { ListedDevice } from '@asbuilt/domain';
-import { type FloorDto, nearestEdgeInsertIndex, type PlanTransform, type Point } from '@asbuilt/domain';
+import {
+  type FloorDto,
+  nearestEdgeInsertIndex,
+  type PlanTransform,
+  type Point,
+  toPlan,
+} from '@asbuilt/domain';
 import AddIcon from '@mui/icons-material/Add';
 import CenterFocusStrongIcon from '@mui/icons-material/CenterFocusStrong';
 import RemoveIcon from '@mui/icons-material/Remove';
@@ -27,15 +33,19 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLayoutPrefs } from '../../app/LayoutPrefs.tsx';
-import { DeviceMarkers } from './DeviceMarkers.tsx';
+import { DeviceMarkers, markerTransform } from './DeviceMarkers.tsx';
+import { MarkerPreview, type PreviewState } from './MarkerPreview.tsx';
 import { layerPoint, type PlanShape, PlanSvg } from './PlanSvg.tsx';
 import { type DrawMode, PolygonEditor } from './PolygonEditor.tsx';
 import {
+  CIRCLE_SIZE,
   CLICK_DISTANCE,
   LABEL_SIZE,
   LAYER_DELAY_MS,
   LAYER_INDEX,
   type LayerVisibility,
+  MARKER_STEP,
+  markerStepOf,
   OPENING_SCALE,
 } from './planView.ts';
 import { usePanZoom } from './usePanZoom.ts';
@@ -49,8 +59,11 @@ export interface Drawing {
 }
 
 export interface PlanCanvasHandle {
-  /** The layer point under a screen position, or null when it is outside the canvas. */
-  layerPointAt: (clientX: number, clientY: number) => Point | null;
+  /**
+   * The layer point under a screen position; 'outside' over the canvas but off the plan image
+   * (nothing may be placed there), null off the canvas.
+   */
+  dropPoint: (clientX: number, clientY: number) => Point | 'outside' | null;
 }
 
 interface Props {
@@ -66,11 +79,14 @@ interface Props {
   onSelectZone: (id: number) => void;
   devices: ListedDevice[];
   showDevices: boolean;
+  showDeviceLabels: boolean;
   circleSize: number;
   colorOf: (status: string | null) => string;
   movable: boolean;
   onMoveDevice: (device: ListedDevice, point: Point) => void;
   onOpenDevice: (device: ListedDevice) => void;
+  /** A marker was dropped off the plan image: it went back, nothing was sent. */
+  onRefuseDrop: () => void;
   drawing: Drawing | null;
   onDrawingChange: (points: Point[]) => void;
   onDrawingSelect: (index: number | null) => void;
@@ -113,6 +129,11 @@ function PointerReadout({ register }: { register: (show: (point: Point | null) =
   );
 }
 
+/** Touch screens that are not phones (tablets) also get the wide hit area. */
+function coarsePointer(): boolean {
+  return typeof window !== 'undefined' && window.matchMedia?.('(pointer: coarse)').matches === true;
+}
+
 export const PlanCanvas = memo(
   forwardRef<PlanCanvasHandle, Props>(function PlanCanvas(
     {
@@ -127,11 +148,13 @@ export const PlanCanvas = memo(
       onSelectZone,
       devices,
       showDevices,
+      showDeviceLabels,
       circleSize,
       colorOf,
       movable,
       onMoveDevice,
       onOpenDevice,
+      onRefuseDrop,
       drawing,
       onDrawingChange,
       onDrawingSelect,
@@ -148,6 +171,7 @@ export const PlanCanvas = memo(
     const size = image.data ?? DEFAULT_PLAN_SIZE;
     // On a phone the narrow canvas leaves the plan small at two thirds: it opens full width.
     const { isPhone } = useLayoutPrefs();
+    const touch = isPhone || coarsePointer();
     // Labels keep one size on screen: a rule for this canvas's labels, rewritten when the zoom
     // factor changes while labels show (only the labels restyle, not every marker).
     const canvasId = useId();
@@ -162,13 +186,54 @@ export const PlanCanvas = memo(
         labelStyle.current.textContent = `[data-plan-canvas="${canvasId}"] .plan-label { font-size: ${LABEL_SIZE / k}px; stroke-width: ${LABEL_SIZE / 5 / k}px; }`;
       }
     }, [canvasId]);
+    // Markers keep 24 px or more on screen: their bodies scale by one rule, rewritten only when
+    // the screen pixels per layer unit cross a step (MARKER_STEP), not on every frame of a zoom.
+    const markerStyle = useRef<HTMLStyleElement>(null);
+    const markerStep = useRef<number | null>(null);
+    const fit = useRef(1);
+    const markerFactor = Math.max(1, circleSize / CIRCLE_SIZE.default);
+    const markerScale = useRef({ factor: markerFactor, layer: transform.scale || 1 });
+    markerScale.current = { factor: markerFactor, layer: transform.scale || 1 };
+    const writeMarkerStyle = useCallback(
+      (force = false) => {
+        const perUnit = zoomFactor.current * fit.current * markerScale.current.layer;
+        const step = markerStepOf(perUnit);
+        if (!markerStyle.current || (!force && step === markerStep.current)) return;
+        markerStep.current = step;
+        const scale = markerScale.current.factor / MARKER_STEP ** step;
+        markerStyle.current.textContent = `[data-plan-canvas="${canvasId}"] .plan-marker-body { transform: scale(${scale}); }`;
+      },
+      [canvasId],
+    );
     const onScale = useCallback(
       (k: number) => {
         zoomFactor.current = k;
         writeLabelStyle();
+        writeMarkerStyle();
       },
-      [writeLabelStyle],
+      [writeLabelStyle, writeMarkerStyle],
     );
+    // biome-ignore lint/correctness/useExhaustiveDependencies: rewritten when the layer's scale or the circle size changes
+    useEffect(() => writeMarkerStyle(true), [writeMarkerStyle, markerFactor, transform.scale]);
+    // The plan's fit in the canvas (preserveAspectRatio meet) changes with the canvas's size and
+    // the plan's.
+    // biome-ignore lint/correctness/useExhaustiveDependencies: measured again for another plan size
+    useEffect(() => {
+      const svg = svgRef.current;
+      if (!svg) return;
+      // The svg's own matrix is the viewBox's fit, whatever the pan and zoom inside it.
+      const measure = () => {
+        const next = svg.getScreenCTM()?.a ?? 0;
+        if (next > 0 && next !== fit.current) {
+          fit.current = next;
+          writeMarkerStyle(true);
+        }
+      };
+      measure();
+      const observer = new ResizeObserver(measure);
+      observer.observe(svg);
+      return () => observer.disconnect();
+    }, [size.width, size.height, writeMarkerStyle]);
     // biome-ignore lint/correctness/useExhaustiveDependencies: written again when labels come back
     useEffect(writeLabelStyle, [labelsShown, writeLabelStyle]);
     const { zoomBy, reset } = usePanZoom(
@@ -180,21 +245,89 @@ export const PlanCanvas = memo(
       onScale,
     );
 
+    // Only the plan image takes devices: a point beyond it lies in no room of the plan.
+    const planBox = useRef({ size, transform });
+    planBox.current = { size, transform };
+    const planHolds = useCallback((point: Point) => {
+      const { size: box, transform: layer } = planBox.current;
+      const at = toPlan(point, layer);
+      return at.x >= 0 && at.y >= 0 && at.x <= box.width && at.y <= box.height;
+    }, []);
     useImperativeHandle(
       ref,
       () => ({
-        layerPointAt: (clientX, clientY) => {
+        dropPoint: (clientX, clientY) => {
           const svg = svgRef.current;
           const layer = layerRef.current;
           if (!svg || !layer) return null;
           const box = svg.getBoundingClientRect();
           if (clientX < box.left || clientX > box.right || clientY < box.top || clientY > box.bottom)
             return null;
-          return layerPoint({ clientX, clientY }, layer);
+          const point = layerPoint({ clientX, clientY }, layer);
+          return planHolds(point) ? point : 'outside';
         },
       }),
+      [planHolds],
+    );
+    const moveMarker = useCallback(
+      (device: ListedDevice, point: Point, marker: SVGGElement) => {
+        if (planHolds(point)) {
+          onMoveDevice(device, point);
+          return;
+        }
+        marker.setAttribute('transform', markerTransform(device.plan_x ?? 0, device.plan_y ?? 0));
+        onRefuseDrop();
+      },
+      [planHolds, onMoveDevice, onRefuseDrop],
+    );
+
+    // The card beside a marker: shown while a mouse hovers the marker or the card, pinned by a tap.
+    const boxRef = useRef<HTMLDivElement>(null);
+    const [preview, setPreview] = useState<(PreviewState & { width: number }) | null>(null);
+    const holdPreview = useRef(false);
+    const hideTimer = useRef(0);
+    const onPreview = useCallback(
+      (device: ListedDevice | null, marker: SVGGElement | null, pinned: boolean) => {
+        window.clearTimeout(hideTimer.current);
+        if (!device || !marker) {
+          hideTimer.current = window.setTimeout(() => {
+            if (!holdPreview.current) setPreview((p) => (p?.pinned ? p : null));
+          }, 200);
+          return;
+        }
+        const box = boxRef.current?.getBoundingClientRect();
+        const disc = (marker.querySelector('.plan-marker-disc') ?? marker).getBoundingClientRect();
+        if (!box) return;
+        setPreview((p) =>
+          p && p.device === device && p.pinned === pinned
+            ? p
+            : {
+                device,
+                pinned,
+                width: box.width,
+                at: {
+                  left: disc.left - box.left,
+                  right: disc.right - box.left,
+                  top: disc.top - box.top,
+                  bottom: disc.bottom - box.top,
+                },
+              },
+        );
+      },
       [],
     );
+    const closePreview = useCallback(() => {
+      holdPreview.current = false;
+      setPreview(null);
+    }, []);
+    const onHoldPreview = useCallback(
+      (hold: boolean) => {
+        holdPreview.current = hold;
+        if (!hold) onPreview(null, null, false);
+      },
+      [onPreview],
+    );
+    useEffect(() => () => window.clearTimeout(hideTimer.current), []);
 
     // The opening: locations appear after 500 ms, zones after 1000 ms; later toggles are at once.
     const [opening, setOpening] = useState(true);
@@ -276,14 +409,27 @@ export const PlanCanvas = memo(
         showDevices ? (
           <DeviceMarkers
             devices={devices}
-            radius={radius}
             colorOf={colorOf}
             movable={movable && drawing === null}
-            onMove={onMoveDevice}
+            showLabels={showDeviceLabels}
+            touch={touch}
+            onMove={moveMarker}
             onOpen={onOpenDevice}
+            onPreview={onPreview}
           />
         ) : null,
-      [showDevices, devices, radius, colorOf, movable, drawing, onMoveDevice, onOpenDevice],
+      [
+        showDevices,
+        devices,
+        colorOf,
+        movable,
+        drawing,
+        showDeviceLabels,
+        touch,
+        moveMarker,
+        onOpenDevice,
+        onPreview,
+      ],
     );
 
     const editorLabels = useMemo(
@@ -297,9 +443,13 @@ export const PlanCanvas = memo(
         data-plan-canvas={canvasId}
         data-opening={opening}
         data-drop={dropActive}
+        ref={boxRef}
         onPointerDownCapture={(event) => {
           pressedAt.current = { x: event.clientX, y: event.clientY };
+          const target = event.target as Element;
+          if (preview && !target.closest('[data-testid="marker-preview"], .plan-marker')) closePreview();
         }}
+        onWheel={preview ? closePreview : undefined}
         onPointerMove={onPointerMove}
         onPointerLeave={onPointerLeave}
         onClick={onClick}
@@ -322,11 +472,25 @@ export const PlanCanvas = memo(
           '&[data-opening="true"] [data-kind="zones"] :is(.plan-shape, .plan-label)': {
             animation: `${fadeIn} 250ms ease-out ${LAYER_DELAY_MS.zones}ms both`,
           },
-          // No non-scaling stroke on markers: it makes every frame of a pan 3 times slower.
-          '& .plan-marker': { stroke: '#fff', cursor: 'pointer' },
+          // No non-scaling stroke on markers: it makes every frame of a pan 3 times slower. The
+          // body is drawn in screen pixels and scaled by the marker rule (transform-origin 0 0 is
+          // the marker's centre).
+          '& .plan-marker': { cursor: 'pointer' },
+          '& .plan-marker-disc': { stroke: '#fff', strokeWidth: 2 },
           '& [data-movable="true"] .plan-marker': { cursor: 'grab' },
-          '& .plan-marker.dragging': { cursor: 'grabbing', stroke: '#000' },
-          '& .plan-marker:hover': { stroke: '#000' },
+          '& .plan-marker.dragging': { cursor: 'grabbing' },
+          '& .plan-marker.dragging .plan-marker-disc, & .plan-marker:hover .plan-marker-disc': {
+            stroke: '#000',
+          },
+          '& .plan-device-label': {
+            pointerEvents: 'none',
+            fontSize: 11,
+            fontWeight: 600,
+            fill: '#1a1a1a',
+            stroke: '#fff',
+            strokeWidth: 3,
+            paintOrder: 'stroke',
+          },
         }}
       >
         <PlanSvg
@@ -362,6 +526,20 @@ export const PlanCanvas = memo(
           ) : null}
         </PlanSvg>
         <style ref={labelStyle} />
+        <style ref={markerStyle} />
+        {preview ? (
+          <MarkerPreview
+            preview={preview}
+            width={preview.width}
+            color={colorOf(preview.device.status)}
+            onOpen={(device) => {
+              closePreview();
+              onOpenDevice(device);
+            }}
+            onClose={closePreview}
+            onHold={onHoldPreview}
+          />
+        ) : null}
         <PointerReadout register={registerReadout} />
         <Paper
           elevation={2}

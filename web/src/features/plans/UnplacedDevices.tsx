@@ -1,6 +1,7 @@
 /**
  * Devices not yet on a plan: those of the floor shown, then those of the site without a floor.
- * Drag one onto the plan to place it there (on this floor); a click opens its card. A search
+ * Drag one onto the plan to place it there (on this floor; on a touch screen after a long press,
+ * so that a finger still scrolls the list); a click opens its card. A search
  * narrows the list; at most LIST_LIMIT rows are drawn.
  */
 import type { ListedDevice } from '@asbuilt/domain';
@@ -29,10 +30,12 @@ interface Props {
   colorOf: (status: string | null) => string;
   /** Contributors may drag devices onto the plan. */
   movable: boolean;
+  /** A touch screen: a device is dragged after a long press, the list scrolls otherwise. */
+  touch?: boolean;
   onPress: (device: ListedDevice, event: ReactPointerEvent<HTMLElement>) => void;
 }
 
-export function UnplacedDevices({ devices, colorOf, movable, onPress }: Props) {
+export function UnplacedDevices({ devices, colorOf, movable, touch = false, onPress }: Props) {
   const { t } = useTranslation('plans');
   const [search, setSearch] = useState('');
   const query = search.trim().toLowerCase();
@@ -52,7 +55,7 @@ export function UnplacedDevices({ devices, colorOf, movable, onPress }: Props) {
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, height: '100%' }}>
       <Stack spacing={1} sx={{ p: 1.5, pb: 1 }}>
         <Typography variant="body2" color="text.secondary">
-          {movable ? t('unplaced.help') : t('unplaced.help_reader')}
+          {movable ? (touch ? t('unplaced.help_touch') : t('unplaced.help')) : t('unplaced.help_reader')}
         </Typography>
         <SearchField value={search} onChange={setSearch} label={t('unplaced.search')} width={276} />
       </Stack>
@@ -72,8 +75,10 @@ export function UnplacedDevices({ devices, colorOf, movable, onPress }: Props) {
             <ListItemButton
               data-device-id={device.id}
               onPointerDown={(event) => onPress(device, event)}
+              onContextMenu={movable ? (event) => event.preventDefault() : undefined}
               sx={{
-                touchAction: movable ? 'none' : 'auto',
+                touchAction: movable && !touch ? 'none' : 'pan-y',
+                WebkitTouchCallout: 'none',
                 cursor: movable ? 'grab' : 'pointer',
                 userSelect: 'none',
               }}

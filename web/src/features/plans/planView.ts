@@ -48,6 +48,17 @@ export const LABEL_SIZE = 10;
 export const OPENING_SCALE = 2 / 3;
 export const LAYER_DELAY_MS = { locations: 500, zones: 1000 } as const;
 export const ZOOM_EXTENT: [number, number] = [0.25, 24];
+/**
+ * Marker bodies scale by steps of this factor: between two rewrites of their rule a marker grows
+ * from 24 to 30 px on screen, never below.
+ */
+export const MARKER_STEP = 1.25;
+/** The step of a zoom (screen pixels per layer unit): the largest power of MARKER_STEP not above it. */
+export function markerStepOf(pixelsPerUnit: number): number {
+  if (!(pixelsPerUnit > 0) || !Number.isFinite(pixelsPerUnit)) return 0;
+  // A hair of tolerance: 1.25 ** 3 is computed a little below its own logarithm's power.
+  return Math.floor(Math.log(pixelsPerUnit) / Math.log(MARKER_STEP) + 1e-9);
+}
 /** A press that moves less than this (screen pixels) is a click, not a drag. */
 export const CLICK_DISTANCE = 4;
 
