@@ -294,6 +294,16 @@ export const SITE_CASES: Cases = {
         code: unique('NEW').replace(' ', '-'),
       }),
   },
+  'POST /api/site/devices/many': {
+    site: 2,
+    request: (c) =>
+      post('/api/site/devices/many', {
+        site_id: main(c),
+        product_id: c.w.products.own.id,
+        quantity: 2,
+        code_pattern: `${unique('MANY').replace(' ', '-')}-{01}`,
+      }),
+  },
   'PUT /api/site/devices': {
     site: 2,
     request: async (c) => put('/api/site/devices', { id: (await mainDevice(c)).id, note: unique('Note') }),
