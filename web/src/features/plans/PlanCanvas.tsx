@@ -33,7 +33,7 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLayoutPrefs } from '../../app/LayoutPrefs.tsx';
-import { DeviceMarkers, markerTransform } from './DeviceMarkers.tsx';
+import { DeviceMarkers, GLYPH_LIMIT, markerTransform } from './DeviceMarkers.tsx';
 import { MarkerPreview, type PreviewState } from './MarkerPreview.tsx';
 import { layerPoint, type PlanShape, PlanSvg } from './PlanSvg.tsx';
 import { type DrawMode, PolygonEditor } from './PolygonEditor.tsx';
@@ -48,7 +48,7 @@ import {
   markerStepOf,
   OPENING_SCALE,
 } from './planView.ts';
-import { usePanZoom } from './usePanZoom.ts';
+import { MOVING_ATTRIBUTE, usePanZoom } from './usePanZoom.ts';
 import { DEFAULT_PLAN_SIZE, usePlanImage } from './usePlanImage.ts';
 
 export interface Drawing {
@@ -192,6 +192,8 @@ export const PlanCanvas = memo(
     const markerStep = useRef<number | null>(null);
     const fit = useRef(1);
     const markerFactor = Math.max(1, circleSize / CIRCLE_SIZE.default);
+    const manyMarkers = useRef(false);
+    manyMarkers.current = devices.length > GLYPH_LIMIT;
     const markerScale = useRef({ factor: markerFactor, layer: transform.scale || 1 });
     markerScale.current = { factor: markerFactor, layer: transform.scale || 1 };
     const writeMarkerStyle = useCallback(
@@ -199,9 +201,17 @@ export const PlanCanvas = memo(
         const perUnit = zoomFactor.current * fit.current * markerScale.current.layer;
         const step = markerStepOf(perUnit);
         if (!markerStyle.current || (!force && step === markerStep.current)) return;
+        // Many markers are dots while the plan moves: their size waits for the gesture's end
+        // (onSettle) rather than restyling them all at each step of a zoom.
+        if (!force && manyMarkers.current && svgRef.current?.hasAttribute(MOVING_ATTRIBUTE)) return;
         markerStep.current = step;
         const scale = markerScale.current.factor / MARKER_STEP ** step;
-        markerStyle.current.textContent = `[data-plan-canvas="${canvasId}"] .plan-marker-body { transform: scale(${scale}); }`;
+        // Above GLYPH_LIMIT markers, a moving plan draws them as dots a quarter of their size: the
+        // discs' rasterising, not the plan's, is what a frame of 1,000 full markers waits on.
+        const root = `[data-plan-canvas="${canvasId}"]`;
+        markerStyle.current.textContent =
+          `${root} .plan-marker-body { transform: scale(${scale}); }\n` +
+          `${root}[data-many-markers] svg[data-moving] .plan-marker-body { transform: scale(${scale / 4}); }`;
       },
       [canvasId],
     );
@@ -243,6 +253,7 @@ export const PlanCanvas = memo(
       floor.id,
       isPhone ? 1 : OPENING_SCALE,
       onScale,
+      writeMarkerStyle,
     );
 
     // Only the plan image takes devices: a point beyond it lies in no room of the plan.
@@ -441,6 +452,7 @@ export const PlanCanvas = memo(
       <Box
         data-testid="plan-canvas"
         data-plan-canvas={canvasId}
+        data-many-markers={devices.length > GLYPH_LIMIT ? '' : undefined}
         data-opening={opening}
         data-drop={dropActive}
         ref={boxRef}

@@ -19,6 +19,9 @@ export interface PanZoomControls {
   reset: (animate?: boolean) => void;
 }
 
+/** Set on the svg while a pan or zoom gesture moves the plan. */
+export const MOVING_ATTRIBUTE = 'data-moving';
+
 /** Elements that take their own pointer gestures (markers, drawing points): no pan from them. */
 export const NO_PAN_ATTRIBUTE = 'data-nozoom';
 
@@ -36,10 +39,14 @@ export function usePanZoom(
   openingScale = OPENING_SCALE,
   /** Called when the zoom factor changes (not on a pan). */
   onScale?: (k: number) => void,
+  /** Called when a gesture has stopped moving the plan. */
+  onSettle?: () => void,
 ): PanZoomControls {
   const behaviour = useRef<ZoomBehavior<SVGSVGElement, unknown> | null>(null);
   const scaleListener = useRef(onScale);
   scaleListener.current = onScale;
+  const settleListener = useRef(onSettle);
+  settleListener.current = onSettle;
 
   useEffect(() => {
     const svg = svgRef.current;
@@ -60,7 +67,14 @@ export function usePanZoom(
         const mouse = event as MouseEvent;
         return (!mouse.ctrlKey || event.type === 'wheel') && !mouse.button;
       })
-      .on('zoom', (event: { transform: ZoomTransform }) => apply(event.transform));
+      .on('zoom', (event: { transform: ZoomTransform }) => apply(event.transform))
+      // While a gesture moves the plan the svg says so (`data-moving`), for what is drawn more
+      // simply meanwhile (many markers): one restyle at its start and one at its end, none per frame.
+      .on('start', () => svg.setAttribute(MOVING_ATTRIBUTE, ''))
+      .on('end', () => {
+        svg.removeAttribute(MOVING_ATTRIBUTE);
+        settleListener.current?.();
+      });
     behaviour.current = zoomer;
     const selection = select(svg);
     selection.call(zoomer).on('dblclick.zoom', null);
