@@ -70,13 +70,13 @@ test.describe('a French user', () => {
     await expect(page.getByTestId('device-counter')).toHaveText('1 sur 1 appareils');
     const table = page.getByRole('table');
     for (const header of [
+      'Code',
+      'Nom',
       'Catégorie',
       'Marque',
-      'Modèle',
+      'Numéro de série',
       'Étage',
       'Local',
-      'Fournisseur',
-      'Installateur',
       'Statut',
     ]) {
       await expect(table.getByRole('columnheader', { name: header })).toBeVisible();
@@ -111,7 +111,7 @@ test.describe('a French user', () => {
     await page.getByRole('menuitem', { name: 'Nederlands' }).click();
     await page.keyboard.press('Escape');
     await expect(page.getByRole('heading', { name: 'Toestellen', level: 1 })).toBeVisible();
-    await expect(table.getByRole('columnheader', { name: 'Leverancier' })).toBeVisible();
+    await expect(table.getByRole('columnheader', { name: 'Serienummer' })).toBeVisible();
     await expect(page.getByTestId('device-counter')).toHaveText('1 van 1 toestellen');
     expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(
       true,
