@@ -1,16 +1,15 @@
-import { type DeviceCreateManyInput, devicePermissionFor, type SiteDevicesResponse } from '@asbuilt/domain';
+import type { DeviceCreateManyInput, SiteDevicesResponse } from '@asbuilt/domain';
 import { devices } from '../../db/schema.ts';
 import { insertRows } from '../../db/set-based.ts';
 import { createdFields, logActivities } from '../../platform/activity.ts';
 import type { Actor } from '../../platform/actor.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { badRequest } from '../../platform/errors.ts';
-import { requireSite } from '../../platform/policy.ts';
 import { touchSite } from '../sites/queries.ts';
 import { deviceEntries } from './activity.ts';
+import { newDeviceValues } from './new-device.ts';
 import { devicePresenter, presentDeviceList } from './present.ts';
 import { loadDeviceList } from './queries.ts';
-import { assertCodeFree, assertCodesFree, checkProduct, checkReferences, place } from './rules.ts';
+import { assertCodeFree, assertCodesFree } from './rules.ts';
 
 /**
  * POST /api/site/devices/many: `quantity` devices of one product with the same fields, each with
@@ -24,24 +23,13 @@ export async function createDevices(
 ): Promise<SiteDevicesResponse> {
   return ctx.db.transaction(async (tx) => {
     const { changes, codes, quantity } = input;
-    const { site } = await requireSite(tx, actor, input.site_id, devicePermissionFor(Object.keys(changes)));
-    const product = await checkProduct(tx, site, input.product_id);
-    const refs = await checkReferences(tx, site, changes);
-    const { placement, problems } = place(
-      { floor_id: null, location_id: null, zone_id: null },
-      changes,
-      refs,
-    );
-    if (problems.length > 0) throw badRequest(problems);
+    const {
+      site,
+      product,
+      values: shared,
+    } = await newDeviceValues(tx, actor, input.site_id, input.product_id, changes);
     if (codes) await assertCodesFree(tx, site.id, codes);
     else await assertCodeFree(tx, site.id, changes.code);
-
-    const shared = {
-      product_id: product.id,
-      ...changes,
-      ...placement,
-      ...(changes.status !== undefined ? { status: refs.status ?? null } : {}),
-    };
     const rows = Array.from({ length: quantity }, (_, index) => ({
       ...shared,
       ...(codes ? { code: codes[index] } : {}),

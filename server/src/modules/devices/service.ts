@@ -28,10 +28,11 @@ import { presentCompany } from '../companies/present.ts';
 import { loadProducts } from '../products/service.ts';
 import { loadSiteCompanies, loadSiteProducts, touchSite } from '../sites/queries.ts';
 import { type DeviceLogItem, deviceEntries } from './activity.ts';
+import { newDeviceValues } from './new-device.ts';
 import { locateOnPlan } from './plan.ts';
 import { type DeviceRow, deviceLabel, devicePresenter, presentDeviceList } from './present.ts';
 import { loadDevice, loadDeviceList } from './queries.ts';
-import { assertCodeFree, checkProduct, checkReferences, type DeviceSet, place, planChange } from './rules.ts';
+import { assertCodeFree, checkProduct, checkReferences, type DeviceSet, planChange } from './rules.ts';
 
 const presenter = (ctx: AppContext) => devicePresenter((key) => ctx.storage.signedUrl(key), ctx.deviceLinks);
 
@@ -112,23 +113,14 @@ async function applyChanges(
 /** POST /api/site/devices: a device of a product on a site, optionally placed. */
 export async function createDevice(ctx: AppContext, actor: Actor, input: DeviceCreateInput) {
   return ctx.db.transaction(async (tx) => {
-    const { changes } = input;
-    const { site } = await requireSite(tx, actor, input.site_id, devicePermissionFor(Object.keys(changes)));
-    const product = await checkProduct(tx, site, input.product_id);
-    const refs = await checkReferences(tx, site, changes);
-    const { placement, problems } = place(
-      { floor_id: null, location_id: null, zone_id: null },
-      changes,
-      refs,
+    const { site, product, values } = await newDeviceValues(
+      tx,
+      actor,
+      input.site_id,
+      input.product_id,
+      input.changes,
     );
-    if (problems.length > 0) throw badRequest(problems);
-    await assertCodeFree(tx, site.id, changes.code);
-    const values = {
-      product_id: product.id,
-      ...changes,
-      ...placement,
-      ...(changes.status !== undefined ? { status: refs.status ?? null } : {}),
-    };
+    await assertCodeFree(tx, site.id, input.changes.code);
     const [row] = await tx
       .insert(devices)
       .values({ ...values, site_id: site.id })
