@@ -2,8 +2,8 @@
 import { type ReactNode, useMemo } from 'react';
 import { uploadFile } from '../api/uploads.ts';
 import { type ComponentsHost, ComponentsHostContext } from '../components/ComponentsHost.tsx';
-import { useLayoutPrefs } from './LayoutPrefs.tsx';
-import { usePageTitleSetter } from './PageTitle.tsx';
+import { useLayoutPrefs } from '../layout/LayoutPrefs.tsx';
+import { usePageTitleSetter } from '../layout/PageTitle.tsx';
 
 export function ComponentsHostProvider({ children }: { children: ReactNode }) {
   const { mobile } = useLayoutPrefs();

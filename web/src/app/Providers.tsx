@@ -2,11 +2,11 @@ import { CssBaseline } from '@mui/material';
 import { ThemeProvider } from '@mui/material/styles';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { LayoutPrefsProvider } from '../layout/LayoutPrefs.tsx';
+import { PageTitleProvider } from '../layout/PageTitle.tsx';
+import { theme } from '../layout/theme.ts';
 import { ComponentsHostProvider } from './ComponentsHostProvider.tsx';
-import { LayoutPrefsProvider } from './LayoutPrefs.tsx';
-import { PageTitleProvider } from './PageTitle.tsx';
 import { Toasts } from './Toasts.tsx';
-import { theme } from './theme.ts';
 
 export function Providers({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (

@@ -8,7 +8,7 @@
 import { useMediaQuery } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import { ToastContainer } from 'react-toastify';
-import { HEADER_HEIGHT, SIDEBAR_WIDTH } from './theme.ts';
+import { HEADER_HEIGHT, SIDEBAR_WIDTH } from '../layout/theme.ts';
 
 export function Toasts() {
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));

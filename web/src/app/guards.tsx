@@ -8,7 +8,7 @@ import { LoadingScreen } from '../components/LoadingScreen.tsx';
 import { NotFoundPage } from '../components/NotFoundPage.tsx';
 import { setLanguage } from '../i18n/i18n.ts';
 import { HOME, openSignIn, useToken } from '../lib/session.ts';
-import { CurrentUserContext, useCurrentUser } from './CurrentUser.tsx';
+import { CurrentUserContext, useCurrentUser } from '../session/CurrentUser.tsx';
 
 export function RequireAuth() {
   const token = useToken();

@@ -10,10 +10,10 @@ import { authKeys, type MeResponse } from '../api/auth.ts';
 import { setUnauthorizedHandler } from '../api/client.ts';
 import { i18nReady, setLanguage } from '../i18n/i18n.ts';
 import { HOME } from '../lib/session.ts';
+import { leaveSession } from '../session/sessionActions.ts';
 import { Providers } from './Providers.tsx';
 import { createQueryClient } from './queryClient.ts';
 import { createRouter } from './router.tsx';
-import { leaveSession } from './session.ts';
 
 /**
  * Draws the app in `root`. `session` is the one the sign-in screen just started (its token already

@@ -1,6 +1,5 @@
 /** Typed keys: `t('devices:…')` fails the type check when the English catalogue lacks the key. */
 import type { DomainCatalogue } from '@asbuilt/domain';
-import type app from '../app/locales/en.json';
 import type components from '../components/locales/en.json';
 import type access from '../features/access/locales/en.json';
 import type admin from '../features/admin/locales/en.json';
@@ -25,6 +24,7 @@ import type sites from '../features/sites/locales/en.json';
 import type support from '../features/support/locales/en.json';
 import type tenant from '../features/tenant/locales/en.json';
 import type vault from '../features/vault/locales/en.json';
+import type layout from '../layout/locales/en.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -32,7 +32,7 @@ declare module 'i18next' {
     returnNull: false;
     resources: {
       domain: DomainCatalogue;
-      app: typeof app;
+      layout: typeof layout;
       components: typeof components;
       access: typeof access;
       admin: typeof admin;

@@ -93,7 +93,7 @@ describe('translation catalogues', () => {
     const names = namespaces.map((n) => `${relative(n.area)}:${n.ns}`);
     expect(names).toContain('domain/src:domain');
     expect(names).toContain('web/src/features/devices:devices');
-    expect(names).toContain('web/src/app:app');
+    expect(names).toContain('web/src/layout:layout');
     expect(names).toContain('server/src/modules/auth:auth');
   });
 

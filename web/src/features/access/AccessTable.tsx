@@ -21,8 +21,8 @@ import {
 } from '@mui/material';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLayoutPrefs } from '../../app/LayoutPrefs.tsx';
 import { ListPager } from '../../components/ListPager.tsx';
+import { useLayoutPrefs } from '../../layout/LayoutPrefs.tsx';
 import { formatDate, formatDateTime } from '../../lib/dates.ts';
 import { accessLabelText } from './accessLabel.ts';
 

@@ -9,8 +9,8 @@ import { Alert, Box, Button, MenuItem, Paper, Stack, TextField, Typography } fro
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type JsonExport, useExportJson } from '../../api/admin.ts';
-import { usePageTitle } from '../../app/PageTitle.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { usePageTitle } from '../../layout/PageTitle.tsx';
 import { formatNumber } from '../../lib/numbers.ts';
 import { toastNotice } from '../../lib/toast.ts';
 

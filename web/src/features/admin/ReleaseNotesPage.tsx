@@ -1,8 +1,8 @@
 /** /admin/release_notes: each version with its items, newest first (data in releaseNotes.ts). */
 import { Chip, List, ListItem, ListItemText, Paper, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { usePageTitle } from '../../app/PageTitle.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { usePageTitle } from '../../layout/PageTitle.tsx';
 import { RELEASE_NOTES } from './releaseNotes.ts';
 
 export function ReleaseNotesPage() {

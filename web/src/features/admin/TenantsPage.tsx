@@ -23,11 +23,11 @@ import {
 import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type AdminTenantDto, useAdminTenants } from '../../api/admin.ts';
-import { usePageTitle } from '../../app/PageTitle.tsx';
 import { ErrorState } from '../../components/ErrorState.tsx';
 import { LoadingScreen } from '../../components/LoadingScreen.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { SearchField } from '../../components/SearchField.tsx';
+import { usePageTitle } from '../../layout/PageTitle.tsx';
 import { TenantDialog } from './TenantDialog.tsx';
 
 export function TenantsPage() {

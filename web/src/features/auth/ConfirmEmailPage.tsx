@@ -2,7 +2,7 @@ import { Alert, Button, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useConfirmEmail } from '../../api/users.ts';
-import { usePageTitle } from '../../app/PageTitle.tsx';
+import { usePageTitle } from '../../layout/PageTitle.tsx';
 import { AuthCard } from './AuthCard.tsx';
 import { LinkProblem } from './LinkProblem.tsx';
 

@@ -6,16 +6,16 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { useLoginAs } from '../../api/auth.ts';
-import { usePageTitle } from '../../app/PageTitle.tsx';
-import { startLoginAs } from '../../app/session.ts';
 import { FormTextField } from '../../components/FormTextField.tsx';
+import { usePageTitle } from '../../layout/PageTitle.tsx';
+import { startLoginAs } from '../../session/sessionActions.ts';
 import { AuthCard } from './AuthCard.tsx';
 
 const formSchema = loginAsSchema.pick({ password: true });
 
 /**
  * /loginas?id=&name=: a Super Admin impersonates a user with the master password, in this tab
- * only (app/session.ts).
+ * only (session/sessionActions.ts).
  */
 export function LoginAsPage() {
   const { t } = useTranslation(['auth', 'components']);

@@ -6,10 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { useResetPassword } from '../../api/auth.ts';
-import { usePageTitle } from '../../app/PageTitle.tsx';
-import { useSessionActions } from '../../app/session.ts';
 import { FormTextField } from '../../components/FormTextField.tsx';
+import { usePageTitle } from '../../layout/PageTitle.tsx';
 import { toastSuccess } from '../../lib/toast.ts';
+import { useSessionActions } from '../../session/sessionActions.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { LinkProblem } from './LinkProblem.tsx';
 

@@ -26,12 +26,12 @@ import {
   useSiteCompanies,
   useSiteDevices,
 } from '../../api/sites.ts';
-import { useLayoutPrefs } from '../../app/LayoutPrefs.tsx';
 import { ColumnVisibilityMenu, DataTable, type DataTableSelection } from '../../components/DataTable.tsx';
 import { ErrorState } from '../../components/ErrorState.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { SearchField } from '../../components/SearchField.tsx';
 import { useStatusLabel } from '../../components/StatusChip.tsx';
+import { useLayoutPrefs } from '../../layout/LayoutPrefs.tsx';
 import { formatNumber } from '../../lib/numbers.ts';
 import { useSite } from '../sites/SiteContext.tsx';
 import { BulkActionsMenu } from './BulkActionsMenu.tsx';

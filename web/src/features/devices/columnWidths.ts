@@ -5,7 +5,7 @@
  */
 import { isDeviceColumnKey } from '@asbuilt/domain';
 import { useCallback, useState } from 'react';
-import { useCurrentUser } from '../../app/CurrentUser.tsx';
+import { useCurrentUser } from '../../session/CurrentUser.tsx';
 
 const storageKey = (userId: number) => `asbuilt.deviceColumnWidths.${userId}`;
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { usePageTitle } from '../../app/PageTitle.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { usePageTitle } from '../../layout/PageTitle.tsx';
 
 /** /home: the Home dashboard, empty for now. */
 export function HomePage() {

@@ -22,9 +22,9 @@ import { Badge, Box, Button, Chip, Paper, Stack, Tab, Tabs, Typography } from '@
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSiteCompanies, useSiteDevices } from '../../api/sites.ts';
-import { useLayoutPrefs } from '../../app/LayoutPrefs.tsx';
 import { ErrorState } from '../../components/ErrorState.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { useLayoutPrefs } from '../../layout/LayoutPrefs.tsx';
 import { formatNumber } from '../../lib/numbers.ts';
 import { createRowBuilder, type DeviceRow, siteLookups } from '../devices/deviceRows.ts';
 import { DeviceCard } from '../devices/loadedLater.ts';

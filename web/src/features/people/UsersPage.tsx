@@ -15,12 +15,12 @@ import { useAdminTenants } from '../../api/admin.ts';
 import { useLoginAsEnabled, useMe } from '../../api/auth.ts';
 import { ApiError } from '../../api/client.ts';
 import { type UserScope, useDeleteUser, useUsers } from '../../api/users.ts';
-import { usePageTitle } from '../../app/PageTitle.tsx';
 import { createDataTableColumns, DataTable, type DataTableColumn } from '../../components/DataTable.tsx';
 import { DeleteConfirm } from '../../components/DeleteConfirm.tsx';
 import { ErrorState } from '../../components/ErrorState.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { SearchField } from '../../components/SearchField.tsx';
+import { usePageTitle } from '../../layout/PageTitle.tsx';
 import { formatDate } from '../../lib/dates.ts';
 import { UserCardDialog } from './UserCardDialog.tsx';
 

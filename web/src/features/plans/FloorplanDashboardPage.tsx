@@ -6,10 +6,10 @@
  */
 import { Box } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { Header } from '../../app/layouts/Header.tsx';
-import { ShortcutOverrideContext } from '../../app/layouts/ShortcutContext.tsx';
-import { usePageTitle } from '../../app/PageTitle.tsx';
-import { HEADER_HEIGHT } from '../../app/theme.ts';
+import { Header } from '../../layout/Header.tsx';
+import { usePageTitle } from '../../layout/PageTitle.tsx';
+import { ShortcutOverrideContext } from '../../layout/ShortcutContext.tsx';
+import { HEADER_HEIGHT } from '../../layout/theme.ts';
 import { useSiteGate } from '../sites/useSiteGate.tsx';
 import { FloorplanDashboard } from './FloorplanDashboard.tsx';
 

@@ -32,7 +32,7 @@ import {
   useState,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLayoutPrefs } from '../../app/LayoutPrefs.tsx';
+import { useLayoutPrefs } from '../../layout/LayoutPrefs.tsx';
 import { DeviceMarkers, GLYPH_LIMIT, markerTransform } from './DeviceMarkers.tsx';
 import { MarkerPreview, type PreviewState } from './MarkerPreview.tsx';
 import { layerPoint, type PlanShape, PlanSvg } from './PlanSvg.tsx';

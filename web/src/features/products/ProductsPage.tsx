@@ -19,9 +19,6 @@ import {
   useInlineEditProduct,
   useProductsIndex,
 } from '../../api/products.ts';
-import { useCurrentUser } from '../../app/CurrentUser.tsx';
-import { useLayoutPrefs } from '../../app/LayoutPrefs.tsx';
-import { usePageTitle } from '../../app/PageTitle.tsx';
 import {
   ColumnVisibilityMenu,
   createDataTableColumns,
@@ -32,9 +29,12 @@ import { ErrorState } from '../../components/ErrorState.tsx';
 import { InlineEdit } from '../../components/InlineEdit.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { SearchField } from '../../components/SearchField.tsx';
+import { useLayoutPrefs } from '../../layout/LayoutPrefs.tsx';
+import { usePageTitle } from '../../layout/PageTitle.tsx';
 import { formatDate } from '../../lib/dates.ts';
 import { formatNumber } from '../../lib/numbers.ts';
 import { toastSuccess } from '../../lib/toast.ts';
+import { useCurrentUser } from '../../session/CurrentUser.tsx';
 import { SheetMenu } from '../imports/SheetMenu.tsx';
 import { CatalogueNav } from '../tenant/CatalogueNav.tsx';
 import { AiProductDialog } from './AiProductDialog.tsx';

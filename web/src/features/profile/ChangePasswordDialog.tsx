@@ -5,9 +5,9 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useChangePassword } from '../../api/auth.ts';
-import { useSessionActions } from '../../app/session.ts';
 import { FormTextField } from '../../components/FormTextField.tsx';
 import { toastSuccess } from '../../lib/toast.ts';
+import { useSessionActions } from '../../session/sessionActions.ts';
 
 interface Props {
   userId: number;

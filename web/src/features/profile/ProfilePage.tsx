@@ -24,10 +24,10 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OwnUser } from '../../api/users.ts';
-import { useCurrentUser } from '../../app/CurrentUser.tsx';
-import { usePageTitle } from '../../app/PageTitle.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { usePageTitle } from '../../layout/PageTitle.tsx';
 import { fullName, initials } from '../../lib/names.ts';
+import { useCurrentUser } from '../../session/CurrentUser.tsx';
 import { TicketMailSwitch } from '../support/TicketMailSwitch.tsx';
 import { ChangeEmailDialog } from './ChangeEmailDialog.tsx';
 import { ChangePasswordDialog } from './ChangePasswordDialog.tsx';

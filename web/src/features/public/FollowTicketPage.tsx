@@ -8,8 +8,8 @@ import { Alert, Box, Button, Chip, Paper, Skeleton, Stack, TextField, Typography
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { usePageTitle } from '../../app/PageTitle.tsx';
 import { currentLanguage } from '../../i18n/i18n.ts';
+import { usePageTitle } from '../../layout/PageTitle.tsx';
 import { formatDateTime } from '../../lib/dates.ts';
 import { errorMessages } from '../../lib/errors.ts';
 import { AuthCard } from '../auth/AuthCard.tsx';

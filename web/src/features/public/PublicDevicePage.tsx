@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useParams } from 'react-router';
 import { usePublicDevice } from '../../api/devices.ts';
-import { usePageTitle } from '../../app/PageTitle.tsx';
+import { usePageTitle } from '../../layout/PageTitle.tsx';
 import { errorMessages } from '../../lib/errors.ts';
 import { useToken } from '../../lib/session.ts';
 import { AuthCard } from '../auth/AuthCard.tsx';

@@ -5,10 +5,10 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useMatch } from 'react-router';
-import { AppShell } from '../../app/layouts/AppShell.tsx';
-import { exitSiteItem, siteNavItems } from '../../app/layouts/nav.ts';
-import { ShortcutOverrideContext } from '../../app/layouts/ShortcutContext.tsx';
-import { usePageTitle } from '../../app/PageTitle.tsx';
+import { AppShell } from '../../layout/AppShell.tsx';
+import { exitSiteItem, siteNavItems } from '../../layout/nav.ts';
+import { usePageTitle } from '../../layout/PageTitle.tsx';
+import { ShortcutOverrideContext } from '../../layout/ShortcutContext.tsx';
 import { sitePageLabel } from './sitePages.ts';
 import { useSiteGate } from './useSiteGate.tsx';
 

@@ -4,12 +4,12 @@ import { Box, Button, Paper, Skeleton, Typography } from '@mui/material';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sortSitesByUpdate, useSiteIndex } from '../../api/sites.ts';
-import { useCurrentUser } from '../../app/CurrentUser.tsx';
-import { usePageTitle } from '../../app/PageTitle.tsx';
 import { ErrorState } from '../../components/ErrorState.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { SearchField } from '../../components/SearchField.tsx';
+import { usePageTitle } from '../../layout/PageTitle.tsx';
 import { formatNumber } from '../../lib/numbers.ts';
+import { useCurrentUser } from '../../session/CurrentUser.tsx';
 import { NewSiteDialog } from './NewSiteDialog.tsx';
 import { SiteCard } from './SiteCard.tsx';
 

@@ -11,9 +11,9 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { siteKeys, useSiteDetail, useSitePermission } from '../../api/sites.ts';
-import { siteShortcutItems } from '../../app/layouts/nav.ts';
 import { ErrorState } from '../../components/ErrorState.tsx';
 import { LoadingScreen } from '../../components/LoadingScreen.tsx';
+import { siteShortcutItems } from '../../layout/nav.ts';
 import { SiteContext, type SiteContextValue } from './SiteContext.tsx';
 
 export function useSiteGate() {

@@ -1,7 +1,7 @@
 /** /support (the own tenant) and /support/{tenant}: the ticket portal. */
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { usePageTitle } from '../../app/PageTitle.tsx';
+import { usePageTitle } from '../../layout/PageTitle.tsx';
 import { TicketPortal } from './TicketPortal.tsx';
 
 export function SupportPage() {

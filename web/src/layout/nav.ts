@@ -37,7 +37,7 @@ export type SvgIconComponent = typeof SvgIcon;
 /** The site's pages in its sidebar and shortcut menu. */
 type SitePageKey = SiteNavKey | 'contacts';
 
-/** An entry's name: a key of the `app` catalogue (`t(item.labelKey)` with `useTranslation('app')`). */
+/** An entry's name: a key of the `layout` catalogue (`t(item.labelKey)` with `useTranslation('layout')`). */
 /**
  * The tenant's catalogue pages next to Products. The specification's sidebar omits them, so the
  * New Site form's customers were found only through the products page's tabs.

@@ -5,13 +5,13 @@
 import { Box } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
-import { useLayoutPrefs } from '../LayoutPrefs.tsx';
-import { HEADER_HEIGHT } from '../theme.ts';
 import { Header } from './Header.tsx';
 import { ImpersonationBanner } from './ImpersonationBanner.tsx';
+import { useLayoutPrefs } from './LayoutPrefs.tsx';
 import { NavTilesPanel } from './NavTilesPanel.tsx';
 import type { NavItem } from './nav.ts';
 import { Sidebar } from './Sidebar.tsx';
+import { HEADER_HEIGHT } from './theme.ts';
 
 interface Props {
   items: NavItem[];

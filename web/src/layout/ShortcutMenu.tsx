@@ -3,14 +3,14 @@ import ExploreIcon from '@mui/icons-material/Explore';
 import { Box, IconButton, Popover, Tooltip, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCurrentUser } from '../CurrentUser.tsx';
+import { useCurrentUser } from '../session/CurrentUser.tsx';
 import { shortcutItems } from './nav.ts';
 import { useShortcutOverride } from './ShortcutContext.tsx';
 import { ShortcutTiles } from './ShortcutTiles.tsx';
 import { useQuietTooltip } from './useQuietTooltip.ts';
 
 export function ShortcutMenu() {
-  const { t } = useTranslation('app');
+  const { t } = useTranslation('layout');
   const user = useCurrentUser();
   const override = useShortcutOverride();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);

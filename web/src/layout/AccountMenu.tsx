@@ -24,16 +24,16 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useUpdateLanguage } from '../../api/auth.ts';
-import { LanguageMenuItems } from '../../components/LanguageMenuItems.tsx';
-import { currentLanguage, setLanguage } from '../../i18n/i18n.ts';
-import { fullName, initials } from '../../lib/names.ts';
-import { useCurrentUser } from '../CurrentUser.tsx';
-import { useLayoutPrefs } from '../LayoutPrefs.tsx';
-import { useSignOut } from '../session.ts';
+import { useUpdateLanguage } from '../api/auth.ts';
+import { LanguageMenuItems } from '../components/LanguageMenuItems.tsx';
+import { currentLanguage, setLanguage } from '../i18n/i18n.ts';
+import { fullName, initials } from '../lib/names.ts';
+import { useCurrentUser } from '../session/CurrentUser.tsx';
+import { useSignOut } from '../session/sessionActions.ts';
+import { useLayoutPrefs } from './LayoutPrefs.tsx';
 
 export function AccountMenu() {
-  const { t } = useTranslation(['app', 'domain']);
+  const { t } = useTranslation(['layout', 'domain']);
   const user = useCurrentUser();
   const prefs = useLayoutPrefs();
   const navigate = useNavigate();

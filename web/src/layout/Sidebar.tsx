@@ -3,8 +3,8 @@ import { Box, Divider, Drawer, List, ListItemButton, ListItemIcon, ListItemText 
 import { alpha } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
-import { HEADER_HEIGHT, SIDEBAR_WIDTH } from '../theme.ts';
 import { isActive, type NavItem } from './nav.ts';
+import { HEADER_HEIGHT, SIDEBAR_WIDTH } from './theme.ts';
 
 interface Props {
   items: NavItem[];
@@ -14,7 +14,7 @@ interface Props {
 }
 
 function Entry({ item, active }: { item: NavItem; active: boolean }) {
-  const { t } = useTranslation('app');
+  const { t } = useTranslation('layout');
   const Icon = item.icon;
   return (
     <ListItemButton

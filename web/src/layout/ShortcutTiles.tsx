@@ -14,7 +14,7 @@ interface Props {
 }
 
 export function ShortcutTiles({ items, onNavigate, dense = false, label }: Props) {
-  const { t } = useTranslation('app');
+  const { t } = useTranslation('layout');
   const { pathname } = useLocation();
   return (
     <Box

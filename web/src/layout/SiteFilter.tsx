@@ -13,7 +13,7 @@ import { alpha } from '@mui/material/styles';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { type SiteSummary, useSiteIndex } from '../../api/sites.ts';
+import { type SiteSummary, useSiteIndex } from '../api/sites.ts';
 import { useQuietTooltip } from './useQuietTooltip.ts';
 
 function SiteAutocomplete({
@@ -26,7 +26,7 @@ function SiteAutocomplete({
   onEscape?: () => void;
   inHeader: boolean;
 }) {
-  const { t } = useTranslation('app');
+  const { t } = useTranslation('layout');
   const navigate = useNavigate();
   const sites = useSiteIndex();
   const [input, setInput] = useState('');
@@ -104,7 +104,7 @@ function SiteAutocomplete({
 
 /** A search field in the header on wider screens; an icon opening a search dialog on phones. */
 export function SiteFilter({ compact }: { compact: boolean }) {
-  const { t } = useTranslation('app');
+  const { t } = useTranslation('layout');
   const [open, setOpen] = useState(false);
   const quiet = useQuietTooltip(open);
   const close = () => {

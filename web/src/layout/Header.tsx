@@ -2,19 +2,19 @@
 import { AppBar, Box, Link, Toolbar, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { LogoMark } from '../../components/Logo.tsx';
-import { isDevHost } from '../../lib/env.ts';
-import { useLayoutPrefs } from '../LayoutPrefs.tsx';
-import { useHeaderTitle } from '../PageTitle.tsx';
-import { HEADER_HEIGHT } from '../theme.ts';
+import { LogoMark } from '../components/Logo.tsx';
+import { isDevHost } from '../lib/env.ts';
 import { AccountMenu } from './AccountMenu.tsx';
+import { useLayoutPrefs } from './LayoutPrefs.tsx';
+import { useHeaderTitle } from './PageTitle.tsx';
 import { ShortcutMenu } from './ShortcutMenu.tsx';
 import { SiteFilter } from './SiteFilter.tsx';
+import { HEADER_HEIGHT } from './theme.ts';
 
 const headerColor = isDevHost() ? 'info' : 'primary';
 
 export function Header() {
-  const { t } = useTranslation('app');
+  const { t } = useTranslation('layout');
   const title = useHeaderTitle();
   const { isPhone } = useLayoutPrefs();
   return (

@@ -4,13 +4,13 @@
  */
 import { Alert, Button } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { useImpersonator, useMe } from '../../api/auth.ts';
-import { fullName } from '../../lib/names.ts';
-import { useReturnToOwnAccount } from '../session.ts';
-import { HEADER_HEIGHT } from '../theme.ts';
+import { useImpersonator, useMe } from '../api/auth.ts';
+import { fullName } from '../lib/names.ts';
+import { useReturnToOwnAccount } from '../session/sessionActions.ts';
+import { HEADER_HEIGHT } from './theme.ts';
 
 export function ImpersonationBanner() {
-  const { t } = useTranslation('app');
+  const { t } = useTranslation('layout');
   const { data: impersonator } = useImpersonator();
   const { data: user } = useMe();
   const returnToOwnAccount = useReturnToOwnAccount();

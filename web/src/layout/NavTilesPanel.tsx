@@ -10,8 +10,8 @@ import { Box, Button, Collapse, Typography } from '@mui/material';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { useCurrentUser } from '../CurrentUser.tsx';
-import { useLayoutPrefs } from '../LayoutPrefs.tsx';
+import { useCurrentUser } from '../session/CurrentUser.tsx';
+import { useLayoutPrefs } from './LayoutPrefs.tsx';
 import { isActive, type NavItem } from './nav.ts';
 import { ShortcutTiles } from './ShortcutTiles.tsx';
 
@@ -35,7 +35,7 @@ function saveOpen(userId: number, open: boolean) {
 }
 
 export function NavTilesPanel({ items, label }: { items: NavItem[]; label: string }) {
-  const { t } = useTranslation('app');
+  const { t } = useTranslation('layout');
   const user = useCurrentUser();
   const { isPhone } = useLayoutPrefs();
   const { pathname } = useLocation();
