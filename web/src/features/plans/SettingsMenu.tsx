@@ -287,8 +287,14 @@ export function SettingsMenu({
           </Button>
         ))}
       </Stack>
-      <Typography variant="caption" color="text.secondary" sx={{ fontFamily: 'monospace' }}>
-        {formatTransform(transform)}
+      <Typography variant="caption" color="text.secondary">
+        {transform.x === 0 && transform.y === 0 && transform.scale === 1
+          ? t('settings.overlay_unchanged')
+          : t('settings.overlay_moved', {
+              x: formatNumber(transform.x),
+              y: formatNumber(transform.y),
+              scale: formatNumber(transform.scale),
+            })}
       </Typography>
       <Stack direction="row" spacing={1}>
         <Button
