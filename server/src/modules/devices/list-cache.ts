@@ -76,13 +76,15 @@ export class DeviceListCache {
    * The site's rows as one JSON array, as of its version read first (never after the rows), and
    * what `alongside` reads of the same devices (their products), as of the rows or later. When the
    * rows must be read, `alongside` reads beside them rather than after them, and again if a device
-   * was written meanwhile (the site's version moved).
+   * was written meanwhile (the site's version moved). `known` is the version when the caller reads
+   * it already for another part of the same answer.
    */
   async rowsJsonWith<T>(
     siteId: number,
     alongside: (version: number) => Promise<T>,
+    known: Promise<DeviceListVersion> = deviceListVersion(this.db, siteId),
   ): Promise<{ rows: readonly JsonPiece[]; alongside: T }> {
-    const version = await deviceListVersion(this.db, siteId);
+    const version = await known;
     let kept = this.lists.get(siteId);
     let read: T;
     if (kept?.version === version.version) {

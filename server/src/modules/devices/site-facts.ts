@@ -9,7 +9,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { devices } from '../../db/schema.ts';
 import { deviceListCache } from './list-cache.ts';
-import { deviceListVersion } from './queries.ts';
+import { type DeviceListVersion, deviceListVersion } from './queries.ts';
 
 /** The ids of the products the site's devices use, as of the site's device `version`. */
 export function siteProductIds(db: DbOrTx, siteId: number, version: number): Promise<number[]> {
@@ -22,9 +22,16 @@ export function siteProductIds(db: DbOrTx, siteId: number, version: number): Pro
   });
 }
 
-/** How many of the site's devices are not archived. */
-export async function activeDeviceCount(db: DbOrTx, siteId: number): Promise<number> {
-  const { version } = await deviceListVersion(db, siteId);
+/**
+ * How many of the site's devices are not archived. `known` is the site's version when the caller
+ * reads it already for another part of the same answer.
+ */
+export async function activeDeviceCount(
+  db: DbOrTx,
+  siteId: number,
+  known: Promise<DeviceListVersion> = deviceListVersion(db, siteId),
+): Promise<number> {
+  const { version } = await known;
   return deviceListCache(db).factOf(siteId, version, 'active', async () => {
     const [row] = await db
       .select({ count: sql<number>`count(*)::int` })

@@ -32,6 +32,7 @@ import type { SiteRow } from '../../platform/policy.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { loadSiteAttachments } from '../attachments/queries.ts';
 import { presentCompany } from '../companies/present.ts';
+import type { DeviceListVersion } from '../devices/queries.ts';
 import { activeDeviceCount } from '../devices/site-facts.ts';
 import { presentProcat } from '../procats/present.ts';
 import { loadProducts } from '../products/service.ts';
@@ -59,6 +60,7 @@ export async function loadSiteDetail(
   storage: Storage,
   site: SiteRow,
   viewer: { userId: number; permission: SitePermission },
+  deviceVersion?: Promise<DeviceListVersion>,
 ): Promise<SiteDetail> {
   const signUrl: Sign = (key) => storage.signedUrl(key);
   const today = isoDate();
@@ -129,7 +131,7 @@ export async function loadSiteDetail(
       .groupBy(secrets.secretable_type, secrets.secretable_id),
     () => (seesVault ? loadSiteSecrets(db, site, viewer.userId) : Promise.resolve([])),
     () => loadSiteAttachments(db, storage, site),
-    () => activeDeviceCount(db, site.id),
+    () => activeDeviceCount(db, site.id, deviceVersion),
   ]);
   const head = heads[0]!;
   const linked = new Map<string, { files: number; secrets: number }>();

@@ -23,8 +23,9 @@ import { requireActor } from '../../platform/actor.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { errorResponses } from '../../platform/http.ts';
 import * as service from './service.ts';
-import { type RefreshPart, refreshSite, siteIndex, siteShow } from './service.ts';
+import { siteIndex } from './service.ts';
 import * as settings from './settings.ts';
+import { type RefreshPart, refreshSite, siteShow } from './show.ts';
 
 const REFRESH: Record<RefreshPart, z.ZodType> = {
   site: siteResponseSchema,
