@@ -77,16 +77,35 @@ test.describe('demo accounts', () => {
       const kept = await page.evaluate(() => Object.keys(localStorage));
       expect(kept.filter((key) => key !== 'asbuilt.language')).toEqual([]);
       await page.goto('/sites');
-      await expect(page).toHaveURL(/\/login$/);
+      await expect(page).toHaveURL(/\/login\?next=%2Fsites$/);
     });
   }
 });
 
 test.describe('route guard', () => {
-  test('sends a visitor to /login and a signed-in user away from /login', async ({ page }) => {
-    await page.goto('/profile');
-    await expect(page).toHaveURL(/\/login$/);
-    await signIn(page, 'owner@asbuilt.demo', DEMO_PASSWORD);
+  test('sends a visitor to sign in without loading the app, then to the page asked for', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/tenant/users?q=owner');
+    await expect(page).toHaveURL(/\/login\?next=%2Ftenant%2Fusers%3Fq%3Downer$/);
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    // The sign-in screen alone: neither the app's start nor its router came with it.
+    expect(scripts.filter((script) => /\/assets\/(start|router)-/.test(script))).toEqual([]);
+    await page.getByLabel('Username or Email').fill('integrator@asbuilt.demo');
+    await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page).toHaveURL(/\/tenant\/users\?q=owner$/);
+    await expect(page.getByRole('main')).toBeVisible();
+  });
+
+  test('a link to another site in the return address leads to the sites list', async ({ page }) => {
+    await page.goto('/login?next=%2F%2Fevil.example%2Fx');
+    await page.getByLabel('Username or Email').fill('owner@asbuilt.demo');
+    await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page).toHaveURL(/^http:\/\/[^/]+\/sites$/);
     await page.goto('/login');
     await expect(page).toHaveURL(/\/sites$/);
   });

@@ -7,7 +7,7 @@ import { ErrorState } from '../components/ErrorState.tsx';
 import { LoadingScreen } from '../components/LoadingScreen.tsx';
 import { NotFoundPage } from '../components/NotFoundPage.tsx';
 import { setLanguage } from '../i18n/i18n.ts';
-import { HOME, openSignIn, useToken } from '../lib/session.ts';
+import { HOME, openSignIn, placeAfterSignIn, useToken } from '../lib/session.ts';
 import { CurrentUserContext, useCurrentUser } from '../session/CurrentUser.tsx';
 
 export function RequireAuth() {
@@ -35,14 +35,14 @@ export function RequireAuth() {
  * session): /login inside the app, or a visitor without a session, loads that page.
  */
 export function GoToSignIn() {
-  useEffect(openSignIn, []);
+  useEffect(() => openSignIn(true), []);
   return <LoadingScreen />;
 }
 
 /** Public pages that a signed-in user skips (the login page). */
-export function RedirectIfSignedIn({ to = HOME }: { to?: string }) {
+export function RedirectIfSignedIn() {
   const token = useToken();
-  return token ? <Navigate to={to} replace /> : <Outlet />;
+  return token ? <Navigate to={placeAfterSignIn()} replace /> : <Outlet />;
 }
 
 export function RootRedirect() {

@@ -9,7 +9,7 @@ import { RouterProvider } from 'react-router';
 import { authKeys, type MeResponse } from '../api/auth.ts';
 import { setUnauthorizedHandler } from '../api/client.ts';
 import { i18nReady, setLanguage } from '../i18n/i18n.ts';
-import { HOME } from '../lib/session.ts';
+import { placeAfterSignIn } from '../lib/session.ts';
 import { leaveSession } from '../session/sessionActions.ts';
 import { Providers } from './Providers.tsx';
 import { createQueryClient } from './queryClient.ts';
@@ -23,13 +23,13 @@ import { createRouter } from './router.tsx';
 export async function startApp(root: Root, session?: AuthResponse) {
   const queryClient = createQueryClient();
   if (session) {
-    window.history.replaceState(null, '', HOME);
+    window.history.replaceState(null, '', placeAfterSignIn());
     queryClient.setQueryData<MeResponse>(authKeys.me(), { user: session.user });
   }
   const router = createRouter(queryClient);
 
   // A 401 on an authenticated call: the session is gone; forget it and go to the sign-in screen.
-  setUnauthorizedHandler(() => leaveSession(queryClient));
+  setUnauthorizedHandler(() => leaveSession(queryClient, { keepPlace: true }));
 
   // The first screen is drawn in the reader's words, not in keys.
   await (session ? setLanguage(session.user.language) : i18nReady);

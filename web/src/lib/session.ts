@@ -70,13 +70,39 @@ export function clearSession() {
 /** Where a new session starts: the sites list. */
 export const HOME = '/sites';
 
+/** The pages a visitor opens without an account: a link from a mail or a label. */
+const PUBLIC_PAGES = /^\/(reset_password|confirm_email|invite_sign_up|device\/[^/]+|follow\/[^/]+)$/;
+
+export function isPublicPage(path: string): boolean {
+  return PUBLIC_PAGES.test(path);
+}
+
+/** The sign-in address that leads back to `place` (path and query) once signed in. */
+export function signInAddress(place?: string): string {
+  return place && isOwnPlace(place) ? `/login?next=${encodeURIComponent(place)}` : '/login';
+}
+
+/** A path of this app, never another origin (`//host`, `/\host`) nor the sign-in page itself. */
+function isOwnPlace(place: string): boolean {
+  return /^\/(?![/\\])/.test(place) && !/^\/login(?:[/?#]|$)/.test(place) && place !== '/';
+}
+
+/** Where a new session opens: the page the visitor asked for before signing in, or the sites list. */
+export function placeAfterSignIn(): string {
+  const next = new URLSearchParams(window.location.search).get('next');
+  return next && isOwnPlace(next) ? next : HOME;
+}
+
 /**
  * Leaves the app for the sign-in screen: a page of its own, which main.tsx draws on a page load
  * of /login without a session (sign-out, a 401, a guard). The address changes with the page, so
- * nothing runs on a /login of the app in between.
+ * nothing runs on a /login of the app in between. `keepPlace`: signing in again comes back here
+ * (a session that ended, a visitor without one), not after a sign-out.
  */
-export function openSignIn() {
-  window.location.replace('/login');
+export function openSignIn(keepPlace = false) {
+  const { pathname, search } = window.location;
+  if (pathname === '/login') window.location.replace(`/login${search}`);
+  else window.location.replace(keepPlace ? signInAddress(pathname + search) : '/login');
 }
 
 function subscribe(listener: () => void) {

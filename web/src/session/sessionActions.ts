@@ -10,14 +10,14 @@ import { clearSession, clearTabToken, HOME, openSignIn, setTabToken, setToken } 
  * Forgets the session (the server already ended it). A tab's login-as session gives the tab back
  * to the account's own session, leaving the other tabs alone; any other opens the sign-in screen.
  */
-export function leaveSession(queryClient: QueryClient) {
+export function leaveSession(queryClient: QueryClient, { keepPlace = false } = {}) {
   queryClient.clear();
   if (clearTabToken()) {
     window.location.replace(HOME);
     return;
   }
   clearSession();
-  openSignIn();
+  openSignIn(keepPlace);
 }
 
 /**
