@@ -186,6 +186,8 @@ export const procats = pgTable(
     sub1: text('sub1'),
     sub2: text('sub2'),
     sub3: text('sub3'),
+    /** Patch panels, wall outlets: their products' front port N runs to rear port N. */
+    passive: boolean('passive').notNull().default(false),
     ...timestamps,
   },
   (t) => [index('procats_tenant_idx').on(t.tenant_id)],
@@ -243,6 +245,8 @@ export const interfaces = pgTable(
     terminal: text('terminal'),
     signal: text('signal'),
     label: text('label'),
+    /** front or rear: a port whose cable runs on through the product (domain connections.ts). */
+    pass_through: text('pass_through'),
     discarded_at: discardedAt,
     ...timestamps,
   },
@@ -473,10 +477,15 @@ export const devices = pgTable(
     plan_x: real('plan_x'),
     plan_y: real('plan_y'),
     icon: text('icon'),
+    /** A rack-mounted device's place: its rack, its lowest U (1 = bottom) and the face it is on. */
+    rack_id: integer('rack_id').references((): AnyPgColumn => racks.id, { onDelete: 'set null' }),
+    rack_u: integer('rack_u'),
+    rack_face: text('rack_face'),
     ...timestamps,
   },
   (t) => [
     index('devices_site_idx').on(t.site_id, t.archived),
+    index('devices_rack_idx').on(t.rack_id),
     index('devices_product_idx').on(t.product_id),
     index('devices_floor_idx').on(t.floor_id),
     index('devices_location_idx').on(t.location_id),
@@ -484,6 +493,59 @@ export const devices = pgTable(
     index('devices_layer_idx').on(t.layer_id),
     index('devices_supplier_idx').on(t.supplier_id),
     index('devices_contractor_idx').on(t.contractor_id),
+  ],
+);
+
+/** A site's racks: where they stand, how many Us, how the Us are numbered. */
+export const racks = pgTable(
+  'racks',
+  {
+    id: serial('id').primaryKey(),
+    site_id: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    location_id: integer('location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    u_height: integer('u_height').notNull().default(42),
+    /** bottom_up (1 at the bottom) or top_down. */
+    numbering: text('numbering').notNull().default('bottom_up'),
+    ...timestamps,
+  },
+  (t) => [index('racks_site_idx').on(t.site_id), index('racks_location_idx').on(t.location_id)],
+);
+
+/**
+ * A site's cables. Each end is a device's port (an interface of its product) or a free label for
+ * gear outside the site. A device's deletion takes its cables along; a code is unique per site.
+ */
+export const connections = pgTable(
+  'connections',
+  {
+    id: serial('id').primaryKey(),
+    site_id: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    a_device_id: integer('a_device_id').references(() => devices.id, { onDelete: 'cascade' }),
+    a_interface_id: integer('a_interface_id').references(() => interfaces.id, { onDelete: 'cascade' }),
+    a_label: text('a_label'),
+    b_device_id: integer('b_device_id').references(() => devices.id, { onDelete: 'cascade' }),
+    b_interface_id: integer('b_interface_id').references(() => interfaces.id, { onDelete: 'cascade' }),
+    b_label: text('b_label'),
+    cable_type: text('cable_type'),
+    length_m: real('length_m'),
+    colour: text('colour'),
+    /** planned, installed, tested or faulty. */
+    status: text('status').notNull().default('planned'),
+    note: text('note'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('connections_site_code_key').on(t.site_id, sql`lower(${t.code})`),
+    index('connections_a_port_idx').on(t.a_device_id, t.a_interface_id),
+    index('connections_b_port_idx').on(t.b_device_id, t.b_interface_id),
   ],
 );
 
