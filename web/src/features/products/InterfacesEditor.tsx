@@ -26,10 +26,10 @@ import {
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
-import { type Control, Controller, useFieldArray, useWatch } from 'react-hook-form';
+import { Controller, useFieldArray, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../lib/numbers.ts';
-import type { InterfaceFormValue, ProductFormOutput, ProductFormValues } from './productForm.ts';
+import type { InterfaceFormValue, ProductFormControl } from './productForm.ts';
 
 export const INTERFACE_QUANTITY = { default: 1, min: 1, max: 100 } as const;
 
@@ -134,7 +134,7 @@ export function InterfacesEditor({
   control,
   readOnly = false,
 }: {
-  control: Control<ProductFormValues, unknown, ProductFormOutput>;
+  control: ProductFormControl;
   readOnly?: boolean;
 }) {
   const { t } = useTranslation(['products', 'domain', 'components']);

@@ -10,7 +10,6 @@ import CloseIcon from '@mui/icons-material/Close';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import {
   Alert,
-  Badge,
   Box,
   Button,
   Chip,
@@ -18,40 +17,31 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
-  FormControlLabel,
   IconButton,
-  InputAdornment,
-  MenuItem,
   Stack,
-  Switch,
-  Tab,
-  Tabs,
-  TextField,
   ToggleButton,
   ToggleButtonGroup,
   Typography,
   useMediaQuery,
 } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
-import { type ReactNode, useId, useState } from 'react';
-import { type Control, Controller, type FieldErrors, useForm, useWatch } from 'react-hook-form';
+import { useId, useState } from 'react';
+import { type FieldErrors, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useCreateProduct, useUpdateProduct } from '../../api/products.ts';
 import { FormTextField } from '../../components/FormTextField.tsx';
-import { ImageUploader } from '../../components/ImageUploader.tsx';
 import { formatDate } from '../../lib/dates.ts';
 import { useDialogSession } from '../../lib/dialogs.ts';
 import { formResolver } from '../../lib/forms.ts';
-import { translateMessage } from '../../lib/messages.ts';
 import { toastErrorAs, toastSuccess } from '../../lib/toast.ts';
 import { useCurrentUser } from '../../session/CurrentUser.tsx';
-import { CompanySelect } from '../companies/CompanySelect.tsx';
 import { InterfacesEditor } from './InterfacesEditor.tsx';
-import { ProcatSelect } from './ProcatSelect.tsx';
+import { type ProductEditorTab, ProductEditorTabBar, ProductEditorTabPanel } from './ProductEditorTabs.tsx';
+import { ProductGeneralFields } from './ProductGeneralFields.tsx';
+import { ProductSpecificationFields } from './ProductSpecificationFields.tsx';
 import {
   DESCRIPTION_FIELDS,
   GENERAL_FIELDS,
-  isProductRequiredMessage,
   type ProductEditorVariant,
   type ProductFormOutput,
   type ProductFormValues,
@@ -62,10 +52,7 @@ import {
   SPECIFICATION_FIELDS,
 } from './productForm.ts';
 
-export type ProductEditorTab = 'general' | 'specifications' | 'description' | 'io';
 type FormLength = 'short' | 'long';
-
-const TABS: readonly ProductEditorTab[] = ['general', 'specifications', 'description', 'io'];
 
 export interface ProductEditorProps {
   open: boolean;
@@ -126,8 +113,6 @@ function ProductEditorForm({
   const [length, setLength] = useState<FormLength>(editing || draft ? 'long' : 'short');
   const [tab, setTab] = useState<ProductEditorTab>(initialTab);
   const [uploading, setUploading] = useState(false);
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down('sm'));
 
   const { control, handleSubmit, setValue, formState } = useForm<
     ProductFormValues,
@@ -239,43 +224,7 @@ function ProductEditorForm({
       </Box>
 
       {length === 'long' ? (
-        <Tabs
-          value={tab}
-          onChange={(_event, next: ProductEditorTab) => setTab(next)}
-          variant="scrollable"
-          scrollButtons={false}
-          aria-label={t('editor.sections')}
-          sx={{
-            px: { xs: 1, sm: 2 },
-            mt: 1,
-            borderBottom: 1,
-            borderColor: 'divider',
-            '& .MuiTab-root': { minWidth: { xs: 0, sm: 90 }, px: { xs: 1.5, sm: 2 } },
-          }}
-        >
-          {TABS.map((value) => {
-            // On a phone the four tabs fit side by side with a shorter name.
-            const label =
-              phone && value === 'specifications' ? t('tabs.specifications_short') : t(`tabs.${value}`);
-            return (
-              <Tab
-                key={value}
-                value={value}
-                id={`${titleId}-tab-${value}`}
-                aria-controls={`${titleId}-panel-${value}`}
-                label={
-                  value === 'io' && interfaceCount > 0 ? (
-                    <Badge badgeContent={interfaceCount} color="primary" sx={{ pr: 1.5 }}>
-                      {label}
-                    </Badge>
-                  ) : (
-                    label
-                  )
-                }
-              />
-            );
-          })}
-        </Tabs>
+        <ProductEditorTabBar id={titleId} tab={tab} onChange={setTab} interfaceCount={interfaceCount} />
       ) : null}
 
       <DialogContent sx={{ pt: 2.5 }}>
@@ -287,22 +236,22 @@ function ProductEditorForm({
           </Alert>
         ) : null}
         {length === 'short' ? (
-          <GeneralFields control={control} product={product} short onUploading={setUploading} />
+          <ProductGeneralFields control={control} product={product} short onUploading={setUploading} />
         ) : (
           <>
-            <TabPanel id={titleId} value="general" current={tab}>
-              <GeneralFields
+            <ProductEditorTabPanel id={titleId} value="general" current={tab}>
+              <ProductGeneralFields
                 control={control}
                 product={product}
                 variant={variant}
                 tenants={tenants}
                 onUploading={setUploading}
               />
-            </TabPanel>
-            <TabPanel id={titleId} value="specifications" current={tab}>
-              <SpecificationFields control={control} onRackOff={() => setValue('rack_units', '')} />
-            </TabPanel>
-            <TabPanel id={titleId} value="description" current={tab}>
+            </ProductEditorTabPanel>
+            <ProductEditorTabPanel id={titleId} value="specifications" current={tab}>
+              <ProductSpecificationFields control={control} onRackOff={() => setValue('rack_units', '')} />
+            </ProductEditorTabPanel>
+            <ProductEditorTabPanel id={titleId} value="description" current={tab}>
               <Stack spacing={1}>
                 <FormTextField
                   control={control}
@@ -320,10 +269,10 @@ function ProductEditorForm({
                   helperText={t('field.features_help')}
                 />
               </Stack>
-            </TabPanel>
-            <TabPanel id={titleId} value="io" current={tab}>
+            </ProductEditorTabPanel>
+            <ProductEditorTabPanel id={titleId} value="io" current={tab}>
               <InterfacesEditor control={control} readOnly={readOnly} />
-            </TabPanel>
+            </ProductEditorTabPanel>
           </>
         )}
         {length === 'short' && !readOnly ? (
@@ -349,282 +298,5 @@ function ProductEditorForm({
         )}
       </DialogActions>
     </Box>
-  );
-}
-
-function TabPanel({
-  id,
-  value,
-  current,
-  children,
-}: {
-  id: string;
-  value: ProductEditorTab;
-  current: ProductEditorTab;
-  children: ReactNode;
-}) {
-  // Panels stay mounted (hidden), so a field keeps its state while another tab is open.
-  return (
-    <Box
-      role="tabpanel"
-      id={`${id}-panel-${value}`}
-      aria-labelledby={`${id}-tab-${value}`}
-      hidden={value !== current}
-    >
-      {children}
-    </Box>
-  );
-}
-
-type FormControl = Control<ProductFormValues, unknown, ProductFormOutput>;
-
-const unit = (text: string) => ({
-  input: { endAdornment: <InputAdornment position="end">{text}</InputAdornment> },
-  htmlInput: { inputMode: 'decimal' as const },
-});
-
-function GeneralFields({
-  control,
-  product,
-  short = false,
-  variant = 'tenant',
-  tenants = [],
-  onUploading,
-}: {
-  control: FormControl;
-  product?: ProductDto | null | undefined;
-  short?: boolean;
-  variant?: ProductEditorVariant;
-  tenants?: { id: number; name: string }[];
-  onUploading: (busy: boolean) => void;
-}) {
-  const { t } = useTranslation(['products']);
-  // The form's own required messages are keys of this catalogue; the domain's are codes.
-  const fieldMessage = (text: string | undefined) =>
-    isProductRequiredMessage(text) ? t(text) : translateMessage(text);
-  const pairSx = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } } as const;
-  return (
-    <Stack spacing={1}>
-      <Controller
-        control={control}
-        name="image"
-        render={({ field }) => (
-          <Box sx={{ pb: 2 }}>
-            <ImageUploader
-              folder="products"
-              label={t('field.image')}
-              value={field.value}
-              previewUrl={product && field.value === product.image_key ? product.image : null}
-              onChange={field.onChange}
-              disabled={field.disabled}
-              onBusyChange={onUploading}
-            />
-          </Box>
-        )}
-      />
-      <Box sx={pairSx}>
-        <Controller
-          control={control}
-          name="brand_id"
-          render={({ field, fieldState }) => (
-            <CompanySelect
-              label={t('field.brand')}
-              kind="Brand"
-              required
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              fallback={product?.brand}
-              disabled={field.disabled}
-              error={Boolean(fieldState.error)}
-              helperText={fieldMessage(fieldState.error?.message)}
-            />
-          )}
-        />
-        <Controller
-          control={control}
-          name="product_model"
-          render={({ field, fieldState }) => (
-            <TextField
-              label={t('field.model')}
-              required
-              name={field.name}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              disabled={field.disabled}
-              error={Boolean(fieldState.error)}
-              // A blank line is kept for the message so the form never jumps under the pointer.
-              helperText={fieldMessage(fieldState.error?.message) ?? ' '}
-            />
-          )}
-        />
-      </Box>
-      <FormTextField control={control} name="name" label={t('field.short_description')} required />
-      <Controller
-        control={control}
-        name="procat_id"
-        render={({ field, fieldState }) => (
-          <ProcatSelect
-            required
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            fallback={product?.procat}
-            disabled={field.disabled}
-            error={Boolean(fieldState.error)}
-            helperText={fieldMessage(fieldState.error?.message)}
-          />
-        )}
-      />
-      {short ? null : (
-        <>
-          <Controller
-            control={control}
-            name="preferred_supplier_id"
-            render={({ field }) => (
-              <CompanySelect
-                label={t('field.preferred_supplier')}
-                kind="Supplier"
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                disabled={field.disabled}
-              />
-            )}
-          />
-          <FormTextField control={control} name="product_url" label={t('field.product_url')} type="url" />
-          <Box sx={{ ...pairSx, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr 1fr' } }}>
-            <FormTextField control={control} name="sku" label={t('field.sku')} />
-            <FormTextField control={control} name="upc" label={t('field.upc')} />
-            <FormTextField control={control} name="ean" label={t('field.ean')} />
-          </Box>
-          {variant === 'admin' ? (
-            <Box sx={pairSx}>
-              <Controller
-                control={control}
-                name="tenant_id"
-                render={({ field }) => (
-                  <TextField
-                    select
-                    label={t('field.tenant')}
-                    value={field.value ?? ''}
-                    onChange={(event) => field.onChange(Number(event.target.value))}
-                    disabled={field.disabled}
-                    helperText=" "
-                  >
-                    {tenants.map((tenant) => (
-                      <MenuItem key={tenant.id} value={tenant.id}>
-                        {tenant.name}
-                      </MenuItem>
-                    ))}
-                  </TextField>
-                )}
-              />
-              <Controller
-                control={control}
-                name="product_status"
-                render={({ field }) => (
-                  <FormControlLabel
-                    label={field.value ? t('field.in_production') : t('field.discontinued')}
-                    control={
-                      <Switch
-                        checked={field.value}
-                        onChange={(event) => field.onChange(event.target.checked)}
-                        disabled={field.disabled}
-                      />
-                    }
-                  />
-                )}
-              />
-            </Box>
-          ) : null}
-        </>
-      )}
-    </Stack>
-  );
-}
-
-function SpecificationFields({ control, onRackOff }: { control: FormControl; onRackOff: () => void }) {
-  const { t } = useTranslation('products');
-  const rackMounted = useWatch({ control, name: 'rack_mounted' });
-  const grid = {
-    display: 'grid',
-    columnGap: 2,
-    gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr 1fr' },
-  } as const;
-  return (
-    <Stack spacing={1}>
-      <Box sx={{ ...grid, alignItems: 'start' }}>
-        <Controller
-          control={control}
-          name="rack_mounted"
-          render={({ field }) => (
-            <FormControlLabel
-              sx={{ height: 56 }}
-              label={t('field.rack_mounted')}
-              control={
-                <Switch
-                  checked={field.value}
-                  onChange={(event) => {
-                    field.onChange(event.target.checked);
-                    if (!event.target.checked) onRackOff();
-                  }}
-                  disabled={field.disabled}
-                />
-              }
-            />
-          )}
-        />
-        <FormTextField
-          control={control}
-          name="rack_units"
-          label={t('field.rack_units')}
-          type="number"
-          disabled={!rackMounted}
-          slotProps={unit('U')}
-        />
-        <FormTextField
-          control={control}
-          name="power"
-          label={t('field.power')}
-          type="number"
-          slotProps={unit('W')}
-        />
-      </Box>
-      <Box sx={grid}>
-        <FormTextField
-          control={control}
-          name="height"
-          label={t('field.height')}
-          type="number"
-          slotProps={unit('mm')}
-        />
-        <FormTextField
-          control={control}
-          name="width"
-          label={t('field.width')}
-          type="number"
-          slotProps={unit('mm')}
-        />
-        <FormTextField
-          control={control}
-          name="depth"
-          label={t('field.depth')}
-          type="number"
-          slotProps={unit('mm')}
-        />
-      </Box>
-      <Box sx={grid}>
-        <FormTextField
-          control={control}
-          name="weight"
-          label={t('field.weight')}
-          type="number"
-          slotProps={unit('g')}
-        />
-      </Box>
-    </Stack>
   );
 }

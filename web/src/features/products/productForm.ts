@@ -14,6 +14,7 @@ import {
   type ProductDto,
   productFieldSchemas,
 } from '@asbuilt/domain';
+import type { Control } from 'react-hook-form';
 import { z } from 'zod';
 import type { ProductPayload } from '../../api/products.ts';
 
@@ -108,6 +109,7 @@ export const productFormSchema = z.object({
   interfaces: z.array(interfaceFormSchema),
 });
 export type ProductFormOutput = z.output<typeof productFormSchema>;
+export type ProductFormControl = Control<ProductFormValues, unknown, ProductFormOutput>;
 
 /** Fields of the General tab (and of the short form): where to go when one of them is wrong. */
 export const GENERAL_FIELDS = [

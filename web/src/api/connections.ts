@@ -1,0 +1,133 @@
+/** A site's connections (cables), a device's ports and a port's trace. */
+import type {
+  ConnectionDto,
+  ConnectionStatus,
+  ConnectionWarning,
+  PortDto,
+  TraceHopDto,
+} from '@asbuilt/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, isConflict } from './client.ts';
+import { siteKeys } from './sites.ts';
+
+export const connectionKeys = {
+  all: (siteId: number) => [...siteKeys.site(siteId), 'connections'] as const,
+  list: (siteId: number) => [...connectionKeys.all(siteId), 'list'] as const,
+  ports: (siteId: number, deviceId: number) => [...connectionKeys.all(siteId), 'ports', deviceId] as const,
+  trace: (siteId: number, deviceId: number, interfaceId: number) =>
+    [...connectionKeys.all(siteId), 'trace', deviceId, interfaceId] as const,
+};
+
+export function useConnections(siteId: number) {
+  return useQuery({
+    queryKey: connectionKeys.list(siteId),
+    queryFn: ({ signal }) =>
+      api
+        .get<{ connections: ConnectionDto[] }>('/site/connections', { site_id: siteId }, { signal })
+        .then((answer) => answer.connections),
+  });
+}
+
+export function useDevicePorts(siteId: number, deviceId: number | null) {
+  return useQuery({
+    queryKey: connectionKeys.ports(siteId, deviceId ?? 0),
+    enabled: deviceId !== null,
+    queryFn: ({ signal }) =>
+      api
+        .get<{ ports: PortDto[] }>('/site/devices/ports', { device_id: deviceId! }, { signal })
+        .then((answer) => answer.ports),
+  });
+}
+
+export function useTrace(siteId: number, deviceId: number, interfaceId: number | null) {
+  return useQuery({
+    queryKey: connectionKeys.trace(siteId, deviceId, interfaceId ?? 0),
+    enabled: interfaceId !== null,
+    queryFn: ({ signal }) =>
+      api
+        .get<{ hops: TraceHopDto[] }>(
+          '/site/connections/trace',
+          { device_id: deviceId, interface_id: interfaceId! },
+          { signal },
+        )
+        .then((answer) => answer.hops),
+  });
+}
+
+/** The fields of a cable a form sends; an end is a device's port or a free label. */
+export interface ConnectionInput {
+  code?: string;
+  a_device_id?: number | null;
+  a_interface_id?: number | null;
+  a_label?: string | null;
+  b_device_id?: number | null;
+  b_interface_id?: number | null;
+  b_label?: string | null;
+  cable_type?: string | null;
+  length_m?: number | null;
+  colour?: string | null;
+  status?: ConnectionStatus;
+  note?: string | null;
+}
+
+export interface ConnectionAnswer {
+  connection: ConnectionDto;
+  warnings: ConnectionWarning[];
+}
+
+/** Every write changes the schedule, the ports and the traces of the site: all are read again. */
+function useConnectionMutation<Input, Answer>(siteId: number, call: (input: Input) => Promise<Answer>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: connectionKeys.all(siteId) }),
+    onError: (error) => {
+      if (isConflict(error)) void queryClient.invalidateQueries({ queryKey: connectionKeys.all(siteId) });
+    },
+  });
+}
+
+export function useCreateConnection(siteId: number) {
+  return useConnectionMutation(siteId, (input: ConnectionInput) =>
+    api.post<ConnectionAnswer>('/site/connections', { site_id: siteId, ...input }),
+  );
+}
+
+/** `updated_at`: the version the editor read; someone else's change since then answers 409. */
+export function useUpdateConnection(siteId: number) {
+  return useConnectionMutation(siteId, (input: ConnectionInput & { id: number; updated_at?: string }) =>
+    api.put<ConnectionAnswer>('/site/connections', input),
+  );
+}
+
+export function useDeleteConnection(siteId: number) {
+  return useConnectionMutation(siteId, (id: number) =>
+    api.delete<{ id: number }>('/site/connections', { id }),
+  );
+}
+
+export interface BulkConnectInput {
+  a_device_id: number;
+  a_interface_ids: number[];
+  b_device_id: number;
+  b_interface_ids: number[];
+  cable_type?: string | null;
+  colour?: string | null;
+  status?: ConnectionStatus;
+}
+
+/** Ports in sequence: A's n-th to B's n-th, one cable each, all or none. */
+export function useBulkConnect(siteId: number) {
+  return useConnectionMutation(siteId, (input: BulkConnectInput) =>
+    api.post<{
+      connections: ConnectionDto[];
+      warnings: { connection_id: number; warnings: ConnectionWarning[] }[];
+    }>('/site/connections/bulk', { site_id: siteId, ...input }),
+  );
+}
+
+export function useSetConnectionStatus(siteId: number) {
+  return useConnectionMutation(siteId, (input: { ids: number[]; status: ConnectionStatus }) =>
+    api.put<{ connections: ConnectionDto[] }>('/site/connections/status', { site_id: siteId, ...input }),
+  );
+}
