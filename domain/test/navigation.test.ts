@@ -9,13 +9,24 @@ describe('navigation by role and permission', () => {
 
   it('shows the site pages by minimum site permission', () => {
     expect(siteNavFor(0)).toEqual([]);
-    expect(siteNavFor(1).map((i) => i.key)).toEqual(['dashboard', 'devices', 'locations', 'attachments']);
+    expect(siteNavFor(1).map((i) => i.key)).toEqual([
+      'dashboard',
+      'devices',
+      'locations',
+      'connections',
+      'schemas',
+      'racks',
+      'attachments',
+    ]);
     expect(siteNavFor(2).map((i) => i.key)).toContain('logs');
     expect(siteNavFor(2).map((i) => i.key)).not.toContain('vault');
     expect(siteNavFor(3).map((i) => i.key)).toEqual([
       'dashboard',
       'devices',
       'locations',
+      'connections',
+      'schemas',
+      'racks',
       'attachments',
       'logs',
       'vault',

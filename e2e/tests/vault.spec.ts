@@ -68,12 +68,6 @@ test('the vault: a shared and a private secret, revealed by a Contributor, the r
   const siteRow = page.getByRole('row', { name: new RegExp(shared) });
   await expect(siteRow).toContainText('HQ-SW-002');
   await expect(page.getByText(hidden)).toHaveCount(0);
-  // The same list under the spec's other title, Schemas; Connections is a heading alone.
-  await page.goto(`/site/${site.id}/schemas`);
-  await expect(page.getByRole('heading', { name: 'Schemas', level: 1 })).toBeVisible();
-  await expect(page.getByRole('row', { name: new RegExp(shared) })).toContainText('HQ-SW-002');
-  await page.goto(`/site/${site.id}/connections`);
-  await expect(page.getByRole('heading', { name: 'Connections', level: 1 })).toBeVisible();
 
   await page.goto(`/site/${site.id}/devices?device=${device.id}`);
   await page.getByRole('tab', { name: 'Activity' }).click();

@@ -7,9 +7,9 @@ describe('screens started by the bootstrap', () => {
     expect(screensAt('/site/12/locations')).toEqual([siteLayout, siteScreens.locations]);
   });
 
-  it('are the dashboard for the site alone, and the vault for its schemas', () => {
+  it('are the dashboard for the site alone, and the schematics for its schemas', () => {
     expect(screensAt('/site/12')).toEqual([siteLayout, siteScreens.dashboard]);
-    expect(screensAt('/site/12/schemas')).toEqual([siteLayout, siteScreens.vault]);
+    expect(screensAt('/site/12/schemas')).toEqual([siteLayout, siteScreens.schemas]);
   });
 
   it("are a tenant page's layout and screen", () => {

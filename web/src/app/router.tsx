@@ -185,7 +185,11 @@ export function routes(queryClient: QueryClient): RouteObject[] {
                 },
                 {
                   path: 'schemas',
-                  ...screen(() => siteScreens.vault().then((m) => () => <m.VaultPage page="schemas" />)),
+                  ...screen(() => siteScreens.schemas().then((m) => m.SchematicsPage)),
+                },
+                {
+                  path: 'racks',
+                  ...screen(() => siteScreens.racks().then((m) => m.RacksPage)),
                 },
                 {
                   path: 'connections',

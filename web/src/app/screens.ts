@@ -36,7 +36,9 @@ export const siteScreens = {
   logs: () => import('../features/logs/SiteLogsPage.tsx'),
   contacts: () => import('../features/contacts/ContactsPage.tsx'),
   support: () => import('../features/support/SiteSupportPage.tsx'),
-  connections: () => import('../features/sites/ConnectionsPage.tsx'),
+  connections: () => import('../features/connections/ConnectionsPage.tsx'),
+  schemas: () => import('../features/schematics/SchematicsPage.tsx'),
+  racks: () => import('../features/racks/RacksPage.tsx'),
 } satisfies Record<string, Load>;
 
 const screenOf = <T extends Record<string, Load>>(screens: T, key: string): Load | undefined =>
@@ -46,8 +48,8 @@ const screenOf = <T extends Record<string, Load>>(screens: T, key: string): Load
 export function screensAt(path: string): Load[] {
   const site = /^\/site\/\d+(?:\/([^/]+))?$/.exec(path);
   if (site) {
-    // site/:siteId alone opens the dashboard; the vault's schemas are the vault's screen.
-    const page = site[1] === undefined ? 'dashboard' : site[1] === 'schemas' ? 'vault' : site[1];
+    // site/:siteId alone opens the dashboard.
+    const page = site[1] ?? 'dashboard';
     const screen = screenOf(siteScreens, page);
     return screen ? [siteLayout, screen] : [];
   }

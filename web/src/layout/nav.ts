@@ -9,11 +9,13 @@ import {
   type TenantNavKey,
   tenantNavFor,
 } from '@asbuilt/domain';
+import AccountTreeIcon from '@mui/icons-material/AccountTree';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import ApartmentIcon from '@mui/icons-material/Apartment';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import BusinessIcon from '@mui/icons-material/Business';
 import BusinessCenterIcon from '@mui/icons-material/BusinessCenter';
+import CableIcon from '@mui/icons-material/Cable';
 import CategoryIcon from '@mui/icons-material/Category';
 import ContactsIcon from '@mui/icons-material/Contacts';
 import DashboardIcon from '@mui/icons-material/Dashboard';
@@ -28,6 +30,7 @@ import LockIcon from '@mui/icons-material/Lock';
 import NewReleasesIcon from '@mui/icons-material/NewReleases';
 import PlaceIcon from '@mui/icons-material/Place';
 import SettingsIcon from '@mui/icons-material/Settings';
+import StorageIcon from '@mui/icons-material/Storage';
 import StorefrontIcon from '@mui/icons-material/Storefront';
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
 import type SvgIcon from '@mui/material/SvgIcon';
@@ -166,6 +169,9 @@ const SITE_ICONS: Record<string, SvgIconComponent> = {
   dashboard: DashboardIcon,
   devices: DevicesOtherIcon,
   locations: PlaceIcon,
+  connections: CableIcon,
+  schemas: AccountTreeIcon,
+  racks: StorageIcon,
   attachments: AttachFileIcon,
   contacts: ContactsIcon,
   logs: HistoryIcon,

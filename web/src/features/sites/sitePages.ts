@@ -8,6 +8,7 @@ export const SITE_PAGES = [
   'zones',
   'schemas',
   'connections',
+  'racks',
   'attachments',
   'contacts',
   'access',

@@ -1,7 +1,4 @@
-/**
- * /site/{id}/vault: every secret of the site the caller may see, 12 to a page. The spec's other
- * variant of the same list, /site/{id}/schemas, is this page titled Schemas.
- */
+/** /site/{id}/vault: every secret of the site the caller may see, 12 to a page. */
 import { SitePermission } from '@asbuilt/domain';
 import { Paper, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
@@ -9,12 +6,12 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { useSite } from '../sites/SiteContext.tsx';
 import { SecretsView } from './SecretsView.tsx';
 
-export function VaultPage({ page = 'vault' }: { page?: 'vault' | 'schemas' }) {
-  const { t } = useTranslation(['vault', 'sites']);
+export function VaultPage() {
+  const { t } = useTranslation('vault');
   const { site, permission } = useSite();
   return (
     <>
-      <PageHeader title={page === 'schemas' ? t('sites:page.schemas') : t('title')} subtitle={site.name} />
+      <PageHeader title={t('title')} subtitle={site.name} />
       <Paper sx={{ p: { xs: 1.5, sm: 2 } }}>
         {permission < SitePermission.Contributor ? (
           <Typography color="text.secondary">{t('no_access')}</Typography>

@@ -1,7 +1,7 @@
-/** /site/{id}/connections: as the specification has it, a page with only its heading. */
+/** /site/{id}/connections: the site's cable schedule. */
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { useSite } from './SiteContext.tsx';
+import { useSite } from '../sites/SiteContext.tsx';
 
 export function ConnectionsPage() {
   const { t } = useTranslation('sites');
