@@ -453,9 +453,30 @@ test('devices: Edit Selected Devices sets a floor and location on three devices,
   await wizard.locator('input[type=file]').setInputFiles(file(await book.xlsx.writeBuffer()));
   await wizard.getByRole('button', { name: 'Next' }).click();
   await expect(wizard.getByText('Ready: 0 new, 1 changed, 2 unchanged.')).toBeVisible();
+  // E-2's row is marked changed, each changed cell old → new; the two others unchanged.
+  const changedRow = wizard.locator('tr[data-status="changed"]');
+  await expect(changedRow).toHaveCount(1);
+  await expect(changedRow).toContainText('E-2');
+  await expect(changedRow).toContainText('Changed');
+  await expect(wizard.locator('tr[data-status="unchanged"]')).toHaveCount(2);
+  const changedCells = changedRow.locator('td[data-changed]');
+  await expect(changedCells).toHaveCount(2);
+  await expect(changedCells.filter({ hasText: 'Plant Room' })).toContainText('empty, was Plant Room');
+  await expect(changedCells.filter({ hasText: 'Plant Room' }).locator('s')).toHaveText('Plant Room');
+  await expect(changedCells.filter({ hasText: 'Moved back by E2E' })).toContainText(
+    'Moved back by E2E, was empty',
+  );
+  await expect(changedCells.filter({ hasText: 'Moved back by E2E' }).locator('strong')).toHaveText(
+    'Moved back by E2E',
+  );
+  await wizard.getByLabel('Only new and changed rows').check();
+  await expect(wizard.locator('tbody tr')).toHaveCount(1);
   await wizard.getByRole('button', { name: 'Next' }).click();
+  await expect(wizard.getByText('Validate and Upload')).not.toContainText('(done)');
   await wizard.getByRole('button', { name: 'Upload' }).click();
   await expect(wizard.getByText('Devices created: 0, updated: 1.')).toBeVisible();
+  // Once written, the last step is ticked too.
+  await expect(wizard.getByText('Validate and Upload')).toContainText('(done)');
   await expect(page.getByText('Devices uploaded').first()).toBeVisible();
   await wizard.getByRole('button', { name: 'Close' }).click();
   // E-2 left the Plant Room, so the search shows the two others.

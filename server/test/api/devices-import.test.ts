@@ -1,8 +1,9 @@
 /**
  * The device import: Full Access only; rows create (a product by ID or by model and brand) and
  * update (by ID) with places and companies by name, code or ID; every problem named by row and
- * column; one bad row writes nothing; a dry run writes nothing; an export imports back unchanged;
- * the wizard's file reader refuses formulas, zip bombs and more than 50,000 rows.
+ * column; one bad row writes nothing; a dry run writes nothing and says what each row would do,
+ * with a changed cell's old value; an export imports back unchanged; the wizard's file reader
+ * refuses formulas, zip bombs and more than 50,000 rows.
  */
 import {
   autoMapDeviceColumns,
@@ -252,6 +253,72 @@ describe('POST /api/site/devices/import', () => {
     const [still] = await t.db.select().from(devices).where(eq(devices.id, w.device.id));
     expect(still!.floor_id).toBe(w.floors.ground.id);
     expect((await t.db.select().from(devices).where(eq(devices.id, taken.id)))[0]!.code).toBe('TAKEN-1');
+  });
+
+  it("says on a dry run what each clean row would do, with a changed cell's old value", async () => {
+    const moving = await createDevice(t, {
+      siteId: w.sites.main.id,
+      productId: w.products.own.id,
+      code: code(),
+      floor_id: w.floors.ground.id,
+      location_id: w.locations.lobby.id,
+      note: 'Old note',
+    });
+    const staying = await createDevice(t, {
+      siteId: w.sites.main.id,
+      productId: w.products.own.id,
+      code: code(),
+    });
+    const before = await siteCount();
+    const response = await importRows(
+      [
+        { row: 2, values: { product_id: String(w.products.own.id), code: code() } },
+        {
+          row: 3,
+          values: {
+            id: String(moving.id),
+            code: moving.code!,
+            model: 'ls-24',
+            floor_code: 'Fir',
+            floor: 'First',
+            location: 'Office',
+            note: 'New note',
+            warranty_expiration_date: '15/01/2030',
+            archived: 'no',
+          },
+        },
+        { row: 4, values: { id: String(staying.id), code: staying.code!, note: '' } },
+        { row: 5, values: { model: 'No Such Model' } },
+      ],
+      { dry_run: true, headers: { note: 'Remarks', floor_code: 'Level code' } },
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ created: 1, updated: 1, unchanged: 1 });
+    // Only the cells that change carry their old value, under the file's headers; the problem row
+    // is left out.
+    expect(response.json().changes).toEqual([
+      { row: 2, status: 'new' },
+      {
+        row: 3,
+        status: 'changed',
+        was: {
+          Model: 'OC-1',
+          'Level code': 'Gro',
+          Floor: 'Ground',
+          Location: 'Lobby',
+          Remarks: 'Old note',
+          'Warranty Expires': '',
+        },
+      },
+      { row: 4, status: 'unchanged' },
+    ]);
+    expect(await siteCount()).toBe(before);
+
+    // A real import answers the counts alone.
+    const written = await importRows([{ row: 2, values: { id: String(moving.id), note: 'New note' } }]);
+    expect(written.statusCode, written.body).toBe(200);
+    expect(written.json()).toMatchObject({ updated: 1 });
+    expect(written.json().changes).toBeUndefined();
   });
 
   it('imports an export back unchanged, then applies the one cell changed in it', async () => {

@@ -40,7 +40,8 @@ export interface PlannedUpdate {
 export interface ImportPlan {
   creates: PlannedCreate[];
   updates: PlannedUpdate[];
-  unchanged: number;
+  /** The rows that change nothing. */
+  unchanged: number[];
   problems: Message[];
 }
 
@@ -78,7 +79,7 @@ export function planImportRows(
   /** The column's header as the user's sheet has it. */
   column: (field: DeviceImportField) => string,
 ): ImportPlan {
-  const plan: ImportPlan = { creates: [], updates: [], unchanged: 0, problems: [] };
+  const plan: ImportPlan = { creates: [], updates: [], unchanged: [], problems: [] };
   const refs: SiteReferences = {
     floors: book.floors.byId,
     locations: book.locations.byId,
@@ -270,7 +271,7 @@ export function planImportRows(
     }
     const productChanged = product !== null && product.id !== device.product_id;
     if (!result.plan && !productChanged) {
-      plan.unchanged += 1;
+      plan.unchanged.push(row);
       continue;
     }
     const set: DeviceSet = { ...result.plan?.set, ...(productChanged ? { product_id: product!.id } : {}) };

@@ -4,6 +4,7 @@
  * answers the report and writes nothing; otherwise every row is written in one transaction: new
  * devices by one INSERT per 2,000, changed ones by one UPDATE per group of columns, one activity
  * entry per device. A row that changes nothing writes nothing, so an export imports back as is.
+ * The dry run also says what each clean row would do, with a changed cell's old value.
  *
  * POST /api/site/devices/import/sheet reads the file for the wizard, with the limits every import
  * has (formulas, zip bombs, too many rows).
@@ -30,6 +31,7 @@ import { readSheet } from '../../platform/spreadsheet/read.ts';
 import { touchSite } from '../sites/queries.ts';
 import { type DeviceLogItem, deviceEntries } from './activity.ts';
 import { loadImportBook } from './import-book.ts';
+import { previewRows } from './import-preview.ts';
 import { planImportRows } from './import-rows.ts';
 
 /** How many problems an answer lists; the rest are counted. */
@@ -61,12 +63,12 @@ export async function importDevices(
     const report: ImportReport = {
       created: plan.creates.length,
       updated: plan.updates.length,
-      unchanged: plan.unchanged,
+      unchanged: plan.unchanged.length,
       ignored: [],
       problems: listed(plan.problems, LISTED_PROBLEMS),
       rows: [],
     };
-    if (input.dry_run) return report;
+    if (input.dry_run) return { ...report, changes: previewRows(plan, book, input.rows, column) };
     if (plan.problems.length > 0) throw badRequest(listed(plan.problems, 100));
     // A long write an operator may see stop short (a restart, a kill) is named in the log.
     log?.info({ siteId: site.id, created: report.created, updated: report.updated }, 'device import writing');

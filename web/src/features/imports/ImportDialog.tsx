@@ -101,7 +101,12 @@ export function ImportDialog({
               {report.ignored.length > 0 ? (
                 <Alert severity="warning">{t('ignored', { columns: report.ignored.join(', ') })}</Alert>
               ) : null}
-              <ImportPreview headers={headers} rows={report.rows} problems={problems} />
+              <ImportPreview
+                headers={headers}
+                rows={report.rows}
+                problems={problems}
+                changes={report.changes}
+              />
             </>
           ) : null}
         </Stack>

@@ -1,10 +1,12 @@
 /**
  * The rows of an import as read, 5 to a page, each problem on its cell (red, its messages in a
- * tooltip), and the list of every problem below. Shared by the catalogue imports and the device
- * import wizard.
+ * tooltip), and the list of every problem below. When the dry run says what each row would do,
+ * a row is marked new, changed or unchanged (greyed), and each changed cell shows old → new.
+ * Shared by the catalogue imports and the device import wizard.
  */
-import type { ImportReport } from '@asbuilt/domain';
+import type { ImportReport, ImportRowChange } from '@asbuilt/domain';
 import {
+  Chip,
   List,
   ListItem,
   Table,
@@ -15,10 +17,13 @@ import {
   TableRow,
   Tooltip,
 } from '@mui/material';
+import { alpha } from '@mui/material/styles';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListPager } from '../../components/ListPager.tsx';
 import { translateCode } from '../../lib/messages.ts';
+import { CellChange } from './CellChange.tsx';
+import { changesByRow } from './changes.ts';
 import { problemsByCell } from './problems.ts';
 
 const PAGE = 5;
@@ -27,19 +32,30 @@ type Problem = ImportReport['problems'][number];
 
 const problemText = (problem: Problem) => translateCode(problem.code, problem.params, problem.code);
 
+/** Each status's word and chip. */
+const STATUS = {
+  new: { word: 'status_new', color: 'success', variant: 'filled' },
+  changed: { word: 'status_changed', color: 'warning', variant: 'filled' },
+  unchanged: { word: 'status_unchanged', color: 'default', variant: 'outlined' },
+} as const;
+
 export function ImportPreview({
   headers,
   rows,
   problems,
+  changes,
 }: {
   /** The columns shown, as the file names them. */
   headers: string[];
   rows: ImportReport['rows'];
   problems: Problem[];
+  /** What each clean row would do, when the import says so. */
+  changes?: ImportRowChange[];
 }) {
   const { t } = useTranslation('imports');
   const [page, setPage] = useState(0);
   const cells = useMemo(() => problemsByCell(problems), [problems]);
+  const outcomes = useMemo(() => changesByRow(changes ?? []), [changes]);
   const shown = rows.slice(page * PAGE, (page + 1) * PAGE);
   return (
     <>
@@ -56,36 +72,65 @@ export function ImportPreview({
             </TableRow>
           </TableHead>
           <TableBody>
-            {shown.map((row) => (
-              <TableRow key={row.row}>
-                <TableCell>{row.row}</TableCell>
-                {headers.map((header) => {
-                  const found = cells.get(`${row.row}|${header.toLowerCase()}`);
-                  const text = row.values[header] ?? '';
-                  return (
-                    <TableCell
-                      key={header}
-                      data-problem={found ? 'true' : undefined}
-                      sx={{
-                        maxWidth: 220,
-                        whiteSpace: 'nowrap',
-                        overflow: 'hidden',
-                        textOverflow: 'ellipsis',
-                        ...(found ? { bgcolor: 'error.light', color: 'error.contrastText' } : {}),
-                      }}
-                    >
-                      {found ? (
-                        <Tooltip title={found.map(problemText).join(' · ')}>
-                          <span>{text || '—'}</span>
-                        </Tooltip>
-                      ) : (
-                        text
-                      )}
-                    </TableCell>
-                  );
-                })}
-              </TableRow>
-            ))}
+            {shown.map((row) => {
+              const outcome = outcomes.get(row.row);
+              const status = outcome ? STATUS[outcome.status] : null;
+              return (
+                <TableRow
+                  key={row.row}
+                  data-status={outcome?.status}
+                  sx={(theme) => ({
+                    ...(outcome?.status === 'new'
+                      ? { bgcolor: alpha(theme.palette.success.main, 0.08) }
+                      : {}),
+                    ...(outcome?.status === 'unchanged' ? { '& td': { color: 'text.secondary' } } : {}),
+                  })}
+                >
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    {row.row}
+                    {status ? (
+                      <Chip
+                        size="small"
+                        label={t(status.word)}
+                        color={status.color}
+                        variant={status.variant}
+                        sx={{ ml: 1 }}
+                      />
+                    ) : null}
+                  </TableCell>
+                  {headers.map((header) => {
+                    const found = cells.get(`${row.row}|${header.toLowerCase()}`);
+                    const was = outcome?.was.get(header.toLowerCase());
+                    const text = row.values[header] ?? '';
+                    return (
+                      <TableCell
+                        key={header}
+                        data-problem={found ? 'true' : undefined}
+                        data-changed={was !== undefined ? 'true' : undefined}
+                        sx={(theme) => ({
+                          maxWidth: 220,
+                          whiteSpace: 'nowrap',
+                          overflow: 'hidden',
+                          textOverflow: 'ellipsis',
+                          ...(was !== undefined ? { bgcolor: alpha(theme.palette.warning.main, 0.16) } : {}),
+                          ...(found ? { bgcolor: 'error.light', color: 'error.contrastText' } : {}),
+                        })}
+                      >
+                        {found ? (
+                          <Tooltip title={found.map(problemText).join(' · ')}>
+                            <span>{text || '—'}</span>
+                          </Tooltip>
+                        ) : was !== undefined ? (
+                          <CellChange was={was} now={text} />
+                        ) : (
+                          text
+                        )}
+                      </TableCell>
+                    );
+                  })}
+                </TableRow>
+              );
+            })}
           </TableBody>
         </Table>
       </TableContainer>

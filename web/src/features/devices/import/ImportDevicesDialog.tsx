@@ -1,8 +1,8 @@
 /**
  * Import devices from a spreadsheet (Full Access): choose an .xlsx or .csv, then three steps.
  * Columns maps the file's columns to fields; Rows shows the server's dry run, every problem on
- * its cell; Validate and Upload sends the rows, with a progress bar, and the server writes them
- * all in one transaction or none.
+ * its cell and each changed cell old → new; Validate and Upload sends the rows, with a progress
+ * bar, and the server writes them all in one transaction or none (then that step is ticked too).
  */
 import {
   autoMapDeviceColumns,
@@ -34,6 +34,7 @@ import { readDeviceSheet, useImportDevices } from '../../../api/deviceImport.ts'
 import { formatNumber } from '../../../lib/numbers.ts';
 import { toastFailure, toastSuccess } from '../../../lib/toast.ts';
 import { SpreadsheetChooser, XLSX_ACCEPT } from '../../imports/SpreadsheetChooser.tsx';
+import { visuallyHidden } from '../../imports/visuallyHidden.ts';
 import { useSite } from '../../sites/SiteContext.tsx';
 import { type ColumnMapping, ColumnsStep } from './ColumnsStep.tsx';
 import { RowsStep } from './RowsStep.tsx';
@@ -41,7 +42,7 @@ import { RowsStep } from './RowsStep.tsx';
 const STEPS = ['import.step_columns', 'import.step_rows', 'import.step_upload'] as const;
 
 export function ImportDevicesDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { t } = useTranslation('devices');
+  const { t } = useTranslation(['devices', 'imports']);
   const { siteId } = useSite();
   const titleId = useId();
   const theme = useTheme();
@@ -151,11 +152,22 @@ export function ImportDevicesDialog({ open, onClose }: { open: boolean; onClose:
           {content ? (
             <>
               <Stepper activeStep={step} alternativeLabel={phone}>
-                {STEPS.map((key) => (
-                  <Step key={key}>
-                    <StepLabel>{t(key)}</StepLabel>
-                  </Step>
-                ))}
+                {STEPS.map((key, index) => {
+                  // The last step is done once the upload has written the rows.
+                  const done = index < step || result !== null;
+                  return (
+                    <Step key={key} completed={done}>
+                      <StepLabel>
+                        {t(key)}
+                        {done ? (
+                          <Box component="span" sx={visuallyHidden}>
+                            {t('imports:step_done')}
+                          </Box>
+                        ) : null}
+                      </StepLabel>
+                    </Step>
+                  );
+                })}
               </Stepper>
               {step === 0 ? <ColumnsStep content={content} mapping={mapping} onChange={setMapping} /> : null}
               {step === 1 && report ? <RowsStep content={content} mapping={mapping} report={report} /> : null}
