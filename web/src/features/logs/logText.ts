@@ -25,6 +25,8 @@ const MODELS = [
   'Procat',
   'Tenant',
   'Ticket',
+  'Connection',
+  'Rack',
 ] as const;
 type Model = (typeof MODELS)[number];
 const isModel = (value: string): value is Model => (MODELS as readonly string[]).includes(value);
