@@ -109,18 +109,10 @@ test('locations: a floor, its plan, two rooms drawn by clicking, kept after a re
   await expect(page.getByRole('button', { name: 'Replace Plan' })).toBeVisible();
   await expect(page.getByRole('img', { name: 'Floorplan of Level 1' }).locator('image')).toHaveCount(1);
 
-  // Drawing with the floor selected (no location): "No Location Selected".
-  await drawPolygon(page, [
-    [0.2, 0.2],
-    [0.3, 0.2],
-    [0.3, 0.3],
-  ]);
-  await expect(toast(page, 'No Location Selected')).toBeVisible();
-  // Undo, then turning drawing off discards the points.
-  await page.getByRole('button', { name: 'Undo' }).click();
-  await expect(page.locator('circle.draw-point')).toHaveCount(2);
+  // Drawing on a floor with no location yet: "Add a room first".
+  await page.getByRole('button', { name: 'Draw Polygon' }).click();
+  await expect(page.getByTestId('draw-callout')).toContainText('Add a room first');
   await page.getByRole('button', { name: 'Stop Drawing' }).click();
-  await expect(page.locator('circle.draw-point')).toHaveCount(0);
 
   // Two rooms, each drawn on its half of the plan.
   await addLocation(page, 'Level 1', 'Room A', 'L1-A', 'Room');
@@ -133,6 +125,21 @@ test('locations: a floor, its plan, two rooms drawn by clicking, kept after a re
   await expect(toast(page, 'Location Updated')).toBeVisible();
   await expect(page.getByTestId('floorplan')).toHaveAttribute('data-drawing', 'false');
   await expect(page.locator('polygon.plan-shape')).toHaveCount(1);
+
+  // Drawing with the floor selected (no location): "No Location Selected".
+  await page.getByTestId(/^tree-floor-/).click();
+  await expect(page.getByRole('heading', { name: 'Level 1', level: 2 })).toBeVisible();
+  await drawPolygon(page, [
+    [0.6, 0.2],
+    [0.7, 0.2],
+    [0.7, 0.3],
+  ]);
+  await expect(toast(page, 'No Location Selected')).toBeVisible();
+  // Undo, then turning drawing off discards the points.
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(page.locator('circle.draw-point')).toHaveCount(2);
+  await page.getByRole('button', { name: 'Stop Drawing' }).click();
+  await expect(page.locator('circle.draw-point')).toHaveCount(0);
 
   await addLocation(page, 'Level 1', 'Room B', 'L1-B', 'Workspace');
   await drawPolygon(page, [

@@ -1,6 +1,6 @@
 /**
  * /site/{id}/config (Full Access; the server refuses the others too): vertical tabs Site config,
- * Zones & layers, Device Statuses and Contractors (horizontal and scrollable on phones). The tab
+ * Floors, Zones & layers, Device Statuses and Contractors (horizontal and scrollable on phones). The tab
  * is kept in the address (`?tab=`), so a reload or a shared link opens the same one.
  */
 import { SitePermission } from '@asbuilt/domain';
@@ -14,11 +14,12 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { useSite } from '../sites/SiteContext.tsx';
 import { sitePageLabel } from '../sites/sitePages.ts';
 import { ContractorsTab } from './ContractorsTab.tsx';
+import { FloorsTab } from './FloorsTab.tsx';
 import { SiteConfigTab } from './SiteConfigTab.tsx';
 import { StatusesTab } from './StatusesTab.tsx';
 import { ZonesLayersTab } from './ZonesLayersTab.tsx';
 
-const TABS = ['site', 'zones_layers', 'statuses', 'contractors'] as const;
+const TABS = ['site', 'floors', 'zones_layers', 'statuses', 'contractors'] as const;
 type ConfigTab = (typeof TABS)[number];
 const isTab = (value: string | null): value is ConfigTab =>
   (TABS as readonly (string | null)[]).includes(value);
@@ -94,6 +95,7 @@ export function ConfigPage() {
             sx={{ flex: 1, minWidth: 0, p: { xs: 2, sm: 3 } }}
           >
             {tab === 'site' ? <SiteConfigTab /> : null}
+            {tab === 'floors' ? <FloorsTab /> : null}
             {tab === 'zones_layers' ? <ZonesLayersTab /> : null}
             {tab === 'statuses' ? <StatusesTab /> : null}
             {tab === 'contractors' ? <ContractorsTab /> : null}

@@ -1,120 +1,21 @@
 /**
  * Zones & layers: the site's zones by floor and its layers, each created and edited with a name
- * and a code (a zone also with its floor), and deleted (see SpatialDialog and SpatialDeleteDialog). Export floors
+ * and a code (a zone also with its floor), and deleted (see SpatialDialog and SpatialDeleteDialog).
+ * With no floor yet a zone can't be added: the first floor is added from here. Export floors
  * downloads the floors spreadsheet.
  */
 import type { FloorDto, ZoneDto } from '@asbuilt/domain';
 import AddIcon from '@mui/icons-material/Add';
-import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
-import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
-import {
-  Box,
-  Button,
-  IconButton,
-  List,
-  ListItem,
-  ListItemText,
-  ListSubheader,
-  Paper,
-  Stack,
-  Tooltip,
-  Typography,
-} from '@mui/material';
-import { type ReactNode, useId, useMemo, useState } from 'react';
+import { Box, Button, List, ListItem, ListItemText, ListSubheader, Stack } from '@mui/material';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SpatialDeleteDialog, SpatialDialog } from '../locations/loadedLater.tsx';
-import type { DeleteTarget, DialogTarget } from '../locations/SpatialDialog.tsx';
+import type { DeleteTarget } from '../locations/SpatialDelete.tsx';
+import type { DialogTarget } from '../locations/spatialTargets.ts';
 import { ExportFloorsButton } from '../sites/ExportFloorsButton.tsx';
 import { useSite } from '../sites/SiteContext.tsx';
+import { Empty, Row, Section } from './ConfigList.tsx';
 import { TabHeading } from './TabHeading.tsx';
-
-function Section({ title, action, children }: { title: string; action: ReactNode; children: ReactNode }) {
-  const headingId = useId();
-  return (
-    <Paper
-      variant="outlined"
-      component="section"
-      aria-labelledby={headingId}
-      sx={{
-        flex: 1,
-        minWidth: 0,
-        overflow: 'hidden',
-        // The section's border closes the last row.
-        '& .MuiList-root:last-of-type > li:last-of-type': { borderBottom: 0 },
-      }}
-    >
-      <Stack
-        direction="row"
-        sx={{
-          px: 2,
-          py: 1.25,
-          alignItems: 'center',
-          justifyContent: 'space-between',
-          gap: 1,
-          borderBottom: 1,
-          borderColor: 'divider',
-        }}
-      >
-        <Typography id={headingId} variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
-          {title}
-        </Typography>
-        {action}
-      </Stack>
-      {children}
-    </Paper>
-  );
-}
-
-function Row({
-  name,
-  code,
-  editLabel,
-  deleteLabel,
-  onEdit,
-  onDelete,
-}: {
-  name: string;
-  code: string | null;
-  editLabel: string;
-  deleteLabel: string;
-  onEdit: () => void;
-  onDelete: () => void;
-}) {
-  return (
-    <ListItem
-      divider
-      sx={{ pr: 12 }}
-      secondaryAction={
-        <Box sx={{ display: 'flex', gap: 0.5 }}>
-          <Tooltip title={editLabel}>
-            <IconButton edge="end" aria-label={editLabel} onClick={onEdit} size="small">
-              <EditOutlinedIcon fontSize="small" />
-            </IconButton>
-          </Tooltip>
-          <Tooltip title={deleteLabel}>
-            <IconButton edge="end" aria-label={deleteLabel} onClick={onDelete} size="small">
-              <DeleteOutlinedIcon fontSize="small" />
-            </IconButton>
-          </Tooltip>
-        </Box>
-      }
-    >
-      <ListItemText
-        primary={name}
-        secondary={code}
-        slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
-      />
-    </ListItem>
-  );
-}
-
-function Empty({ children }: { children: ReactNode }) {
-  return (
-    <Typography color="text.secondary" variant="body2" sx={{ px: 2, py: 3 }}>
-      {children}
-    </Typography>
-  );
-}
 
 interface FloorGroup {
   key: string;
@@ -165,7 +66,21 @@ export function ZonesLayersTab() {
             </Button>
           }
         >
-          {noFloors ? <Empty>{t('zones.no_floors')}</Empty> : null}
+          {noFloors ? (
+            <Empty>
+              {t('zones.no_floors')}
+              <Box sx={{ mt: 1 }}>
+                <Button
+                  size="small"
+                  variant="outlined"
+                  startIcon={<AddIcon />}
+                  onClick={() => setDialog({ kind: 'floor' })}
+                >
+                  {t('floors.add')}
+                </Button>
+              </Box>
+            </Empty>
+          ) : null}
           {groups.map((group) => {
             const floorName = group.floor
               ? group.floor.code

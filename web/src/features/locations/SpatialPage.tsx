@@ -32,9 +32,9 @@ import { useSite } from '../sites/SiteContext.tsx';
 import { DevicesTab } from './DevicesTab.tsx';
 import { FloorplanPanel, type PlanItem } from './FloorplanPanel.tsx';
 import { AttachmentsView, SecretsView, SpatialDialog } from './loadedLater.tsx';
-import type { DialogTarget } from './SpatialDialog.tsx';
 import { SpatialTree } from './SpatialTree.tsx';
 import { type CardTab, type ChildKind, type SelectionRef, useSpatialSelection } from './selection.ts';
+import type { DialogTarget } from './spatialTargets.ts';
 
 type Child = LocationDto | ZoneDto;
 
@@ -99,6 +99,8 @@ export function SpatialPage({ kind }: { kind: ChildKind }) {
       );
     } else if (floor) setDialog({ kind: 'floor', floor });
   };
+  const addChild = (f: FloorDto) =>
+    setDialog(kind === 'location' ? { kind: 'location', floorId: f.id } : { kind: 'zone', floorId: f.id });
   const onDeleted = (ref: SelectionRef) => {
     const current = selection.ref;
     if (!current || current.type !== ref.type || current.id !== ref.id) return;
@@ -135,6 +137,7 @@ export function SpatialPage({ kind }: { kind: ChildKind }) {
         selectedId={child?.id ?? null}
         canEdit={canEdit}
         onSelectShape={(id) => select({ type: kind, id })}
+        onAddItem={() => addChild(floor)}
         compact={mobile}
       />
     ) : (
@@ -241,11 +244,7 @@ export function SpatialPage({ kind }: { kind: ChildKind }) {
           canEdit={canEdit}
           onAddFloor={() => setDialog({ kind: 'floor' })}
           onEditFloor={(f) => setDialog({ kind: 'floor', floor: f })}
-          onAddChild={(f) =>
-            setDialog(
-              kind === 'location' ? { kind: 'location', floorId: f.id } : { kind: 'zone', floorId: f.id },
-            )
-          }
+          onAddChild={addChild}
           onEditChild={(item) =>
             setDialog(
               kind === 'location'

@@ -1,13 +1,11 @@
 /**
- * The left panel of the Locations and Zones pages: the buttons to switch between the two pages, a
- * search, the order (id, name or code; arrow up is ascending), Add Floor, and the tree of floors
- * with their locations or zones. Hovering a row (or focusing it; always on touch screens) shows
- * its icons: add a location or zone to a floor, edit.
+ * The left panel of the Locations and Zones pages: its header (SpatialTreeHeader), then the tree of
+ * floors with their locations or zones. A floor's + (add a location or zone) always shows, so the
+ * way to start is in sight; the edit icons show when the row is hovered or focused (always on
+ * touch screens). A floor with nothing on it says so, with a button to add the first one.
  */
 import type { FloorDto } from '@asbuilt/domain';
 import AddIcon from '@mui/icons-material/Add';
-import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
-import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
@@ -17,7 +15,6 @@ import PlaceOutlinedIcon from '@mui/icons-material/PlaceOutlined';
 import {
   Box,
   Button,
-  ButtonGroup,
   Chip,
   Collapse,
   IconButton,
@@ -27,27 +24,21 @@ import {
   ListItemIcon,
   ListItemText,
   Paper,
-  Stack,
-  ToggleButton,
-  ToggleButtonGroup,
   Tooltip,
   Typography,
 } from '@mui/material';
 import { type ReactNode, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
-import { SearchField } from '../../components/SearchField.tsx';
 import { formatNumber } from '../../lib/numbers.ts';
+import { SpatialTreeHeader } from './SpatialTreeHeader.tsx';
 import type { ChildKind, SelectionRef } from './selection.ts';
 import {
   buildTree,
   compareItems,
   DEFAULT_TREE_ORDER,
   matchesQuery,
-  TREE_ORDER_KEYS,
   type TreeItem,
   type TreeOrder,
-  type TreeOrderKey,
 } from './tree.ts';
 
 interface Props<C extends TreeItem> {
@@ -73,15 +64,16 @@ interface Props<C extends TreeItem> {
 }
 
 /**
- * Row icons: hidden until the row is hovered or focused (they then cover the row's count); always
- * shown on touch screens, where the row keeps room for them beside the count.
+ * Row icons in `.row-actions`: hidden until the row is hovered or focused (they then cover the
+ * row's count); always shown on touch screens, where the row keeps room for them beside the count
+ * (`--row-actions-width`). Icons outside it always show: the row keeps `--row-shown-width` for them.
  */
 const rowActionsSx = {
   '& .row-actions': { opacity: 0, transition: 'opacity 120ms' },
   '& .row-count': { transition: 'opacity 120ms' },
   '&:hover .row-actions, &:focus-within .row-actions': { opacity: 1 },
   '&:hover .row-count, &:focus-within .row-count': { opacity: 0 },
-  '&& > .MuiListItemButton-root': { pr: 1 },
+  '&& > .MuiListItemButton-root': { pr: 'var(--row-shown-width, 8px)' },
   '@media (hover: none)': {
     '& .row-actions': { opacity: 1 },
     '&:hover .row-count, &:focus-within .row-count': { opacity: 1 },
@@ -130,8 +122,6 @@ export function SpatialTree<C extends TreeItem>(props: Props<C>) {
       return next;
     });
 
-  // The other page opens on the same floor.
-  const floorQuery = selectedFloorId ? `?floor=${selectedFloorId}` : '';
   const isSelected = (type: SelectionRef['type'], id: number) =>
     selected?.type === type && selected.id === id;
   const ChildIcon = kind === 'location' ? PlaceOutlinedIcon : PentagonOutlinedIcon;
@@ -202,26 +192,32 @@ export function SpatialTree<C extends TreeItem>(props: Props<C>) {
               <ListItem
                 component="div"
                 disablePadding
-                sx={{ ...rowActionsSx, '--row-actions-width': canEdit ? '88px' : '8px' }}
+                sx={{
+                  ...rowActionsSx,
+                  '--row-actions-width': canEdit ? '88px' : '8px',
+                  '--row-shown-width': canEdit ? '52px' : '8px',
+                }}
                 secondaryAction={
                   canEdit ? (
-                    <Box className="row-actions" sx={{ display: 'flex' }}>
-                      <Tooltip title={t(`tree.add.${kind}`, { floor: floor.name })}>
-                        <IconButton
-                          size="small"
-                          aria-label={t(`tree.add.${kind}`, { floor: floor.name })}
-                          onClick={() => props.onAddChild(floor)}
-                        >
-                          <AddIcon fontSize="small" />
-                        </IconButton>
-                      </Tooltip>
+                    <Box sx={{ display: 'flex' }}>
                       <Tooltip title={t('tree.edit', { name: floor.name })}>
                         <IconButton
+                          className="row-actions"
                           size="small"
                           aria-label={t('tree.edit', { name: floor.name })}
                           onClick={() => props.onEditFloor(floor)}
                         >
                           <EditOutlinedIcon fontSize="small" />
+                        </IconButton>
+                      </Tooltip>
+                      <Tooltip title={t(`tree.add.${kind}`, { floor: floor.name })}>
+                        <IconButton
+                          size="small"
+                          color="primary"
+                          aria-label={t(`tree.add.${kind}`, { floor: floor.name })}
+                          onClick={() => props.onAddChild(floor)}
+                        >
+                          <AddIcon fontSize="small" />
                         </IconButton>
                       </Tooltip>
                     </Box>
@@ -274,11 +270,22 @@ export function SpatialTree<C extends TreeItem>(props: Props<C>) {
                 <List dense disablePadding>
                   {children.map((child) => childRow(child, true))}
                   {children.length === 0 ? (
-                    <ListItem sx={{ pl: 6.5 }}>
+                    <ListItem sx={{ pl: 6.5, pr: 1, flexWrap: 'wrap', columnGap: 1 }}>
                       <ListItemText
-                        secondary={t(`tree.none.${kind}`)}
+                        secondary={canEdit ? t(`tree.none_edit.${kind}`) : t(`tree.none.${kind}`)}
                         slotProps={{ secondary: { variant: 'caption' } }}
+                        sx={{ flex: '1 1 120px' }}
                       />
+                      {canEdit ? (
+                        <Button
+                          size="small"
+                          startIcon={<AddIcon />}
+                          onClick={() => props.onAddChild(floor)}
+                          sx={{ whiteSpace: 'nowrap' }}
+                        >
+                          {t(`start.add.${kind}`)}
+                        </Button>
+                      ) : null}
                     </ListItem>
                   ) : null}
                 </List>
@@ -302,72 +309,16 @@ export function SpatialTree<C extends TreeItem>(props: Props<C>) {
 
   return (
     <Paper variant="outlined" sx={{ display: 'flex', flexDirection: 'column', minWidth: 0 }}>
-      <Stack spacing={1.5} sx={{ p: 1.5, borderBottom: 1, borderColor: 'divider' }}>
-        <ButtonGroup fullWidth size="small" aria-label={t('tree.pages')}>
-          <Button
-            component={RouterLink}
-            to={`/site/${siteId}/locations${floorQuery}`}
-            variant={kind === 'location' ? 'contained' : 'outlined'}
-            aria-current={kind === 'location' ? 'page' : undefined}
-            startIcon={<PlaceOutlinedIcon />}
-          >
-            {t('tree.nav.locations')}
-          </Button>
-          <Button
-            component={RouterLink}
-            to={`/site/${siteId}/zones${floorQuery}`}
-            variant={kind === 'zone' ? 'contained' : 'outlined'}
-            aria-current={kind === 'zone' ? 'page' : undefined}
-            startIcon={<PentagonOutlinedIcon />}
-          >
-            {t('tree.nav.zones')}
-          </Button>
-        </ButtonGroup>
-        <Box sx={{ '& .MuiTextField-root': { width: '100%' } }}>
-          <SearchField value={search} onChange={setSearch} label={t(`tree.search.${kind}`)} />
-        </Box>
-        <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-          <ToggleButtonGroup
-            exclusive
-            size="small"
-            value={order.key}
-            onChange={(_event, key: TreeOrderKey | null) => {
-              if (key) setOrder((current) => ({ ...current, key }));
-            }}
-            aria-label={t('tree.order.label')}
-          >
-            {TREE_ORDER_KEYS.map((key) => (
-              <ToggleButton key={key} value={key} sx={{ px: 1.25, py: 0.25, textTransform: 'none' }}>
-                {t(`tree.order.${key}`)}
-              </ToggleButton>
-            ))}
-          </ToggleButtonGroup>
-          <Tooltip title={order.ascending ? t('tree.order.ascending') : t('tree.order.descending')}>
-            <IconButton
-              size="small"
-              aria-label={order.ascending ? t('tree.order.ascending') : t('tree.order.descending')}
-              onClick={() => setOrder((current) => ({ ...current, ascending: !current.ascending }))}
-            >
-              {order.ascending ? (
-                <ArrowUpwardIcon fontSize="small" />
-              ) : (
-                <ArrowDownwardIcon fontSize="small" />
-              )}
-            </IconButton>
-          </Tooltip>
-          {canEdit ? (
-            <Button
-              size="small"
-              variant="contained"
-              startIcon={<AddIcon />}
-              onClick={props.onAddFloor}
-              sx={{ ml: 'auto', whiteSpace: 'nowrap' }}
-            >
-              {t('tree.add_floor')}
-            </Button>
-          ) : null}
-        </Stack>
-      </Stack>
+      <SpatialTreeHeader
+        kind={kind}
+        siteId={siteId}
+        selectedFloorId={selectedFloorId}
+        search={search}
+        onSearch={setSearch}
+        order={order}
+        onOrder={setOrder}
+        onAddFloor={canEdit ? props.onAddFloor : null}
+      />
       <Box sx={{ overflowY: 'auto', maxHeight, py: 0.5 }}>{body}</Box>
     </Paper>
   );

@@ -5,7 +5,7 @@
  * here, not from their own files.
  */
 import { drawnLater, shownLater } from '../../components/shownLater.tsx';
-import type { SpatialDialogProps } from './SpatialDialog.tsx';
+import type { SpatialDialogProps } from './spatialTargets.ts';
 
 const SpatialDialogLater = shownLater(() => import('./SpatialDialog.tsx').then((m) => m.SpatialDialog));
 
@@ -14,7 +14,7 @@ export function SpatialDialog(props: Omit<SpatialDialogProps, 'open'>) {
   return <SpatialDialogLater {...props} open={props.target !== null} />;
 }
 export const SpatialDeleteDialog = shownLater(() =>
-  import('./SpatialDialog.tsx').then((m) => m.SpatialDeleteDialog),
+  import('./SpatialDelete.tsx').then((m) => m.SpatialDeleteDialog),
 );
 export const AttachmentsView = drawnLater(() =>
   import('../attachments/AttachmentsView.tsx').then((m) => m.AttachmentsView),

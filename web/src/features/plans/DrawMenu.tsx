@@ -1,10 +1,12 @@
 /**
  * The Draw menu: draw the selected location's polygon (create mode) or edit it (edit mode), save,
- * cancel, and the circle size (1 to 30, default 5) of the points and device markers.
+ * cancel, and the circle size (1 to 30, default 5) of the points and device markers. On a floor
+ * with no location yet there is nothing to draw: the menu says to add a room first, with the
+ * button that adds one, in the words of the Locations page.
  */
 import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
-import { Alert, Button, Slider, Stack, Typography } from '@mui/material';
+import { Alert, AlertTitle, Button, Slider, Stack, Typography } from '@mui/material';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Drawing } from './PlanCanvas.tsx';
@@ -21,6 +23,10 @@ interface Props {
   saving: boolean;
   circleSize: number;
   onCircleSize: (size: number) => void;
+  /** False when the floor has no location yet (unknown: taken as true). */
+  floorHasLocations?: boolean;
+  /** Opens the dialog that adds a location to the floor. */
+  onAddLocation?: () => void;
 }
 
 export function DrawMenu({
@@ -33,21 +39,43 @@ export function DrawMenu({
   saving,
   circleSize,
   onCircleSize,
+  floorHasLocations = true,
+  onAddLocation,
 }: Props) {
-  const { t } = useTranslation('plans');
+  const { t } = useTranslation(['plans', 'locations']);
   const sliderLabel = useId();
+  const nothingToDraw = !floorHasLocations && drawing === null;
   return (
     <Stack spacing={1.5}>
-      <Typography variant="body2" color={location ? 'text.primary' : 'text.secondary'}>
-        {location ? t('draw.location', { name: location.name }) : t('draw.no_location')}
-      </Typography>
+      {nothingToDraw ? (
+        <Alert severity="warning">
+          <AlertTitle>{t('locations:start.first.location')}</AlertTitle>
+          {t('locations:start.first_hint.location')}
+          {onAddLocation ? (
+            <Button
+              variant="outlined"
+              color="inherit"
+              size="small"
+              startIcon={<AddIcon />}
+              onClick={onAddLocation}
+              sx={{ display: 'flex', mt: 1 }}
+            >
+              {t('locations:start.add.location')}
+            </Button>
+          ) : null}
+        </Alert>
+      ) : (
+        <Typography variant="body2" color={location ? 'text.primary' : 'text.secondary'}>
+          {location ? t('draw.location', { name: location.name }) : t('draw.no_location')}
+        </Typography>
+      )}
       <Stack direction="row" spacing={1}>
         <Button
           variant={drawing?.mode === 'create' ? 'contained' : 'outlined'}
           size="small"
           startIcon={<AddIcon />}
           onClick={onDraw}
-          disabled={drawing !== null}
+          disabled={drawing !== null || nothingToDraw}
           sx={{ flex: 1 }}
         >
           {t('draw.draw')}
@@ -57,7 +85,7 @@ export function DrawMenu({
           size="small"
           startIcon={<EditIcon />}
           onClick={onEdit}
-          disabled={drawing !== null || !location?.hasPolygon}
+          disabled={drawing !== null || nothingToDraw || !location?.hasPolygon}
           sx={{ flex: 1 }}
         >
           {t('draw.edit')}

@@ -312,6 +312,8 @@ export function FloorplanDashboard() {
                       ? { name: selectedLocation.name, hasPolygon: Boolean(selectedLocation.polygon) }
                       : null
                   }
+                  floorHasLocations={(floor?.locations.length ?? 0) > 0}
+                  onAddLocation={floor ? () => setDialog({ kind: 'location', floorId: floor.id }) : undefined}
                   drawing={drawing}
                   onDraw={startDraw}
                   onEdit={startEdit}
