@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { DEVICE_STATUS_KEYS } from '../constants.ts';
 import { COORDINATE_LIMIT } from '../geometry.ts';
 import { encodeMessage, type FieldKey } from '../i18n/messages.ts';
 import { SitePermission } from '../roles.ts';
 import { SITE_DEVICE_COLUMNS } from '../siteDeviceColumns.ts';
 import { companySchema, namedRefSchema, productSchema } from './catalogue.ts';
+import { formatted, isIpAddress, isMacAddress, placementId } from './deviceFormats.ts';
 import {
   formBoolean,
   idField,
@@ -17,79 +17,13 @@ import {
   versionField,
 } from './form.ts';
 
+export { isIpAddress, isMacAddress, placementId } from './deviceFormats.ts';
+
 /**
  * Devices: what the device calls accept and answer (core.md sections 2, 3 and 7;
- * spatial-and-admin.md section 7). Absent fields are unchanged; '' or null clears a field.
+ * spatial-and-admin.md section 7). Absent fields are unchanged; '' or null clears a field. The
+ * fields' formats are in deviceFormats.ts, the public device page in publicDevice.ts.
  */
-
-// ---------------------------------------------------------------------------------------------
-// Field formats
-
-const blankToNull = (value: unknown) =>
-  value === null || (typeof value === 'string' && value.trim() === '') ? null : value;
-
-/**
- * Floor and location ids: a negative id (the old client's -1) means unplaced and is taken as null,
- * like '' and null.
- */
-export function placementId(field: FieldKey) {
-  return z.preprocess((value) => {
-    const v = blankToNull(value);
-    if (typeof v === 'number' && v < 0) return null;
-    if (typeof v === 'string' && /^\s*-\d+\s*$/.test(v)) return null;
-    return v;
-  }, idField(field).nullable());
-}
-
-const MAC_PATTERNS = [
-  /^[0-9A-Fa-f]{2}([:-])(?:[0-9A-Fa-f]{2}\1){4}[0-9A-Fa-f]{2}$/,
-  /^[0-9A-Fa-f]{12}$/,
-  /^[0-9A-Fa-f]{4}\.[0-9A-Fa-f]{4}\.[0-9A-Fa-f]{4}$/,
-];
-
-/** 00:1A:2B:3C:4D:5E, 00-1A-2B-3C-4D-5E, 001A2B3C4D5E or 001A.2B3C.4D5E. */
-export function isMacAddress(text: string): boolean {
-  return MAC_PATTERNS.some((pattern) => pattern.test(text));
-}
-
-const OCTET = '(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)';
-const IPV4 = new RegExp(`^${OCTET}(?:\\.${OCTET}){3}$`);
-
-function isIpv6(text: string): boolean {
-  if (!/^[0-9A-Fa-f:.]+$/.test(text) || !text.includes(':')) return false;
-  const halves = text.split('::');
-  if (halves.length > 2) return false;
-  const groups = halves.flatMap((half) => (half === '' ? [] : half.split(':')));
-  let count = 0;
-  for (const [index, group] of groups.entries()) {
-    if (index === groups.length - 1 && group.includes('.')) {
-      if (!IPV4.test(group)) return false;
-      count += 2;
-    } else if (/^[0-9A-Fa-f]{1,4}$/.test(group)) {
-      count += 1;
-    } else {
-      return false;
-    }
-  }
-  return halves.length === 2 ? count < 8 : count === 8;
-}
-
-/**
- * Loosely an IP address: IPv4 or IPv6, with an optional /prefix, or the word DHCP (a device that
- * gets its address from the network).
- */
-export function isIpAddress(text: string): boolean {
-  if (/^dhcp$/i.test(text)) return true;
-  const [address = '', prefix, ...rest] = text.split('/');
-  if (rest.length > 0) return false;
-  if (IPV4.test(address)) return prefix === undefined || (/^\d{1,2}$/.test(prefix) && Number(prefix) <= 32);
-  if (isIpv6(address)) return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= 128);
-  return false;
-}
-
-function formatted(field: FieldKey, check: (text: string) => boolean, message: string) {
-  return optionalText(field, 64).refine((value) => value === null || check(value), message);
-}
 
 /** Every property of a device a user may set; each one's permission is in DEVICE_FIELD_GROUPS. */
 export const deviceFieldSchemas = {
@@ -442,55 +376,3 @@ export const logEntrySchema = z.object({
 });
 export type LogEntryDto = z.infer<typeof logEntrySchema>;
 export const logsResponseSchema = z.object({ logs: z.array(logEntrySchema) });
-
-// ---------------------------------------------------------------------------------------------
-// The public device page
-
-export const publicDeviceBodySchema = z.object({
-  hash: z
-    .string({ error: encodeMessage('device_link_missing') })
-    .trim()
-    .min(1, encodeMessage('device_link_missing'))
-    .max(200),
-});
-
-/** Only the fields core.md lists for visitors: nothing else about the site or device leaves. */
-export const publicDeviceResponseSchema = z.object({
-  site: z.object({ name: z.string(), image: z.string().nullable() }),
-  device: z.object({
-    image: z.string().nullable(),
-    name: z.string().nullable(),
-    brand: z.string().nullable(),
-    model: z.string().nullable(),
-    category: z.string().nullable(),
-    code: z.string().nullable(),
-    type: z.string().nullable(),
-    status: z.string().nullable(),
-    /** Set for a default status: the page names it in the visitor's language. */
-    status_key: z.enum(DEVICE_STATUS_KEYS).nullable(),
-  }),
-});
-export type PublicDeviceResponse = z.infer<typeof publicDeviceResponseSchema>;
-
-function base64UrlDecode(text: string): string | null {
-  if (!/^[A-Za-z0-9_-]+$/.test(text)) return null;
-  try {
-    return atob(text.replaceAll('-', '+').replaceAll('_', '/'));
-  } catch {
-    return null;
-  }
-}
-
-/**
- * The site and device a public hash names, read WITHOUT checking its signature: for routing a
- * signed-in user to `/site/{siteId}/devices?device={deviceId}` only (the server checks access there).
- * The hash is `base64url("{siteId}.{deviceId}").{signature}`.
- */
-export function readPublicDeviceHash(hash: string): { siteId: number; deviceId: number } | null {
-  const [payload, signature, ...rest] = hash.split('.');
-  if (!payload || !signature || rest.length > 0) return null;
-  const text = base64UrlDecode(payload);
-  const match = text ? /^([1-9]\d{0,9})\.([1-9]\d{0,9})$/.exec(text) : null;
-  if (!match) return null;
-  return { siteId: Number(match[1]), deviceId: Number(match[2]) };
-}

@@ -13,8 +13,9 @@ import type { CataloguePath } from '../../platform/catalogue.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { errorResponses, errorSchema } from '../../platform/http.ts';
 import { acceptSpreadsheets, spreadsheetRoutes } from '../../platform/spreadsheet/http.ts';
+import { importSheet } from './catalogue-sheet.ts';
 import * as service from './service.ts';
-import { COMPANY_SHEET_COLUMNS, exportCompanies, importCompanies } from './spreadsheet.ts';
+import { COMPANY_SHEET_COLUMNS, companyImport, exportCompanies } from './spreadsheet.ts';
 
 /** Companies (customers, brands, suppliers, contractors): the pick list, the tenant and admin calls. */
 export function companyRoutes(ctx: AppContext) {
@@ -35,7 +36,7 @@ export function companyRoutes(ctx: AppContext) {
       tags,
       columns: COMPANY_SHEET_COLUMNS,
       exportFile: (actor) => exportCompanies(ctx, actor),
-      importFile: (actor, data, dryRun) => importCompanies(ctx, actor, data, dryRun),
+      importFile: (actor, data, dryRun) => importSheet(ctx, actor, data, dryRun, companyImport),
     });
 
     for (const path of ['tenant', 'admin'] as const satisfies CataloguePath[]) {

@@ -13,8 +13,9 @@ import type { CataloguePath } from '../../platform/catalogue.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { errorResponses, errorSchema } from '../../platform/http.ts';
 import { acceptSpreadsheets, spreadsheetRoutes } from '../../platform/spreadsheet/http.ts';
+import { importSheet } from '../companies/catalogue-sheet.ts';
 import * as service from './service.ts';
-import { exportProducts, importProducts, PRODUCT_SHEET_COLUMNS } from './spreadsheet.ts';
+import { exportProducts, PRODUCT_SHEET_COLUMNS, productImport } from './spreadsheet.ts';
 
 const responses = (ok: typeof productResponseSchema | typeof productsIndexResponseSchema) => ({
   200: ok,
@@ -37,7 +38,7 @@ export function productRoutes(ctx: AppContext) {
       tags,
       columns: PRODUCT_SHEET_COLUMNS,
       exportFile: (actor) => exportProducts(ctx, actor),
-      importFile: (actor, data, dryRun) => importProducts(ctx, actor, data, dryRun),
+      importFile: (actor, data, dryRun) => importSheet(ctx, actor, data, dryRun, productImport),
     });
 
     for (const path of ['tenant', 'admin'] as const satisfies CataloguePath[]) {

@@ -1,8 +1,5 @@
 import {
-  type InterfaceAttribute,
   LIBRARY_TENANT_ID,
-  type Message,
-  message,
   PRODUCT_PLAIN_FIELDS,
   type ProductCreateInput,
   type ProductDto,
@@ -17,7 +14,6 @@ import type { Actor } from '../../platform/actor.ts';
 import {
   type CataloguePath,
   catalogueTenantIds,
-  companiesUsableBy,
   companyCondition,
   resolveTargetTenant,
   tenantCondition,
@@ -28,11 +24,10 @@ import { badRequest, conflict, forbidden, notFound } from '../../platform/errors
 import { authorize, authorizeCatalogueItem, can } from '../../platform/policy.ts';
 import { presentCompany } from '../companies/present.ts';
 import { presentProcat } from '../procats/present.ts';
-import { scopePrefix } from '../uploads/keys.ts';
-import { takeUpload } from '../uploads/service.ts';
-import { type InterfaceRow, type ProductRow, presentProduct } from './present.ts';
+import { checkImage, checkReferences, PRODUCT_NOT_FOUND, productForEdit } from './checks.ts';
+import { applyInterfaces, withInterfaces } from './interfaces.ts';
+import { type InterfaceRow, presentProduct } from './present.ts';
 
-const PRODUCT_NOT_FOUND = 'product_not_found';
 const STATUS_ADMIN_ONLY = 'product_status_admin_only';
 
 type Sign = (key: string | null) => string | null;
@@ -104,72 +99,6 @@ export async function productIndex(ctx: AppContext, actor: Actor, path: Catalogu
   };
 }
 
-/** A product in force that the actor may change: 404 if they can't see it, 403 if they can't edit it. */
-async function productForEdit(tx: DbOrTx, actor: Actor, id: number): Promise<ProductRow> {
-  // Locking the row makes a device being added to it wait (its foreign key check needs the row).
-  const [row] = await tx
-    .select()
-    .from(products)
-    .where(and(eq(products.id, id), isNull(products.discarded_at)))
-    .limit(1)
-    .for('update');
-  if (!row) throw notFound(PRODUCT_NOT_FOUND);
-  authorizeCatalogueItem(actor, row.tenant_id, 'edit', PRODUCT_NOT_FOUND);
-  return row;
-}
-
-interface ProductReferences {
-  brand_id?: number | null | undefined;
-  procat_id?: number | null | undefined;
-  preferred_supplier_id?: number | null | undefined;
-}
-
-/**
- * Brand, supplier and category must be usable by the product's tenant: its own, or the library's
- * (brands and categories). Another tenant's id answers like an id that does not exist.
- */
-async function checkReferences(tx: DbOrTx, tenantId: number, refs: ProductReferences) {
-  const problems: Message[] = [];
-  const companyUsable = async (id: number) =>
-    (
-      await tx
-        .select({ id: companies.id })
-        .from(companies)
-        .where(and(eq(companies.id, id), companiesUsableBy(tenantId)))
-        .limit(1)
-    ).length > 0;
-  if (refs.brand_id != null && !(await companyUsable(refs.brand_id)))
-    problems.push(message('brand_not_found'));
-  if (refs.procat_id != null) {
-    const [row] = await tx
-      .select({ id: procats.id })
-      .from(procats)
-      .where(and(eq(procats.id, refs.procat_id), inArray(procats.tenant_id, [LIBRARY_TENANT_ID, tenantId])))
-      .limit(1);
-    if (!row) problems.push(message('product_category_not_found'));
-  }
-  if (refs.preferred_supplier_id != null && !(await companyUsable(refs.preferred_supplier_id))) {
-    problems.push(message('preferred_supplier_not_found'));
-  }
-  if (problems.length > 0) throw badRequest(problems);
-}
-
-/**
- * A new image key must be a verified upload in the products folder of the product's tenant (or of
- * the actor's own tenant, where an admin's upload slot puts it). An unchanged key is not checked again.
- */
-async function checkImage(
-  db: DbOrTx,
-  actor: Actor,
-  image: string | null | undefined,
-  stored: string | null,
-  tenantId: number,
-) {
-  if (image == null || image === stored) return;
-  const own = image.startsWith(scopePrefix({ folder: 'products', tenantId: actor.tenantId }));
-  await takeUpload(db, image, { folder: 'products', tenantId: own ? actor.tenantId : tenantId });
-}
-
 const SIMPLE_FIELDS = PRODUCT_PLAIN_FIELDS satisfies readonly (keyof typeof products.$inferInsert)[];
 
 /** The plain columns that were sent; absent ones are left out (unchanged on update, default on create). */
@@ -180,81 +109,6 @@ function simpleValues(input: Partial<ProductCreateInput>) {
     if (value !== undefined) (values as Record<string, unknown>)[field] = value;
   }
   return values;
-}
-
-interface InterfaceChanges {
-  added: number;
-  updated: number;
-  removed: number;
-}
-
-/**
- * Creates, updates and discards the product's interfaces in the caller's transaction. An id that
- * is not an interface in force of this product is refused, which rolls the whole change back.
- */
-async function applyInterfaces(
-  tx: DbOrTx,
-  productId: number,
-  attributes: InterfaceAttribute[],
-): Promise<InterfaceChanges> {
-  const changes: InterfaceChanges = { added: 0, updated: 0, removed: 0 };
-  if (attributes.length === 0) return changes;
-  const ids = [...new Set(attributes.flatMap((a) => (a.id ? [a.id] : [])))];
-  if (ids.length > 0) {
-    const found = await tx
-      .select({ id: interfaces.id })
-      .from(interfaces)
-      .where(
-        and(
-          eq(interfaces.product_id, productId),
-          inArray(interfaces.id, ids),
-          isNull(interfaces.discarded_at),
-        ),
-      );
-    const known = new Set(found.map((row) => row.id));
-    const missing = ids.filter((id) => !known.has(id));
-    if (missing.length > 0) throw badRequest(missing.map((id) => message('interface_not_found', { id })));
-  }
-
-  const created = attributes
-    .filter((a) => !a.id)
-    .map((a) => ({
-      product_id: productId,
-      interface_type: a.interface_type ?? null,
-      terminal: a.terminal ?? null,
-      signal: a.signal ?? null,
-      label: a.label ?? null,
-    }));
-  if (created.length > 0) await tx.insert(interfaces).values(created);
-  changes.added = created.length;
-
-  for (const a of attributes) {
-    if (!a.id || a._destroy) continue;
-    const set: Partial<typeof interfaces.$inferInsert> = {};
-    if (a.interface_type !== undefined) set.interface_type = a.interface_type;
-    if (a.terminal !== undefined) set.terminal = a.terminal;
-    if (a.signal !== undefined) set.signal = a.signal;
-    if (a.label !== undefined) set.label = a.label;
-    if (Object.keys(set).length === 0) continue;
-    await tx.update(interfaces).set(set).where(eq(interfaces.id, a.id));
-    changes.updated++;
-  }
-
-  const discarded = [...new Set(attributes.flatMap((a) => (a.id && a._destroy ? [a.id] : [])))];
-  if (discarded.length > 0) {
-    await tx.update(interfaces).set({ discarded_at: new Date() }).where(inArray(interfaces.id, discarded));
-  }
-  changes.removed = discarded.length;
-  return changes;
-}
-
-function note(action: string, changes: InterfaceChanges): string {
-  const parts = [
-    changes.added ? `${changes.added} added` : '',
-    changes.updated ? `${changes.updated} updated` : '',
-    changes.removed ? `${changes.removed} removed` : '',
-  ].filter(Boolean);
-  return parts.length > 0 ? `${action} (interfaces: ${parts.join(', ')})` : action;
 }
 
 async function devicesUsing(tx: DbOrTx, productId: number): Promise<number> {
@@ -310,7 +164,7 @@ export async function createProduct(
       objectId: product.id,
       objectName: product.name,
       action: 'created',
-      note: note('Product created', changes),
+      note: withInterfaces('Product created', changes),
       tenantId,
       changes: createdFields(values),
     });
@@ -375,7 +229,7 @@ export async function updateProduct(
       objectId: product.id,
       objectName: product.name,
       action: 'updated',
-      note: note(
+      note: withInterfaces(
         moved ? `Product updated (moved from tenant ${existing.tenant_id})` : 'Product updated',
         changes,
       ),

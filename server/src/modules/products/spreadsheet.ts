@@ -5,33 +5,26 @@
  * or none. A row with an ID updates that product, one without creates a product; a row that
  * changes nothing writes nothing. Interfaces and pictures are kept as they are.
  */
-import {
-  canEditCatalogueItem,
-  type ImportReport,
-  LIBRARY_TENANT_ID,
-  type Message,
-  procatName,
-} from '@asbuilt/domain';
+import { canEditCatalogueItem, LIBRARY_TENANT_ID, procatName } from '@asbuilt/domain';
 import { and, inArray, isNull } from 'drizzle-orm';
 import { companies, procats, products } from '../../db/schema.ts';
-import { updateRowsById } from '../../db/set-based.ts';
-import { type ActivityEntry, changesOf, createdFields, logActivities } from '../../platform/activity.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { catalogueTenantIds, tenantCondition, tenantWriteCheck } from '../../platform/catalogue.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { badRequest } from '../../platform/errors.ts';
-import { authorize } from '../../platform/policy.ts';
 import {
   cellProblem,
-  inSheetOrder,
   type SheetColumn,
   sheetBoolean,
   sheetId,
-  unknownHeaders,
   valuesOf,
 } from '../../platform/spreadsheet/columns.ts';
-import { readSheet } from '../../platform/spreadsheet/read.ts';
-import { xlsxOf } from '../../platform/spreadsheet/write.ts';
+import {
+  type CatalogueImport,
+  exportSheet,
+  loadInChunks,
+  type Plan,
+  yesNo,
+} from '../companies/catalogue-sheet.ts';
 import { productsInUse } from './service.ts';
 
 const NUMBERS = ['height', 'width', 'depth', 'weight', 'power', 'rack_units'] as const;
@@ -76,24 +69,21 @@ const liveProducts = (actor: Actor) =>
   and(isNull(products.discarded_at), tenantCondition(products.tenant_id, catalogueTenantIds(actor, 'admin')));
 
 /** GET /api/admin/products/export: Products.xlsx, the 26 columns, the products the actor may see here. */
-export async function exportProducts(ctx: AppContext, actor: Actor) {
-  authorize(actor, 'catalogue:admin');
-  const rows = await ctx.db.select().from(products).where(liveProducts(actor)).orderBy(products.id);
-  const names = new Map(
-    (await ctx.db.select({ id: companies.id, name: companies.name }).from(companies)).map((c) => [
-      c.id,
-      c.name,
-    ]),
-  );
-  const categories = new Map((await ctx.db.select().from(procats)).map((p) => [p.id, procatName(p)]));
-  const yesNo = (value: boolean) => (value ? 'yes' : 'no');
-  const data = await xlsxOf(
-    'products',
-    PRODUCT_SHEET_COLUMNS.map((c) => ({
-      header: c.header,
-      width: c.key === 'name' || c.key === 'description' ? 32 : 14,
-    })),
-    rows.map((p) => [
+export function exportProducts(ctx: AppContext, actor: Actor) {
+  const columns = PRODUCT_SHEET_COLUMNS.map((c) => ({
+    header: c.header,
+    width: c.key === 'name' || c.key === 'description' ? 32 : 14,
+  }));
+  return exportSheet(actor, { filename: 'Products.xlsx', sheetName: 'products', columns }, async () => {
+    const rows = await ctx.db.select().from(products).where(liveProducts(actor)).orderBy(products.id);
+    const names = new Map(
+      (await ctx.db.select({ id: companies.id, name: companies.name }).from(companies)).map((c) => [
+        c.id,
+        c.name,
+      ]),
+    );
+    const categories = new Map((await ctx.db.select().from(procats)).map((p) => [p.id, procatName(p)]));
+    return rows.map((p) => [
       p.id,
       p.name,
       p.product_model,
@@ -120,9 +110,8 @@ export async function exportProducts(ctx: AppContext, actor: Actor) {
       p.tenant_id,
       p.created_at.toISOString(),
       p.updated_at.toISOString(),
-    ]),
-  );
-  return { data, filename: 'Products.xlsx' };
+    ]);
+  });
 }
 
 const normal = (text: string) =>
@@ -164,186 +153,128 @@ type Values = Omit<
 >;
 
 /**
- * POST /api/admin/products/import (the .xlsx as the body; `dry_run` reports without writing).
- * With any problem nothing is written: a dry run answers the report, an import answers 400 with
- * one message per problem.
+ * Every row checked: its id against the products the actor may edit, its tenant, its brand,
+ * category and preferred supplier (by ID or by name), its numbers and yes/no.
  */
-export async function importProducts(
-  ctx: AppContext,
-  actor: Actor,
-  data: Buffer,
-  dryRun: boolean,
-): Promise<ImportReport> {
-  authorize(actor, 'catalogue:admin');
-  const sheet = await readSheet(data);
-  const problems: Message[] = [];
+const planProducts: Plan<ProductRow, Values> = async (tx, actor, sheet, problems) => {
+  const refs = new References(await tx.select().from(companies), await tx.select().from(procats));
+  const rows = sheet.rows.map((row) => ({ row: row.row, values: valuesOf(row, PRODUCT_SHEET_COLUMNS) }));
+  const ids = [...new Set(rows.map((r) => sheetId(r.values.id)).filter((id): id is number => id !== null))];
+  const found = await loadInChunks(ids, (chunk) =>
+    tx
+      .select()
+      .from(products)
+      .where(and(inArray(products.id, chunk), liveProducts(actor)))
+      .for('update'),
+  );
+  const existing = new Map<number, ProductRow>();
+  for (const product of found) {
+    if (canEditCatalogueItem(actor, product.tenant_id)) existing.set(product.id, product);
+  }
+  const allowed = tenantWriteCheck(tx, actor);
 
-  return ctx.db.transaction(async (tx) => {
-    const refs = new References(await tx.select().from(companies), await tx.select().from(procats));
-    const rows = sheet.rows.map((row) => ({ row: row.row, values: valuesOf(row, PRODUCT_SHEET_COLUMNS) }));
-    const ids = [...new Set(rows.map((r) => sheetId(r.values.id)).filter((id): id is number => id !== null))];
-    const existing = new Map<number, ProductRow>();
-    for (let i = 0; i < ids.length; i += 1000) {
-      const found = await tx
-        .select()
-        .from(products)
-        .where(and(inArray(products.id, ids.slice(i, i + 1000)), liveProducts(actor)))
-        .for('update');
-      for (const product of found) {
-        if (canEditCatalogueItem(actor, product.tenant_id)) existing.set(product.id, product);
-      }
+  const planned: { row: number; before: ProductRow | null; values: Values }[] = [];
+  const seen = new Set<number>();
+  for (const { row, values } of rows) {
+    const problem = (code: Parameters<typeof cellProblem>[0], key: Key, value?: string) =>
+      problems.push(cellProblem(code, row, header(key), value));
+    const id = values.id === undefined ? null : sheetId(values.id);
+    if (values.id !== undefined && id === null) problem('import_invalid', 'id', values.id);
+    const before = id !== null ? (existing.get(id) ?? null) : null;
+    if (id !== null && !before) problem('import_unknown_id', 'id', String(id));
+    if (id !== null && seen.has(id)) problem('import_duplicate', 'id', String(id));
+    if (id !== null) seen.add(id);
+
+    let tenantId = before?.tenant_id ?? actor.tenantId;
+    if (values.tenant_id !== undefined) {
+      const wanted = sheetId(values.tenant_id);
+      if (wanted === null) problem('import_invalid', 'tenant_id', values.tenant_id);
+      else if (!(await allowed(wanted))) problem('import_not_allowed', 'tenant_id', String(wanted));
+      else tenantId = wanted;
     }
-    const allowed = tenantWriteCheck(tx, actor);
+    for (const key of ['name', 'product_model'] as const) if (!values[key]) problem('import_required', key);
 
-    const planned: { row: number; before: ProductRow | null; values: Values }[] = [];
-    const seen = new Set<number>();
-    for (const { row, values } of rows) {
-      const problem = (code: Parameters<typeof cellProblem>[0], key: Key, value?: string) =>
-        problems.push(cellProblem(code, row, header(key), value));
-      const id = values.id === undefined ? null : sheetId(values.id);
-      if (values.id !== undefined && id === null) problem('import_invalid', 'id', values.id);
-      const before = id !== null ? (existing.get(id) ?? null) : null;
-      if (id !== null && !before) problem('import_unknown_id', 'id', String(id));
-      if (id !== null && seen.has(id)) problem('import_duplicate', 'id', String(id));
-      if (id !== null) seen.add(id);
-
-      let tenantId = before?.tenant_id ?? actor.tenantId;
-      if (values.tenant_id !== undefined) {
-        const wanted = sheetId(values.tenant_id);
-        if (wanted === null) problem('import_invalid', 'tenant_id', values.tenant_id);
-        else if (!(await allowed(wanted))) problem('import_not_allowed', 'tenant_id', String(wanted));
-        else tenantId = wanted;
-      }
-      for (const key of ['name', 'product_model'] as const) if (!values[key]) problem('import_required', key);
-
-      const refId = (key: 'brand_id' | 'procat_id' | 'preferred_supplier_id') => {
-        const id = values[key] === undefined ? null : sheetId(values[key]);
-        if (values[key] !== undefined && id === null) problem('import_invalid', key, values[key]);
-        return id;
-      };
-      const brandId = refId('brand_id');
-      const procatId = refId('procat_id');
-      const supplierId = refId('preferred_supplier_id');
-      const brand = refs.company(tenantId, 'brand', brandId, values.brand);
-      if (!brand) {
-        if (brandId !== null) problem('import_unknown_id', 'brand_id', String(brandId));
-        else if (values.brand) problem('import_invalid', 'brand', values.brand);
-        else problem('import_required', 'brand');
-      }
-      const procat = refs.procat(tenantId, procatId, values.category);
-      if (!procat) {
-        if (procatId !== null) problem('import_unknown_id', 'procat_id', String(procatId));
-        else if (values.category) problem('import_invalid', 'category', values.category);
-        else problem('import_required', 'category');
-      }
-      const supplier =
-        supplierId !== null || values.supplier
-          ? refs.company(tenantId, 'supplier', supplierId, values.supplier)
-          : null;
-      if ((supplierId !== null || values.supplier) && !supplier) {
-        if (supplierId !== null) problem('import_unknown_id', 'preferred_supplier_id', String(supplierId));
-        else problem('import_invalid', 'supplier', values.supplier);
-      }
-      const flag = (key: 'product_status' | 'rack_mounted', absent: boolean) => {
-        if (values[key] === undefined) return absent;
-        const value = sheetBoolean(values[key]);
-        if (value === null) problem('import_invalid', key, values[key]);
-        return value ?? absent;
-      };
-      const numbers = Object.fromEntries(
-        NUMBERS.map((key) => {
-          const text = values[key];
-          if (text === undefined) return [key, null];
-          const n = Number(text.replace(',', '.'));
-          if (!Number.isFinite(n) || n < 0) {
-            problem('import_invalid', key, text);
-            return [key, null];
-          }
-          return [key, n];
-        }),
-      ) as Record<(typeof NUMBERS)[number], number | null>;
-      const rackMounted = flag('rack_mounted', before?.rack_mounted ?? false);
-      planned.push({
-        row,
-        before,
-        values: {
-          tenant_id: tenantId,
-          name: values.name ?? '',
-          product_model: values.product_model ?? null,
-          brand_id: brand?.id ?? null,
-          procat_id: procat?.id ?? null,
-          preferred_supplier_id: supplier?.id ?? null,
-          product_status: flag('product_status', before?.product_status ?? true),
-          rack_mounted: rackMounted,
-          ...numbers,
-          rack_units: rackMounted ? numbers.rack_units : null,
-          ...Object.fromEntries(TEXTS.map((key) => [key, values[key] ?? null])),
-        },
-      });
-    }
-
-    const updates = planned
-      .filter((p) => p.before)
-      .map((p) => ({ ...p, changes: changesOf(p.before!, p.values) }));
-    // A product devices use leaves for the library only, as the product form says (409 there).
-    const moving = updates.filter(
-      (u) => u.values.tenant_id !== u.before!.tenant_id && u.values.tenant_id !== LIBRARY_TENANT_ID,
-    );
-    const inUse = await productsInUse(
-      tx,
-      moving.map((u) => u.before!.id),
-    );
-    for (const { row, before, values } of moving) {
-      if (inUse.has(before!.id))
-        problems.push(cellProblem('import_in_use', row, header('tenant_id'), String(values.tenant_id)));
-    }
-    const changed = updates.filter((u) => u.changes !== null);
-    const creates = planned.filter((p) => p.before === null);
-    const sorted = inSheetOrder(problems, PRODUCT_SHEET_COLUMNS, sheet.headers);
-    const report: ImportReport = {
-      created: creates.length,
-      updated: changed.length,
-      unchanged: updates.length - changed.length,
-      ignored: unknownHeaders(sheet.headers, PRODUCT_SHEET_COLUMNS),
-      problems: sorted,
-      rows: sheet.rows,
+    const refId = (key: 'brand_id' | 'procat_id' | 'preferred_supplier_id') => {
+      const id = values[key] === undefined ? null : sheetId(values[key]);
+      if (values[key] !== undefined && id === null) problem('import_invalid', key, values[key]);
+      return id;
     };
-    if (dryRun) return report;
-    if (sorted.length > 0) throw badRequest(sorted.slice(0, 100));
+    const brandId = refId('brand_id');
+    const procatId = refId('procat_id');
+    const supplierId = refId('preferred_supplier_id');
+    const brand = refs.company(tenantId, 'brand', brandId, values.brand);
+    if (!brand) {
+      if (brandId !== null) problem('import_unknown_id', 'brand_id', String(brandId));
+      else if (values.brand) problem('import_invalid', 'brand', values.brand);
+      else problem('import_required', 'brand');
+    }
+    const procat = refs.procat(tenantId, procatId, values.category);
+    if (!procat) {
+      if (procatId !== null) problem('import_unknown_id', 'procat_id', String(procatId));
+      else if (values.category) problem('import_invalid', 'category', values.category);
+      else problem('import_required', 'category');
+    }
+    const supplier =
+      supplierId !== null || values.supplier
+        ? refs.company(tenantId, 'supplier', supplierId, values.supplier)
+        : null;
+    if ((supplierId !== null || values.supplier) && !supplier) {
+      if (supplierId !== null) problem('import_unknown_id', 'preferred_supplier_id', String(supplierId));
+      else problem('import_invalid', 'supplier', values.supplier);
+    }
+    const flag = (key: 'product_status' | 'rack_mounted', absent: boolean) => {
+      if (values[key] === undefined) return absent;
+      const value = sheetBoolean(values[key]);
+      if (value === null) problem('import_invalid', key, values[key]);
+      return value ?? absent;
+    };
+    const numbers = Object.fromEntries(
+      NUMBERS.map((key) => {
+        const text = values[key];
+        if (text === undefined) return [key, null];
+        const n = Number(text.replace(',', '.'));
+        if (!Number.isFinite(n) || n < 0) {
+          problem('import_invalid', key, text);
+          return [key, null];
+        }
+        return [key, n];
+      }),
+    ) as Record<(typeof NUMBERS)[number], number | null>;
+    const rackMounted = flag('rack_mounted', before?.rack_mounted ?? false);
+    planned.push({
+      row,
+      before,
+      values: {
+        tenant_id: tenantId,
+        name: values.name ?? '',
+        product_model: values.product_model ?? null,
+        brand_id: brand?.id ?? null,
+        procat_id: procat?.id ?? null,
+        preferred_supplier_id: supplier?.id ?? null,
+        product_status: flag('product_status', before?.product_status ?? true),
+        rack_mounted: rackMounted,
+        ...numbers,
+        rack_units: rackMounted ? numbers.rack_units : null,
+        ...Object.fromEntries(TEXTS.map((key) => [key, values[key] ?? null])),
+      },
+    });
+  }
+  return {
+    updates: planned.flatMap((p) => (p.before ? [{ ...p, before: p.before }] : [])),
+    creates: planned.filter((p) => p.before === null).map((p) => p.values),
+  };
+};
 
-    const entries: ActivityEntry[] = [];
-    await updateRowsById(
-      tx,
-      products,
-      changed.map(({ before, values }) => ({ id: before!.id, set: values })),
-    );
-    for (const { before, values, changes } of changed) {
-      entries.push({
-        objectModel: 'Product',
-        objectId: before!.id,
-        objectName: values.name,
-        action: 'updated',
-        note: 'Product updated (import)',
-        tenantId: values.tenant_id,
-        changes,
-      });
-    }
-    for (let i = 0; i < creates.length; i += 500) {
-      const batch = creates.slice(i, i + 500).map((p) => p.values);
-      const inserted = await tx.insert(products).values(batch).returning();
-      inserted.forEach((row, n) => {
-        entries.push({
-          objectModel: 'Product',
-          objectId: row.id,
-          objectName: row.name,
-          action: 'created',
-          note: 'Product created (import)',
-          tenantId: row.tenant_id,
-          changes: createdFields(batch[n]!),
-        });
-      });
-    }
-    await logActivities(tx, actor, entries);
-    return report;
-  });
-}
+/** POST /api/admin/products/import, through importSheet (catalogue-sheet.ts). */
+export const productImport: CatalogueImport<typeof products, ProductRow, Values> = {
+  model: 'Product',
+  table: products,
+  columns: PRODUCT_SHEET_COLUMNS,
+  tenantHeader: header('tenant_id'),
+  plan: planProducts,
+  // A product devices use leaves for the library only, as the product form says (409 there).
+  leaves: (before, values) => values.tenant_id !== before.tenant_id && values.tenant_id !== LIBRARY_TENANT_ID,
+  inUse: productsInUse,
+  insert: (db, values) => db.insert(products).values(values).returning(),
+  insertChunk: 500,
+};

@@ -8,28 +8,21 @@ import {
 import { and, asc, eq, inArray, like, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { devices, floors, locations, uploads, zones } from '../../db/schema.ts';
-import {
-  type ActivityEntry,
-  changesOf,
-  createdFields,
-  logActivity,
-  removedFields,
-} from '../../platform/activity.ts';
+import { type ActivityEntry, changesOf, createdFields, removedFields } from '../../platform/activity.ts';
 import type { Actor } from '../../platform/actor.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { conflict } from '../../platform/errors.ts';
 import type { SiteRow } from '../../platform/policy.ts';
 import { requireSite } from '../../platform/policy.ts';
 import { type FloorRow, presentFloor, presentLocation, presentZone } from '../sites/present.ts';
-import { touchSite } from '../sites/queries.ts';
 import { scopePrefix } from '../uploads/keys.ts';
 import { takeUpload } from '../uploads/service.ts';
+import { changedFields, labelsOf } from './fields.ts';
+import { releaseDevices } from './removal.ts';
 import {
-  changeDevices,
-  countDevices,
   deletion,
   devicesNote,
   type Logged,
+  recordChange,
   relinkFiles,
   requireFloor,
   type Sign,
@@ -82,36 +75,30 @@ export async function createFloor(ctx: AppContext, actor: Actor, input: FloorCre
       .insert(floors)
       .values({ ...values, site_id: site.id })
       .returning();
-    await logActivity(
+    await recordChange(
       tx,
       actor,
+      site,
       floorEntry(site, floor!, { action: 'created', note: 'Floor created' }, createdFields(values)),
     );
-    await touchSite(tx, site.id);
     return presentFloor(floor!, [], [], signer(ctx));
   });
 }
+
+const LABELS = { name: 'Name', code: 'Code', location_transform: 'Transform' } as const;
 
 /** PUT /api/site/floors: name, code, plan (an upload key, or '' / null to delete it), transform. */
 export async function updateFloor(ctx: AppContext, actor: Actor, input: FloorUpdateInput): Promise<FloorDto> {
   const dropped: (string | null)[] = [];
   const answer = await ctx.db.transaction(async (tx) => {
     const { floor, site } = await requireFloor(tx, actor, input.id, SitePermission.Contributor, true);
-    const set: Partial<typeof floors.$inferInsert> = {};
+    const set: Partial<typeof floors.$inferInsert> = changedFields(floor, input, [
+      'name',
+      'code',
+      'location_transform',
+    ]);
     const notes: string[] = [];
-    const labels: string[] = [];
-    if (input.name !== undefined && input.name !== floor.name) {
-      set.name = input.name;
-      labels.push('Name');
-    }
-    if (input.code !== undefined && input.code !== floor.code) {
-      set.code = input.code;
-      labels.push('Code');
-    }
-    if (input.location_transform !== undefined && input.location_transform !== floor.location_transform) {
-      set.location_transform = input.location_transform;
-      labels.push('Transform');
-    }
+    const labels = labelsOf(LABELS, set);
     if (labels.length > 0) notes.push(updatedNote('Floor', labels));
     if (input.svg !== undefined && input.svg !== floor.svg) {
       if (input.svg !== null) {
@@ -132,12 +119,12 @@ export async function updateFloor(ctx: AppContext, actor: Actor, input: FloorUpd
     if (notes.length > 0) {
       const [row] = await tx.update(floors).set(set).where(eq(floors.id, floor.id)).returning();
       updated = row!;
-      await logActivity(
+      await recordChange(
         tx,
         actor,
+        site,
         floorEntry(site, updated, { action: 'updated', note: notes.join('; ') }, changesOf(floor, set)),
       );
-      await touchSite(tx, site.id);
     }
     return loadFloorDto(tx, updated, signer(ctx));
   });
@@ -170,20 +157,13 @@ export async function deleteFloor(ctx: AppContext, actor: Actor, query: SpatialD
   const answer = await ctx.db.transaction(async (tx) => {
     const { floor, site } = await requireFloor(tx, actor, query.id, SitePermission.Contributor, true);
     const { locationIds, zoneIds, where } = await devicesOfFloor(tx, floor.id);
-    const count = await countDevices(tx, and(eq(devices.site_id, site.id), where)!);
-    if (count > 0 && !query.move_devices) throw conflict('floor_has_devices', { count });
+    const moved = await releaseDevices(tx, actor, site, query, {
+      where: and(eq(devices.site_id, site.id), where)!,
+      refusal: 'floor_has_devices',
+      set: UNPLACED,
+      note: `Device unplaced (floor ${floor.name} deleted)`,
+    });
     const dto = await loadFloorDto(tx, floor, signer(ctx));
-    const moved =
-      count > 0
-        ? await changeDevices(
-            tx,
-            actor,
-            site,
-            where,
-            UNPLACED,
-            `Device unplaced (floor ${floor.name} deleted)`,
-          )
-        : 0;
     await relinkFiles(tx, { type: 'Floor', ids: [floor.id] }, null);
     await relinkFiles(tx, { type: 'Location', ids: locationIds }, null);
     // Uploads filed for this floor can't be attached to anything any more.
@@ -195,9 +175,10 @@ export async function deleteFloor(ctx: AppContext, actor: Actor, query: SpatialD
       `${zoneIds.length} zones`,
       ...(moved > 0 ? [devicesNote(moved, 'unplaced')] : []),
     ];
-    await logActivity(
+    await recordChange(
       tx,
       actor,
+      site,
       floorEntry(
         site,
         floor,
@@ -205,7 +186,6 @@ export async function deleteFloor(ctx: AppContext, actor: Actor, query: SpatialD
         removedFields(floor, ['name', 'code']),
       ),
     );
-    await touchSite(tx, site.id);
     dropped.push(ownPlan(site, floor));
     return { floor: dto, moved_devices: moved };
   });

@@ -7,27 +7,21 @@ import {
 } from '@asbuilt/domain';
 import { and, eq, inArray, isNotNull, ne } from 'drizzle-orm';
 import { devices, locations, zones } from '../../db/schema.ts';
-import {
-  type ActivityEntry,
-  changesOf,
-  createdFields,
-  logActivity,
-  removedFields,
-} from '../../platform/activity.ts';
+import { type ActivityEntry, changesOf, createdFields, removedFields } from '../../platform/activity.ts';
 import type { Actor } from '../../platform/actor.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { conflict } from '../../platform/errors.ts';
 import type { SiteRow } from '../../platform/policy.ts';
 import { checkUnchangedSince } from '../../platform/versions.ts';
 import { type FloorRow, type LocationRow, presentLocation } from '../sites/present.ts';
-import { touchSite } from '../sites/queries.ts';
+import { changedFields, labelsOf } from './fields.ts';
+import { deletedNote, releaseDevices } from './removal.ts';
 import {
   changeDevices,
-  countDevices,
   deletion,
   devicesNote,
   floorOnSite,
   type Logged,
+  recordChange,
   relinkFiles,
   requireFloor,
   requireLocation,
@@ -67,9 +61,10 @@ export async function createLocation(
       .insert(locations)
       .values({ ...values, site_id: site.id, floor_id: floor.id })
       .returning();
-    await logActivity(
+    await recordChange(
       tx,
       actor,
+      site,
       locationEntry(
         site,
         location!,
@@ -78,7 +73,6 @@ export async function createLocation(
         createdFields(values),
       ),
     );
-    await touchSite(tx, site.id);
     return presentLocation(location!);
   });
 }
@@ -104,11 +98,12 @@ export async function updateLocation(
   return ctx.db.transaction(async (tx) => {
     const { location, site } = await requireLocation(tx, actor, input.id, SitePermission.Contributor, true);
     checkUnchangedSince(location.updated_at, input.updated_at);
-    const set: Partial<typeof locations.$inferInsert> = {};
-    for (const key of ['name', 'code', 'location_type', 'polygon'] as const) {
-      const value = input[key];
-      if (value !== undefined && value !== location[key]) (set as Record<string, unknown>)[key] = value;
-    }
+    const set: Partial<typeof locations.$inferInsert> = changedFields(location, input, [
+      'name',
+      'code',
+      'location_type',
+      'polygon',
+    ]);
     let floor = await floorOnSite(tx, site, location.floor_id);
     let moved = 0;
     if (input.floor_id !== undefined && input.floor_id !== location.floor_id) {
@@ -140,19 +135,17 @@ export async function updateLocation(
         `Device updated (Floor; location ${location.name} moved to floor ${floor.name})`,
       );
     }
-    const labels = (Object.keys(LABELS) as (keyof typeof LABELS)[])
-      .filter((key) => key in set)
-      .map((key) => LABELS[key]);
+    const labels = labelsOf(LABELS, set);
     if (labels.length === 0) return presentLocation(location);
     const [updated] = await tx.update(locations).set(set).where(eq(locations.id, location.id)).returning();
     const note =
       updatedNote('Location', labels) + (moved > 0 ? `; ${devicesNote(moved, 'moved along')}` : '');
-    await logActivity(
+    await recordChange(
       tx,
       actor,
+      site,
       locationEntry(site, updated!, floor, { action: 'updated', note }, changesOf(location, set)),
     );
-    await touchSite(tx, site.id);
     return presentLocation(updated!);
   });
 }
@@ -165,35 +158,26 @@ export async function deleteLocation(ctx: AppContext, actor: Actor, query: Spati
   return ctx.db.transaction(async (tx) => {
     const { location, site } = await requireLocation(tx, actor, query.id, SitePermission.Contributor, true);
     const floor = await floorOnSite(tx, site, location.floor_id);
-    const inLocation = eq(devices.location_id, location.id);
-    const count = await countDevices(tx, inLocation);
-    if (count > 0 && !query.move_devices) throw conflict('location_has_devices', { count });
-    const moved =
-      count > 0
-        ? await changeDevices(
-            tx,
-            actor,
-            site,
-            inLocation,
-            { location_id: null },
-            `Device updated (Location; location ${location.name} deleted)`,
-          )
-        : 0;
+    const moved = await releaseDevices(tx, actor, site, query, {
+      where: eq(devices.location_id, location.id),
+      refusal: 'location_has_devices',
+      set: { location_id: null },
+      note: `Device updated (Location; location ${location.name} deleted)`,
+    });
     await relinkFiles(tx, { type: 'Location', ids: [location.id] }, { type: 'Floor', id: floor.id });
     await tx.delete(locations).where(eq(locations.id, location.id));
-    const note = moved > 0 ? `Location deleted (${devicesNote(moved, 'moved out')})` : 'Location deleted';
-    await logActivity(
+    await recordChange(
       tx,
       actor,
+      site,
       locationEntry(
         site,
         location,
         floor,
-        deletion(note, moved),
+        deletion(deletedNote('Location', moved, 'moved out'), moved),
         removedFields(location, ['name', 'code', 'location_type']),
       ),
     );
-    await touchSite(tx, site.id);
     return { location: presentLocation(location), moved_devices: moved };
   });
 }

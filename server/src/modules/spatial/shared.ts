@@ -11,7 +11,7 @@ import {
   secrets,
   zones,
 } from '../../db/schema.ts';
-import { type ActivityEntry, changesOf, logActivities } from '../../platform/activity.ts';
+import { type ActivityEntry, changesOf, logActivities, logActivity } from '../../platform/activity.ts';
 import type { Actor } from '../../platform/actor.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
@@ -19,6 +19,7 @@ import { requireSite, type SiteRow } from '../../platform/policy.ts';
 import { deviceEntries } from '../devices/activity.ts';
 import type { DeviceRow } from '../devices/present.ts';
 import type { FloorRow, LayerRow, LocationRow, ZoneRow } from '../sites/present.ts';
+import { touchSite } from '../sites/queries.ts';
 
 /**
  * What the floor, location, zone and layer services share: loading an object with the caller's
@@ -207,6 +208,12 @@ export function spatialEntry(
     parentName: parentFloor ? parentFloor.name : site.name,
     ...(changes ? { changes } : {}),
   };
+}
+
+/** Logs a change of a site's floors, locations, zones or layers, and moves the site up its list. */
+export async function recordChange(tx: DbOrTx, actor: Actor, site: SiteRow, entry: ActivityEntry) {
+  await logActivity(tx, actor, entry);
+  await touchSite(tx, site.id);
 }
 
 /** "Location updated (Name, Polygon)": the labels of the fields that changed. */

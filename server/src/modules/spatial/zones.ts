@@ -8,27 +8,22 @@ import {
 import { and, eq, isNull, ne, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { devices, zones } from '../../db/schema.ts';
-import {
-  type ActivityEntry,
-  changesOf,
-  createdFields,
-  logActivity,
-  removedFields,
-} from '../../platform/activity.ts';
+import { type ActivityEntry, changesOf, createdFields, removedFields } from '../../platform/activity.ts';
 import type { Actor } from '../../platform/actor.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { badRequest, conflict } from '../../platform/errors.ts';
+import { badRequest } from '../../platform/errors.ts';
 import { requireSite, type SiteRow } from '../../platform/policy.ts';
 import { checkUnchangedSince } from '../../platform/versions.ts';
 import { type FloorRow, presentZone, type ZoneRow } from '../sites/present.ts';
-import { touchSite } from '../sites/queries.ts';
+import { changedFields, labelsOf } from './fields.ts';
+import { deletedNote, releaseDevices } from './removal.ts';
 import {
   changeDevices,
-  countDevices,
   deletion,
   devicesNote,
   floorOnSite,
   type Logged,
+  recordChange,
   requireFloor,
   requireZone,
   spatialEntry,
@@ -71,12 +66,12 @@ export async function createZone(ctx: AppContext, actor: Actor, input: ZoneCreat
       .insert(zones)
       .values({ ...values, site_id: site.id, floor_id: floor?.id ?? null })
       .returning();
-    await logActivity(
+    await recordChange(
       tx,
       actor,
+      site,
       zoneEntry(site, zone!, floor, { action: 'created', note: 'Zone created' }, createdFields(values)),
     );
-    await touchSite(tx, site.id);
     return presentZone(zone!);
   });
 }
@@ -91,11 +86,7 @@ export async function updateZone(ctx: AppContext, actor: Actor, input: ZoneUpdat
   return ctx.db.transaction(async (tx) => {
     const { zone, site } = await requireZone(tx, actor, input.id, SitePermission.Contributor, true);
     checkUnchangedSince(zone.updated_at, input.updated_at);
-    const set: Partial<typeof zones.$inferInsert> = {};
-    for (const key of ['name', 'code', 'polygon'] as const) {
-      const value = input[key];
-      if (value !== undefined && value !== zone[key]) (set as Record<string, unknown>)[key] = value;
-    }
+    const set: Partial<typeof zones.$inferInsert> = changedFields(zone, input, ['name', 'code', 'polygon']);
     let floor = await floorOf(tx, site, zone.floor_id);
     let cleared = 0;
     if (input.floor_id !== undefined && input.floor_id !== zone.floor_id) {
@@ -118,18 +109,16 @@ export async function updateZone(ctx: AppContext, actor: Actor, input: ZoneUpdat
       if (zone.polygon !== null) set.polygon = null;
       else delete set.polygon;
     }
-    const labels = (Object.keys(LABELS) as (keyof typeof LABELS)[])
-      .filter((key) => key in set)
-      .map((key) => LABELS[key]);
+    const labels = labelsOf(LABELS, set);
     if (labels.length === 0) return presentZone(zone);
     const [updated] = await tx.update(zones).set(set).where(eq(zones.id, zone.id)).returning();
     const note = updatedNote('Zone', labels) + (cleared > 0 ? `; ${devicesNote(cleared, 'left it')}` : '');
-    await logActivity(
+    await recordChange(
       tx,
       actor,
+      site,
       zoneEntry(site, updated!, floor, { action: 'updated', note }, changesOf(zone, set)),
     );
-    await touchSite(tx, site.id);
     return presentZone(updated!);
   });
 }
@@ -139,28 +128,25 @@ export async function deleteZone(ctx: AppContext, actor: Actor, query: SpatialDe
   return ctx.db.transaction(async (tx) => {
     const { zone, site } = await requireZone(tx, actor, query.id, SitePermission.Contributor, true);
     const floor = await floorOf(tx, site, zone.floor_id);
-    const inZone = eq(devices.zone_id, zone.id);
-    const count = await countDevices(tx, inZone);
-    if (count > 0 && !query.move_devices) throw conflict('zone_has_devices', { count });
-    const moved =
-      count > 0
-        ? await changeDevices(
-            tx,
-            actor,
-            site,
-            inZone,
-            { zone_id: null },
-            `Device updated (Zone; zone ${zone.name} deleted)`,
-          )
-        : 0;
+    const moved = await releaseDevices(tx, actor, site, query, {
+      where: eq(devices.zone_id, zone.id),
+      refusal: 'zone_has_devices',
+      set: { zone_id: null },
+      note: `Device updated (Zone; zone ${zone.name} deleted)`,
+    });
     await tx.delete(zones).where(eq(zones.id, zone.id));
-    const note = moved > 0 ? `Zone deleted (${devicesNote(moved, 'moved out')})` : 'Zone deleted';
-    await logActivity(
+    await recordChange(
       tx,
       actor,
-      zoneEntry(site, zone, floor, deletion(note, moved), removedFields(zone, ['name', 'code'])),
+      site,
+      zoneEntry(
+        site,
+        zone,
+        floor,
+        deletion(deletedNote('Zone', moved, 'moved out'), moved),
+        removedFields(zone, ['name', 'code']),
+      ),
     );
-    await touchSite(tx, site.id);
     return { zone: presentZone(zone), moved_devices: moved };
   });
 }
