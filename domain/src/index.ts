@@ -24,6 +24,7 @@ export * from './schemas/connection.ts';
 export * from './schemas/contact.ts';
 export * from './schemas/device.ts';
 export * from './schemas/deviceCreate.ts';
+export * from './schemas/deviceRack.ts';
 export * from './schemas/form.ts';
 export * from './schemas/imports.ts';
 export * from './schemas/logs.ts';

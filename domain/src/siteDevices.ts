@@ -1,8 +1,11 @@
 import type { DeviceDto, DeviceProductDto, SiteDeviceRow, SiteDevicesResponse } from './schemas/device.ts';
 import { SITE_DEVICE_COLUMNS } from './siteDeviceColumns.ts';
 
-/** A device as a site's list holds it: every field present, its product attached, no public hash. */
-export type ListedDevice = Omit<DeviceDto, 'public_hash'>;
+/**
+ * A device as a site's list holds it: every field present, its product attached, no public hash
+ * and no rack place (the racks' answer holds those, for the few devices in racks).
+ */
+export type ListedDevice = Omit<DeviceDto, 'public_hash' | 'rack_id' | 'rack_u' | 'rack_face'>;
 
 /**
  * A site's device list made whole again: each row's values under their column names, the site,

@@ -188,3 +188,59 @@ export const traceHopSchema = z.object({
 });
 export type TraceHopDto = z.infer<typeof traceHopSchema>;
 export const traceResponseSchema = z.object({ hops: z.array(traceHopSchema) });
+
+/**
+ * The columns of the connection spreadsheet, export and import alike: each end names a device by
+ * its code (else its name) and a port by its label, or a free label for gear outside the site.
+ */
+export const CONNECTION_SHEET_COLUMNS = [
+  { key: 'code', header: 'Code' },
+  { key: 'a_device', header: 'A Device' },
+  { key: 'a_port', header: 'A Port' },
+  { key: 'a_label', header: 'A Label' },
+  { key: 'b_device', header: 'B Device' },
+  { key: 'b_port', header: 'B Port' },
+  { key: 'b_label', header: 'B Label' },
+  { key: 'cable_type', header: 'Cable Type' },
+  { key: 'length_m', header: 'Length (m)' },
+  { key: 'colour', header: 'Colour' },
+  { key: 'status', header: 'Status' },
+  { key: 'note', header: 'Note' },
+] as const;
+export type ConnectionSheetField = (typeof CONNECTION_SHEET_COLUMNS)[number]['key'];
+
+/** The most rows one connection import takes. */
+export const MAX_CONNECTION_IMPORT_ROWS = 20_000;
+
+// A cell as a sheet gives it: text, or a number the reader kept as one.
+const sheetCell = z
+  .preprocess(
+    (value) => (typeof value === 'number' ? String(value) : value),
+    z.string().max(20_000).nullable(),
+  )
+  .optional();
+
+/**
+ * POST /api/site/connections/import: one object per sheet row. A row whose code is a cable of the
+ * site changes it, any other row adds one (numbered on when it has no code). A field left out
+ * stays as it is; an empty one clears it. `row` is the sheet's row number (its header is row 1),
+ * by default the row's place in the list plus one.
+ */
+export const connectionImportSchema = z.object({
+  site_id: requiredId('site'),
+  dry_run: z.boolean().optional(),
+  rows: z
+    .array(
+      z.object({
+        row: z.number().int().min(1).max(1_000_000).optional(),
+        ...(Object.fromEntries(CONNECTION_SHEET_COLUMNS.map((c) => [c.key, sheetCell])) as Record<
+          ConnectionSheetField,
+          typeof sheetCell
+        >),
+      }),
+    )
+    .min(1)
+    .max(MAX_CONNECTION_IMPORT_ROWS),
+});
+export type ConnectionImportInput = z.output<typeof connectionImportSchema>;
+export type ConnectionImportRow = ConnectionImportInput['rows'][number];

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { COORDINATE_LIMIT } from '../geometry.ts';
 import { encodeMessage, type FieldKey } from '../i18n/messages.ts';
+import { RACK_FACES } from '../racks.ts';
 import { SitePermission } from '../roles.ts';
 import { SITE_DEVICE_COLUMNS } from '../siteDeviceColumns.ts';
 import { companySchema, namedRefSchema, productSchema } from './catalogue.ts';
 import { formatted, isIpAddress, isMacAddress, placementId } from './deviceFormats.ts';
+import { rackChangeOf, rackFields } from './deviceRack.ts';
 import {
   formBoolean,
   idField,
@@ -195,6 +197,7 @@ export const deviceUpdateSchema = strictFields(
   {
     ...optionalDeviceFields,
     ...planFields,
+    ...rackFields,
     id: idField('device_id'),
     site_id: idField('site').optional(),
     updated_at: versionField().optional(),
@@ -203,13 +206,16 @@ export const deviceUpdateSchema = strictFields(
 )
   .refine(...atLeastOneChange(['id', 'site_id', 'updated_at']))
   .superRefine(checkPlanFields)
-  .transform(({ id, site_id, updated_at, plan_x, plan_y, on_plan, ...fields }) => ({
-    id,
-    site_id,
-    updated_at,
-    changes: fields as DeviceChanges,
-    plan: planChangeOf({ plan_x, plan_y, on_plan }),
-  }));
+  .transform(
+    ({ id, site_id, updated_at, plan_x, plan_y, on_plan, rack_id, rack_u, rack_face, ...fields }) => ({
+      id,
+      site_id,
+      updated_at,
+      changes: fields as DeviceChanges,
+      plan: planChangeOf({ plan_x, plan_y, on_plan }),
+      rack: rackChangeOf({ rack_id, rack_u, rack_face }),
+    }),
+  );
 export type DeviceUpdateInput = z.output<typeof deviceUpdateSchema>;
 
 /** PUT /api/site/devices/bulk: the same changes for every device of `ids` (one site), all or nothing. */
@@ -302,6 +308,10 @@ export const deviceSchema = z.object({
   plan_x: z.number().nullable(),
   plan_y: z.number().nullable(),
   icon: z.string().nullable(),
+  /** Its place in a rack: the rack, its lowest U (1 = bottom) and the face; all null when not racked. */
+  rack_id: z.number().nullable(),
+  rack_u: z.number().nullable(),
+  rack_face: z.enum(RACK_FACES).nullable(),
   created_at: z.string(),
   updated_at: z.string(),
   product: deviceProductSchema,

@@ -29,6 +29,7 @@ import {
   type SeedCompany,
   type SeedUser,
 } from './demo-build.ts';
+import { seedCabling } from './demo-cabling.ts';
 import { seedCatalogue } from './demo-catalogue.ts';
 import { DEMO_COMPANIES, DEMO_PASSWORD, DEMO_USERS } from './demo-sites.ts';
 import { type DemoFile, idQueue, reserveIds, writeDemoFiles } from './demo-support.ts';
@@ -151,6 +152,7 @@ export async function seedDemo(db: Db, opts: SeedDemoOptions): Promise<void> {
       sql`update tenants set ticket_counter = coalesce((select max(number) from tickets where tickets.tenant_id = tenants.id), 0)`,
     );
     await tx.insert(messages).values(rows.messages);
+    await seedCabling(tx, files);
 
     // Inside the transaction: if a file cannot be written, no row refers to it.
     await writeDemoFiles(opts.dataDir, files);

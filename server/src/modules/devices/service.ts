@@ -26,6 +26,7 @@ import { isInternalTo, requireSite, type SiteRow, siteContext } from '../../plat
 import { checkUnchangedSince } from '../../platform/versions.ts';
 import { presentCompany } from '../companies/present.ts';
 import { loadProducts } from '../products/service.ts';
+import { moveInRack } from '../racks/placement.ts';
 import { loadSiteCompanies, loadSiteProducts, touchSite } from '../sites/queries.ts';
 import { type DeviceLogItem, deviceEntries } from './activity.ts';
 import { newDeviceValues } from './new-device.ts';
@@ -156,6 +157,10 @@ export async function updateDevice(ctx: AppContext, actor: Actor, input: DeviceU
     }
     checkUnchangedSince(context.device.updated_at, input.updated_at);
     await assertCodeFree(tx, context.site.id, input.changes.code, [context.device.id]);
+    if (input.rack) {
+      const [product] = await tx.select().from(products).where(eq(products.id, context.device.product_id));
+      context.device = await moveInRack(tx, actor, context.site, context.device, product!, input.rack);
+    }
     const changes = await locateOnPlan(tx, context.site, context.device, input.changes, input.plan);
     return applyChanges(tx, ctx, actor, context, changes, input.plan);
   });
