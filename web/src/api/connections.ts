@@ -1,13 +1,16 @@
 /** A site's connections (cables), a device's ports and a port's trace. */
 import type {
   ConnectionDto,
+  ConnectionImportRow,
   ConnectionStatus,
   ConnectionWarning,
+  ImportReport,
   PortDto,
+  SheetContent,
   TraceHopDto,
 } from '@asbuilt/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, isConflict } from './client.ts';
+import { api, isConflict, request } from './client.ts';
 import { siteKeys } from './sites.ts';
 
 export const connectionKeys = {
@@ -130,4 +133,49 @@ export function useSetConnectionStatus(siteId: number) {
   return useConnectionMutation(siteId, (input: { ids: number[]; status: ConnectionStatus }) =>
     api.put<{ connections: ConnectionDto[] }>('/site/connections/status', { site_id: siteId, ...input }),
   );
+}
+
+/**
+ * Create (no `id`) or change a cable from the connection dialog. Silent: the dialog shows a
+ * refusal (a taken port, a code in use) itself, beside the fields it names.
+ */
+export function useSaveConnection(siteId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...input }: ConnectionInput & { id?: number; updated_at?: string }) =>
+      id === undefined
+        ? api.post<ConnectionAnswer>('/site/connections', { site_id: siteId, ...input })
+        : api.put<ConnectionAnswer>('/site/connections', { id, ...input }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: connectionKeys.all(siteId) }),
+    meta: { silent: true },
+  });
+}
+
+/** GET: the site's cable schedule as .xlsx, with the columns the import reads. */
+export const connectionExportUrl = (siteId: number) => `/api/site/connections/export?site_id=${siteId}`;
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** POST /api/site/connections/import/sheet: the file's headers and rows as text. */
+export function readConnectionSheet(siteId: number, file: File) {
+  const csv = /\.csv$/i.test(file.name) || file.type === 'text/csv';
+  return request<SheetContent>('/site/connections/import/sheet', {
+    method: 'POST',
+    file: new Blob([file], { type: csv ? 'text/csv' : XLSX_TYPE }),
+    query: { site_id: siteId },
+  });
+}
+
+/** POST /api/site/connections/import: a dry run reports; a real one writes every row or none. */
+export function useImportConnections(siteId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { rows: ConnectionImportRow[]; dry_run: boolean }) =>
+      api.post<ImportReport>('/site/connections/import', { site_id: siteId, ...input }),
+    onSuccess: (_report, { dry_run }) => {
+      if (!dry_run) void queryClient.invalidateQueries({ queryKey: connectionKeys.all(siteId) });
+    },
+    // The import dialog shows the problems on their cells.
+    meta: { silent: true },
+  });
 }

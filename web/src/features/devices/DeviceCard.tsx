@@ -1,8 +1,8 @@
 /**
  * The device card: a full-height sheet on the right (Esc or a click outside closes it). Header
  * with the product (Open Product), the inline Device Code, the status selector and the menu
- * (Share, Change related Product, Archive / Remove from Archive); tabs General, Files & Pictures,
- * Vault and Activity. A Reader sees everything without the means to change it.
+ * (Share, Change related Product, Archive / Remove from Archive); tabs General, Ports, Files &
+ * Pictures, Vault and Activity. A Reader sees everything without the means to change it.
  */
 import { SitePermission } from '@asbuilt/domain';
 import CloseIcon from '@mui/icons-material/Close';
@@ -41,6 +41,7 @@ import { StatusChip } from '../../components/StatusChip.tsx';
 import { toastSuccess } from '../../lib/toast.ts';
 import { AttachmentsView } from '../attachments/AttachmentsView.tsx';
 import { ActivityList } from '../logs/ActivityList.tsx';
+import { PortsTab } from '../ports/PortsTab.tsx';
 import { ProductEditor } from '../products/ProductEditor.tsx';
 import { useSite } from '../sites/SiteContext.tsx';
 import { SecretsView } from '../vault/SecretsView.tsx';
@@ -50,7 +51,7 @@ import { NewDeviceDialog } from './NewDeviceDialog.tsx';
 import { ProductPicture } from './ProductPicture.tsx';
 import { ShareDeviceDialog } from './ShareDeviceDialog.tsx';
 
-type CardTab = 'general' | 'files' | 'vault' | 'activity';
+type CardTab = 'general' | 'ports' | 'files' | 'vault' | 'activity';
 
 export function DeviceCard({
   row,
@@ -263,12 +264,14 @@ function CardBody({
         sx={{ px: { xs: 1, sm: 2 }, borderBottom: 1, borderColor: 'divider' }}
       >
         <Tab value="general" label={t('card.tab.general')} />
+        <Tab value="ports" label={t('card.tab.ports')} />
         <Tab value="files" label={t('card.tab.files')} />
         {seesVault ? <Tab value="vault" label={t('card.tab.vault')} /> : null}
         {seesActivity ? <Tab value="activity" label={t('card.tab.activity')} /> : null}
       </Tabs>
       <Box sx={{ flex: 1, minHeight: 0, overflow: 'auto', p: { xs: 2, sm: 3 } }} role="tabpanel">
         {tab === 'general' ? <DeviceGeneralTab row={row} lookups={lookups} canEdit={canEdit} /> : null}
+        {tab === 'ports' ? <PortsTab deviceId={device.id} canEdit={canEdit} /> : null}
         {tab === 'files' ? <AttachmentsView filter={{ type: 'Device', id: device.id }} columns={4} /> : null}
         {tab === 'vault' && seesVault ? (
           <SecretsView filter={{ type: 'Device', id: device.id }} view="device" />

@@ -1,0 +1,224 @@
+/**
+ * New or edit a cable: end A, end B (B's ports with those fitting A's port first), then the
+ * cable's code (empty: the site's next), type, length, colour, status and note. A refusal (a taken
+ * port, a code in use) shows in the dialog; what the ends are warned about (two outputs, different
+ * signals, ...) is a warning toast after the save, never a refusal.
+ */
+import {
+  CONNECTION_STATUSES,
+  type ConnectionDto,
+  type ConnectionStatus,
+  type ListedDevice,
+} from '@asbuilt/domain';
+import {
+  Alert,
+  Button,
+  DialogActions,
+  DialogContent,
+  Divider,
+  MenuItem,
+  Stack,
+  TextField,
+} from '@mui/material';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type ConnectionInput, useDevicePorts, useSaveConnection } from '../../api/connections.ts';
+import { FormDialog } from '../../components/FormDialog.tsx';
+import { errorMessages } from '../../lib/errors.ts';
+import { toastNotice, toastSuccess } from '../../lib/toast.ts';
+import { useSite } from '../sites/SiteContext.tsx';
+import { EMPTY_END, EndPicker, type EndValue } from './EndPicker.tsx';
+import { orderByFit } from './portChoices.ts';
+
+export interface ConnectionDialogProps {
+  open: boolean;
+  /** The cable to edit; null for a new one. */
+  connection: ConnectionDto | null;
+  onClose: () => void;
+  devices: readonly ListedDevice[];
+  byId: ReadonlyMap<number, ListedDevice>;
+  codeOf: (connectionId: number) => string | undefined;
+  onDelete: (connection: ConnectionDto) => void;
+}
+
+export function ConnectionDialog(props: ConnectionDialogProps) {
+  const { t } = useTranslation('connections');
+  const { open, connection, onClose } = props;
+  return (
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      title={connection ? t('form.edit_title', { code: connection.code }) : t('form.new_title')}
+    >
+      {(key) => <ConnectionForm key={key} {...props} />}
+    </FormDialog>
+  );
+}
+
+function endOf(connection: ConnectionDto | null, side: 'a' | 'b'): EndValue {
+  if (!connection) return EMPTY_END;
+  const label = connection[`${side}_label`];
+  return {
+    free: label !== null,
+    deviceId: connection[`${side}_device_id`],
+    interfaceId: connection[`${side}_interface_id`],
+    label: label ?? '',
+  };
+}
+
+function endInput(side: 'a' | 'b', end: EndValue): ConnectionInput {
+  return end.free
+    ? {
+        [`${side}_device_id`]: null,
+        [`${side}_interface_id`]: null,
+        [`${side}_label`]: end.label.trim() || null,
+      }
+    : {
+        [`${side}_device_id`]: end.deviceId,
+        [`${side}_interface_id`]: end.interfaceId,
+        [`${side}_label`]: null,
+      };
+}
+
+const numberOrNull = (text: string) => (text.trim() === '' ? null : Number(text.replace(',', '.')));
+
+function ConnectionForm({ connection, onClose, devices, byId, codeOf, onDelete }: ConnectionDialogProps) {
+  const { t } = useTranslation(['connections', 'domain']);
+  const { siteId } = useSite();
+  const save = useSaveConnection(siteId);
+  const [a, setA] = useState(() => endOf(connection, 'a'));
+  const [b, setB] = useState(() => endOf(connection, 'b'));
+  const [code, setCode] = useState(connection?.code ?? '');
+  const [cableType, setCableType] = useState(connection?.cable_type ?? '');
+  const [length, setLength] = useState(connection?.length_m?.toString() ?? '');
+  const [colour, setColour] = useState(connection?.colour ?? '');
+  const [status, setStatus] = useState<ConnectionStatus>(connection?.status ?? 'planned');
+  const [note, setNote] = useState(connection?.note ?? '');
+
+  const aPorts = useDevicePorts(siteId, a.free ? null : a.deviceId);
+  const bPorts = useDevicePorts(siteId, b.free ? null : b.deviceId);
+  const aPort = aPorts.data?.find((port) => port.interface_id === a.interfaceId);
+  const bOrdered = useMemo(() => orderByFit(bPorts.data ?? [], aPort), [bPorts.data, aPort]);
+  const editing = connection?.id ?? null;
+  const lengthBad = length.trim() !== '' && !(Number(length.replace(',', '.')) >= 0);
+
+  const submit = () => {
+    if (lengthBad) return;
+    const input: ConnectionInput = {
+      ...endInput('a', a),
+      ...endInput('b', b),
+      cable_type: cableType.trim() || null,
+      length_m: numberOrNull(length),
+      colour: colour.trim() || null,
+      status,
+      note: note.trim() || null,
+    };
+    // An empty code: the server numbers a new cable, and an edited one keeps its own.
+    if (code.trim()) input.code = code.trim();
+    save.mutate(connection ? { ...input, id: connection.id, updated_at: connection.updated_at } : input, {
+      onSuccess: (answer) => {
+        toastSuccess(connection ? t('toast.updated') : t('toast.created', { code: answer.connection.code }));
+        if (answer.warnings.length > 0)
+          toastNotice(
+            answer.warnings.map((warning) => t(`domain:connection_warning.${warning}`)).join(' · '),
+            'warning',
+          );
+        onClose();
+      },
+    });
+  };
+
+  return (
+    <>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          {save.isError ? <Alert severity="error">{errorMessages(save.error).join(' ')}</Alert> : null}
+          <EndPicker
+            end="A"
+            value={a}
+            onChange={setA}
+            devices={devices}
+            byId={byId}
+            ports={aPorts.data ?? []}
+            portsLoading={aPorts.isFetching && !aPorts.data}
+            editing={editing}
+            codeOf={codeOf}
+          />
+          <Divider />
+          <EndPicker
+            end="B"
+            value={b}
+            onChange={setB}
+            devices={devices}
+            byId={byId}
+            ports={bOrdered}
+            portsLoading={bPorts.isFetching && !bPorts.data}
+            editing={editing}
+            codeOf={codeOf}
+          />
+          <Divider />
+          <TextField
+            label={t('form.code')}
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+            helperText={connection ? undefined : t('form.code_hint')}
+            slotProps={{ htmlInput: { maxLength: 50 } }}
+          />
+          <TextField
+            label={t('form.cable_type')}
+            value={cableType}
+            onChange={(event) => setCableType(event.target.value)}
+            placeholder={t('form.cable_type_example')}
+          />
+          <Stack direction="row" spacing={2}>
+            <TextField
+              label={t('form.length')}
+              value={length}
+              onChange={(event) => setLength(event.target.value)}
+              error={lengthBad}
+              helperText={lengthBad ? t('form.length_bad') : undefined}
+              slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+              sx={{ flex: 1 }}
+            />
+            <TextField
+              label={t('form.colour')}
+              value={colour}
+              onChange={(event) => setColour(event.target.value)}
+              sx={{ flex: 1 }}
+            />
+          </Stack>
+          <TextField
+            select
+            label={t('form.status')}
+            value={status}
+            onChange={(event) => setStatus(event.target.value as ConnectionStatus)}
+          >
+            {CONNECTION_STATUSES.map((value) => (
+              <MenuItem key={value} value={value}>
+                {t(`domain:connection_status.${value}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            label={t('form.note')}
+            value={note}
+            onChange={(event) => setNote(event.target.value)}
+            multiline
+            minRows={2}
+          />
+        </Stack>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2.5 }}>
+        {connection ? (
+          <Button color="error" onClick={() => onDelete(connection)} sx={{ mr: 'auto' }}>
+            {t('form.delete')}
+          </Button>
+        ) : null}
+        <Button onClick={onClose}>{t('form.cancel')}</Button>
+        <Button variant="contained" onClick={submit} loading={save.isPending}>
+          {connection ? t('form.save') : t('form.create')}
+        </Button>
+      </DialogActions>
+    </>
+  );
+}
