@@ -51,3 +51,17 @@ export function tenantNavFor(role: number) {
 export function siteNavFor(permission: number) {
   return SITE_NAV.filter((item) => permission >= item.minPermission);
 }
+
+/** The pages a visitor opens without an account: a link from a mail or a label. */
+const PUBLIC_PAGES = /^\/(reset_password|confirm_email|invite_sign_up|device\/[^/]+|follow\/[^/]+)$/;
+
+export function isPublicPage(path: string): boolean {
+  return PUBLIC_PAGES.test(path);
+}
+
+/**
+ * A cookie that says only that this browser holds a session (never the token, which stays in
+ * local storage): the server then sends a page with the app's scripts preloaded, and a browser
+ * without one gets the sign-in screen's page alone.
+ */
+export const SIGNED_IN_COOKIE = 'asbuilt_signed_in';

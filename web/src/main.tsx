@@ -9,7 +9,7 @@ import { createRoot } from 'react-dom/client';
 import { startEarlyCalls } from './api/early.ts';
 import { startScreensAt } from './app/screens.ts';
 import { chosenLanguage, loadWords } from './features/auth/signin/words.ts';
-import { getToken, isPublicPage, signInAddress } from './lib/session.ts';
+import { getToken, isPublicPage, markSignedIn, signInAddress } from './lib/session.ts';
 
 const element = document.getElementById('root');
 if (!element) throw new Error('missing #root');
@@ -27,6 +27,7 @@ if (!getToken() && !isPublicPage(path)) {
 } else {
   const token = getToken();
   if (token) {
+    markSignedIn(true); // a session from before the flag existed gets it too
     startEarlyCalls(path, token);
     startScreensAt(path);
   }

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { message } from '@asbuilt/domain';
+import { isPublicPage, message, SIGNED_IN_COOKIE } from '@asbuilt/domain';
 import type { FastifyInstance } from 'fastify';
 import { sendError } from './error-plugin.ts';
 import { readWebFiles, sendWebFile } from './web-files.ts';
@@ -12,12 +12,24 @@ interface ManifestChunk {
 
 /** The pages a signed-out visitor gets the sign-in screen on (see web/src/main.tsx). */
 const SIGN_IN_PAGES = new Set(['/', '/login']);
+const SIGNED_IN = new RegExp(`(?:^|;\\s*)${SIGNED_IN_COOKIE}=1(?:;|$)`);
+
+/**
+ * Whether a page load starts the app, so its scripts are worth preloading: a public page, or any
+ * other page but the sign-in ones in a browser that holds a session. Without one, the bootstrap
+ * draws the sign-in screen alone (web/src/main.tsx), which needs none of them.
+ */
+export function startsApp(page: string, cookie: string | undefined): boolean {
+  const path = page.replace(/\/+$/, '') || '/';
+  if (isPublicPage(path)) return true;
+  return !SIGN_IN_PAGES.has(path) && SIGNED_IN.test(cookie ?? '');
+}
 
 /**
  * index.html with the app's start script and everything it imports preloaded. The page's
  * bootstrap (web/src/main.tsx) imports the app only once it has run, so without these links the
- * app's scripts are asked for a round trip late; the sign-in page keeps the plain index, so that
- * it loads none of them. The largest come first: a browser fetches six at a time over HTTP/1.1,
+ * app's scripts are asked for a round trip late; the sign-in screen keeps the plain index, so that
+ * it loads none of them (startsApp). The largest come first: a browser fetches six at a time over HTTP/1.1,
  * and MUI's chunk, the largest, was the thirteenth of 32 in import order.
  */
 export function withAppPreloads(
@@ -64,7 +76,7 @@ export function registerWebApp(app: FastifyInstance, dist: string) {
     const isPage = request.method === 'GET' && !page.startsWith('/api/');
     // Revalidated on every visit, so that a release's new script names are seen at once.
     if (isPage && hasWeb) {
-      const html = SIGN_IN_PAGES.has(page.replace(/\/+$/, '') || '/') ? plain : forApp;
+      const html = startsApp(page, request.headers.cookie) ? forApp : plain;
       return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
     }
     return sendError(reply, 404, [message('no_such_call', { method: request.method, path: page })]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withAppPreloads } from '../../src/platform/web-app.ts';
+import { startsApp, withAppPreloads } from '../../src/platform/web-app.ts';
 
 const HTML = '<html><head><title>Asbuilt</title></head><body></body></html>';
 
@@ -42,5 +42,26 @@ describe("the app's index page", () => {
 
   it('is the plain index when the build has no app start', () => {
     expect(withAppPreloads(HTML, { 'index.html': { file: 'assets/index.js' } })).toBe(HTML);
+  });
+});
+
+describe('which page loads preload the app', () => {
+  const signedIn = 'theme=dark; asbuilt_signed_in=1';
+  it('a page of the app in a browser that holds a session', () => {
+    expect(startsApp('/site/3/devices', signedIn)).toBe(true);
+    expect(startsApp('/sites/', 'asbuilt_signed_in=1')).toBe(true);
+  });
+
+  it('not a page of the app without one, nor the sign-in pages', () => {
+    expect(startsApp('/site/3/devices', undefined)).toBe(false);
+    expect(startsApp('/site/3/devices', 'asbuilt_signed_in=0; x_asbuilt_signed_in=1')).toBe(false);
+    expect(startsApp('/login', signedIn)).toBe(false);
+    expect(startsApp('/', signedIn)).toBe(false);
+  });
+
+  it('the public pages, which start the app for anyone', () => {
+    expect(startsApp('/device/abc123', undefined)).toBe(true);
+    expect(startsApp('/follow/xyz', undefined)).toBe(true);
+    expect(startsApp('/reset_password', undefined)).toBe(true);
   });
 });

@@ -4,7 +4,10 @@
  * Admin's other tabs stay theirs. Components read it through useToken(); every change notifies
  * subscribers, including changes made by another tab (storage event).
  */
+import { isPublicPage, SIGNED_IN_COOKIE } from '@asbuilt/domain';
 import { useSyncExternalStore } from 'react';
+
+export { isPublicPage };
 
 export const TOKEN_KEY = 'asbuilt.token';
 /** A login-as session of this tab (sessionStorage): it wins over the account's own while it lasts. */
@@ -42,7 +45,16 @@ export function getToken(): string | null {
 
 export function setToken(token: string) {
   localStorage.setItem(TOKEN_KEY, token);
+  markSignedIn(true);
   notify();
+}
+
+/** The server's hint for the next page load (see SIGNED_IN_COOKIE): set on sign-in, gone on sign-out. */
+export function markSignedIn(signedIn: boolean) {
+  // biome-ignore lint/suspicious/noDocumentCookie: one flag, no value; the Cookie Store API is not in every browser
+  document.cookie = signedIn
+    ? `${SIGNED_IN_COOKIE}=1; Path=/; Max-Age=31536000; SameSite=Lax`
+    : `${SIGNED_IN_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
 }
 
 /** Login as: the new session is this tab's only. */
@@ -64,18 +76,12 @@ export function clearSession() {
   const language = localStorage.getItem(LANGUAGE_KEY);
   localStorage.clear();
   if (language !== null) localStorage.setItem(LANGUAGE_KEY, language);
+  markSignedIn(false);
   notify();
 }
 
 /** Where a new session starts: the sites list. */
 export const HOME = '/sites';
-
-/** The pages a visitor opens without an account: a link from a mail or a label. */
-const PUBLIC_PAGES = /^\/(reset_password|confirm_email|invite_sign_up|device\/[^/]+|follow\/[^/]+)$/;
-
-export function isPublicPage(path: string): boolean {
-  return PUBLIC_PAGES.test(path);
-}
 
 /** The sign-in address that leads back to `place` (path and query) once signed in. */
 export function signInAddress(place?: string): string {
@@ -93,6 +99,8 @@ export function placeAfterSignIn(): string {
   return next && isOwnPlace(next) ? next : HOME;
 }
 
+let leaving = false;
+
 /**
  * Leaves the app for the sign-in screen: a page of its own, which main.tsx draws on a page load
  * of /login without a session (sign-out, a 401, a guard). The address changes with the page, so
@@ -100,6 +108,9 @@ export function placeAfterSignIn(): string {
  * (a session that ended, a visitor without one), not after a sign-out.
  */
 export function openSignIn(keepPlace = false) {
+  // The first call decides: a sign-out's guard re-rendering on the way out must not add a return.
+  if (leaving) return;
+  leaving = true;
   const { pathname, search } = window.location;
   if (pathname === '/login') window.location.replace(`/login${search}`);
   else window.location.replace(keepPlace ? signInAddress(pathname + search) : '/login');
