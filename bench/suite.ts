@@ -77,6 +77,15 @@ export const PARTS: Part[] = [
     database: 'pglite',
     built: true,
   },
+  {
+    // No database: ELK in this process, as in the page's worker.
+    id: 'schematic-layout',
+    point: 'schematic',
+    script: 'bench/schematic-layout.ts',
+    args: ['--rounds', '10'],
+    quick: ['--rounds', '1'],
+    database: 'pglite',
+  },
   ...onBoth({
     id: 'throughput',
     point: '6, 7',
