@@ -1,25 +1,22 @@
 /**
  * The schematic's filters: signal chips (several may be on; none shows every cable), a floor, a
- * location (of that floor, when one is chosen) and a pick of devices by code or name. On a phone
- * they fold away under one button that counts those in use.
+ * location (of that floor, when one is chosen) and a pick of devices by code or name, folded away
+ * on a phone.
  */
 import { INTERFACE_SIGNALS } from '@asbuilt/domain';
-import FilterListIcon from '@mui/icons-material/FilterList';
 import {
   Autocomplete,
-  Badge,
   Box,
   Button,
   Chip,
-  Collapse,
   createFilterOptions,
   MenuItem,
   Stack,
   TextField,
 } from '@mui/material';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLayoutPrefs } from '../../layout/LayoutPrefs.tsx';
+import { FoldOnPhone } from '../../layout/FoldOnPhone.tsx';
 import { useSite } from '../sites/SiteContext.tsx';
 import type { SchematicDevice, SchematicFilter } from './schematicScope.ts';
 import { SIGNAL_COLOURS } from './signalColours.ts';
@@ -47,8 +44,6 @@ export function activeFilters(filter: SchematicFilter): number {
 export function SchematicFilters({ filter, onChange, devices }: Props) {
   const { t } = useTranslation(['schematics', 'domain']);
   const { site } = useSite();
-  const { mobile } = useLayoutPrefs();
-  const [open, setOpen] = useState(false);
   const count = activeFilters(filter);
 
   const locations = useMemo(() => {
@@ -70,7 +65,7 @@ export function SchematicFilters({ filter, onChange, devices }: Props) {
     });
 
   const fields = (
-    <Stack spacing={1.5} sx={{ pt: mobile ? 1.5 : 0 }}>
+    <Stack spacing={1.5}>
       <Box
         role="group"
         aria-label={t('schematics:filters.signals')}
@@ -100,6 +95,7 @@ export function SchematicFilters({ filter, onChange, devices }: Props) {
         <TextField
           select
           size="small"
+          fullWidth={false}
           label={t('schematics:filters.floor')}
           value={filter.floorId ?? ''}
           onChange={(event) => {
@@ -118,6 +114,7 @@ export function SchematicFilters({ filter, onChange, devices }: Props) {
         <TextField
           select
           size="small"
+          fullWidth={false}
           label={t('schematics:filters.location')}
           value={filter.locationId ?? ''}
           onChange={(event) =>
@@ -160,22 +157,5 @@ export function SchematicFilters({ filter, onChange, devices }: Props) {
     </Stack>
   );
 
-  if (!mobile) return fields;
-  return (
-    <Box>
-      <Button
-        variant="outlined"
-        aria-expanded={open}
-        onClick={() => setOpen((was) => !was)}
-        startIcon={
-          <Badge badgeContent={count} color="primary">
-            <FilterListIcon />
-          </Badge>
-        }
-      >
-        {t('schematics:filters.show')}
-      </Button>
-      <Collapse in={open}>{fields}</Collapse>
-    </Box>
-  );
+  return <FoldOnPhone active={count}>{fields}</FoldOnPhone>;
 }

@@ -2,7 +2,8 @@
  * Pan and zoom of the schematic with d3-zoom (wheel, drag, pinch), as the floorplan does it
  * (plans/usePanZoom.ts): the transform goes straight onto one group's attribute, so a frame of
  * panning renders nothing in React whatever the number of boxes and cables. `reset` fits the
- * whole drawing in the canvas; a new drawing (another filter) is fitted again.
+ * whole drawing in the canvas; a new drawing (another filter) opens fitted, but never so small
+ * that its words cannot be read.
  */
 import { select } from 'd3-selection';
 import 'd3-transition';
@@ -14,6 +15,8 @@ import type { PanZoomControls } from '../plans/usePanZoom.ts';
 const SCALE_EXTENT: [number, number] = [0.01, 4];
 /** The largest scale a fitted drawing opens at: a few boxes are not blown up. */
 const FIT_MAX = 1.25;
+/** The smallest a drawing opens at: its words stay readable, the rest is a pan away. */
+const OPEN_MIN = 0.7;
 const FIT_MARGIN = 16;
 
 export function useSchematicPanZoom(
@@ -44,26 +47,28 @@ export function useSchematicPanZoom(
     };
   }, [svgRef, viewRef]);
 
-  const reset = useCallback(
-    (animate = false) => {
+  /** The whole drawing in the canvas (`readable`: not below OPEN_MIN, from its top left then). */
+  const fit = useCallback(
+    (animate: boolean, readable: boolean) => {
       const svg = svgRef.current;
       const zoomer = behaviour.current;
       if (!svg || !zoomer || !size || size.width === 0 || size.height === 0) return;
       const { clientWidth: width, clientHeight: height } = svg;
-      const k = Math.max(
+      const whole = Math.max(
         SCALE_EXTENT[0],
         Math.min(FIT_MAX, (width - 2 * FIT_MARGIN) / size.width, (height - 2 * FIT_MARGIN) / size.height),
       );
-      const target = zoomIdentity
-        .translate((width - size.width * k) / 2, Math.max(FIT_MARGIN, (height - size.height * k) / 2))
-        .scale(k);
+      const k = readable ? Math.max(whole, OPEN_MIN) : whole;
+      const x = size.width * k > width ? FIT_MARGIN : (width - size.width * k) / 2;
+      const target = zoomIdentity.translate(x, Math.max(FIT_MARGIN, (height - size.height * k) / 2)).scale(k);
       if (animate) select(svg).transition().duration(250).call(zoomer.transform, target);
       else select(svg).call(zoomer.transform, target);
     },
     [svgRef, size],
   );
+  const reset = useCallback((animate = false) => fit(animate, false), [fit]);
 
-  useEffect(() => reset(false), [reset]);
+  useEffect(() => fit(false, true), [fit]);
 
   const zoomBy = useCallback(
     (factor: number) => {
