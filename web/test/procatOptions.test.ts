@@ -11,6 +11,7 @@ const procat = (id: number, main: string, sub1: string | null, sub2: string | nu
   sub1,
   sub2,
   sub3: null,
+  passive: false,
   created_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-01T00:00:00.000Z',
 });

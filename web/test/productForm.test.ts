@@ -38,8 +38,15 @@ const product: ProductDto = {
   procat: { id: 11, name: 'AV / Amplifier' },
   preferred_supplier_id: null,
   interfaces: [
-    { id: 1, interface_type: 'input', terminal: 'XLR', signal: 'Audio', label: 'In 1' },
-    { id: 2, interface_type: 'output', terminal: 'Speakon', signal: 'Audio', label: null },
+    { id: 1, interface_type: 'input', terminal: 'XLR', signal: 'Audio', label: 'In 1', pass_through: null },
+    {
+      id: 2,
+      interface_type: 'output',
+      terminal: 'Speakon',
+      signal: 'Audio',
+      label: null,
+      pass_through: 'rear',
+    },
   ],
   created_at: '2026-01-02T10:00:00Z',
   updated_at: '2026-01-02T10:00:00Z',
@@ -80,7 +87,10 @@ describe('product form', () => {
       procat_id: 11,
       power: '120',
       rack_units: '2',
-      interfaces: [{ interface_type: 'input', terminal: 'XLR', signal: '', label: '' }],
+      interfaces: [
+        { interface_type: 'input', terminal: 'XLR', signal: '', label: '', pass_through: '' },
+        { interface_type: 'bi-directional', terminal: 'RJ45', signal: '', label: '', pass_through: 'front' },
+      ],
     };
     expect(productCreatePayload(parse(values), 'tenant')).toEqual({
       name: 'Amp',
@@ -88,7 +98,10 @@ describe('product form', () => {
       brand_id: 3,
       procat_id: 11,
       power: 120,
-      interfaces_attributes: [{ interface_type: 'input', terminal: 'XLR' }],
+      interfaces_attributes: [
+        { interface_type: 'input', terminal: 'XLR' },
+        { interface_type: 'bi-directional', terminal: 'RJ45', pass_through: 'front' },
+      ],
     });
   });
 
@@ -124,12 +137,25 @@ describe('product form', () => {
     const form = productToForm(product, null).interfaces;
     const current = [
       { ...form[0]!, label: 'Input 1', signal: '' },
-      { interface_type: 'bi-directional', terminal: 'RJ45', signal: 'Data', label: 'LAN' },
+      { interface_type: 'bi-directional', terminal: 'RJ45', signal: 'Data', label: 'LAN', pass_through: '' },
     ];
     expect(interfaceChanges(product.interfaces, current)).toEqual([
       { id: 1, signal: null, label: 'Input 1' },
       { interface_type: 'bi-directional', terminal: 'RJ45', signal: 'Data', label: 'LAN' },
       { id: 2, _destroy: true },
+    ]);
+  });
+
+  it('sends a pass-through side set or cleared, null for none', () => {
+    const [first, second] = productToForm(product, null).interfaces;
+    expect(second!.pass_through).toBe('rear');
+    const current = [
+      { ...first!, pass_through: 'front' },
+      { ...second!, pass_through: '' },
+    ];
+    expect(interfaceChanges(product.interfaces, current)).toEqual([
+      { id: 1, pass_through: 'front' },
+      { id: 2, pass_through: null },
     ]);
   });
 });

@@ -192,6 +192,8 @@ export const procatSchema = z.object({
   sub1: z.string().nullable(),
   sub2: z.string().nullable(),
   sub3: z.string().nullable(),
+  /** Patch panels, wall outlets: on its products front port N runs to rear port N. */
+  passive: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -202,6 +204,7 @@ const procatParts = {
   sub2: optionalText('sub_category_2').optional(),
   sub3: optionalText('sub_category_3').optional(),
   tenant_id: optionalId('tenant').optional(),
+  passive: formBoolean('passive').optional(),
 };
 
 export const procatCreateSchema = z

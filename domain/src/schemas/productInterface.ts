@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PASS_THROUGH_SIDES, type PassThroughSide } from '../connections.ts';
 import { encodeMessage, type FieldKey } from '../i18n/messages.ts';
 import {
   INTERFACE_IO,
@@ -18,6 +19,7 @@ const interfaceAttributeItem = z.object({
   terminal: z.unknown().optional(),
   signal: z.unknown().optional(),
   label: optionalText('interface_label').optional(),
+  pass_through: z.unknown().optional(),
   _destroy: formBoolean('_destroy').optional(),
 });
 
@@ -27,6 +29,8 @@ export interface InterfaceAttribute {
   terminal?: InterfaceTerminal | null | undefined;
   signal?: InterfaceSignal | null | undefined;
   label?: string | null | undefined;
+  /** The side of a port the product passes straight through (front N runs to rear N); null for none. */
+  pass_through?: PassThroughSide | null | undefined;
   _destroy?: boolean | undefined;
 }
 
@@ -42,7 +46,7 @@ export const interfacesAttributesSchema = jsonList(interfaceAttributeItem, 'inte
     items.forEach((item, index) => {
       const at = index + 1;
       const check = <T extends string>(
-        key: 'interface_type' | 'terminal' | 'signal',
+        key: 'interface_type' | 'terminal' | 'signal' | 'pass_through',
         field: FieldKey,
         values: readonly T[],
       ): T | null | undefined => {
@@ -60,6 +64,7 @@ export const interfacesAttributesSchema = jsonList(interfaceAttributeItem, 'inte
       const io = check('interface_type', 'io', INTERFACE_IO);
       const terminal = check('terminal', 'terminal', INTERFACE_TERMINALS);
       const signal = check('signal', 'signal', INTERFACE_SIGNALS);
+      const passThrough = check('pass_through', 'pass_through', PASS_THROUGH_SIDES);
       if (item._destroy) {
         // Discarding a new (id-less) interface means not creating it.
         if (item.id) out.push({ id: item.id, _destroy: true });
@@ -79,6 +84,7 @@ export const interfacesAttributesSchema = jsonList(interfaceAttributeItem, 'inte
         ...(terminal !== undefined ? { terminal } : {}),
         ...(signal !== undefined ? { signal } : {}),
         ...(item.label !== undefined ? { label: item.label } : {}),
+        ...(passThrough !== undefined ? { pass_through: passThrough } : {}),
       });
     });
     return out;
@@ -91,5 +97,6 @@ export const interfaceSchema = z.object({
   terminal: z.string().nullable(),
   signal: z.string().nullable(),
   label: z.string().nullable(),
+  pass_through: z.enum(PASS_THROUGH_SIDES).nullable(),
 });
 export type InterfaceDto = z.infer<typeof interfaceSchema>;

@@ -32,6 +32,7 @@ describe('GET /api/global/procat_list', () => {
       sub2: null,
       sub3: null,
       tenant_id: 1,
+      passive: false,
     });
   });
 
@@ -82,6 +83,27 @@ describe('POST /api/admin/procats', () => {
       sub1: { to: 'Display' },
       sub2: { to: 'Interactive' },
     });
+  });
+
+  it('writes a passive category (patch panels: front port N runs to rear port N) and answers it', async () => {
+    const response = await t.call('POST', '/api/admin/procats', {
+      token: w.tokens.libraryAdmin,
+      body: { main: 'Network', sub1: 'Patch Panel', passive: true },
+    });
+    expect(response.statusCode).toBe(200);
+    const procat = response.json().procat as ProcatDto;
+    expect(procat.passive).toBe(true);
+    expect((await procatRow(procat.id))?.passive).toBe(true);
+    const [log] = await expectLogged(t, 'Procat', procat.id, 'Product Category created');
+    expect(log!.changes).toMatchObject({ passive: { to: true } });
+    const listed = await t.call('GET', '/api/global/procat_list', { token: w.tokens.owner });
+    expect(listed.json().procats.find((p: ProcatDto) => p.id === procat.id)?.passive).toBe(true);
+    const refused = await t.call('POST', '/api/admin/procats', {
+      token: w.tokens.libraryAdmin,
+      body: { main: 'Network', sub1: 'Maybe', passive: 'perhaps' },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(errors(refused)).toEqual(['Passive must be true or false']);
   });
 
   it('lets the Super Admin create one for a tenant; a Library Admin can’t', async () => {
@@ -137,6 +159,29 @@ describe('PUT /api/admin/procats', () => {
       sub1: { from: 'UPS', to: 'PDU' },
       sub2: { from: 'Rack', to: null },
     });
+  });
+
+  it('sets and clears passive, keeping it when not sent', async () => {
+    const procat = await createProcat(t, 1, { main: 'Network', sub1: 'Wall Outlet' });
+    const set = await t.call('PUT', '/api/admin/procats', {
+      token: w.tokens.libraryAdmin,
+      body: { id: procat.id, passive: true },
+    });
+    expect(set.statusCode).toBe(200);
+    expect(set.json().procat).toMatchObject({ name: 'Network / Wall Outlet', passive: true });
+    const [log] = await expectLogged(t, 'Procat', procat.id, 'Product Category updated');
+    expect(log!.changes).toEqual({ passive: { from: false, to: true } });
+    const kept = await t.call('PUT', '/api/admin/procats', {
+      token: w.tokens.libraryAdmin,
+      body: { id: procat.id, sub2: 'Cat6' },
+    });
+    expect(kept.json().procat.passive).toBe(true);
+    const cleared = await t.call('PUT', '/api/admin/procats', {
+      token: w.tokens.libraryAdmin,
+      body: { id: procat.id, passive: 'false' },
+    });
+    expect(cleared.json().procat.passive).toBe(false);
+    expect((await procatRow(procat.id))?.passive).toBe(false);
   });
 
   it('answers 404 for another tenant’s category and refuses a blank main category', async () => {

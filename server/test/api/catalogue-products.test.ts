@@ -424,6 +424,49 @@ describe('PUT /api/tenant/products', () => {
     );
   });
 
+  it('writes, answers and clears an interface’s pass-through side, and refuses another side', async () => {
+    const created = await t.call('POST', '/api/tenant/products', {
+      token: w.tokens.owner,
+      body: {
+        name: 'Patch panel',
+        interfaces_attributes: [
+          { interface_type: 'bi-directional', terminal: 'RJ45', pass_through: 'front' },
+          { interface_type: 'bi-directional', terminal: 'RJ45', pass_through: 'rear' },
+          { interface_type: 'bi-directional', terminal: 'RJ45', pass_through: '' },
+        ],
+      },
+    });
+    expect(created.statusCode).toBe(200);
+    const product = created.json().product as ProductDto;
+    expect(product.interfaces.map((i) => i.pass_through)).toEqual(['front', 'rear', null]);
+    const [front, rear, none] = product.interfaces;
+    const updated = await t.call('PUT', '/api/tenant/products', {
+      token: w.tokens.owner,
+      body: {
+        id: product.id,
+        interfaces_attributes: [
+          { id: front!.id, pass_through: null },
+          { id: rear!.id, label: 'Back 1' },
+          { id: none!.id, pass_through: 'rear' },
+        ],
+      },
+    });
+    expect(updated.statusCode).toBe(200);
+    expect((updated.json().product as ProductDto).interfaces.map((i) => [i.pass_through, i.label])).toEqual([
+      [null, null],
+      ['rear', 'Back 1'],
+      ['rear', null],
+    ]);
+    expect((await liveInterfaces(product.id)).map((i) => i.pass_through)).toEqual([null, 'rear', 'rear']);
+    const refused = await t.call('PUT', '/api/tenant/products', {
+      token: w.tokens.owner,
+      body: { id: product.id, interfaces_attributes: [{ id: front!.id, pass_through: 'side' }] },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(errors(refused)).toEqual(['Interface 1: Pass-through must be one of: front, rear']);
+    expect((await liveInterfaces(product.id))[0]!.pass_through).toBeNull();
+  });
+
   it('writes nothing when an interface fails: an invalid value (400 before any write)', async () => {
     const product = await createProduct(t, w.a.id, { name: 'Untouched' }, 1);
     const response = await t.call('PUT', '/api/tenant/products', {

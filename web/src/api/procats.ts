@@ -43,6 +43,8 @@ export interface ProcatInput {
   sub1: string | null;
   sub2: string | null;
   tenant_id: number;
+  /** Patch panels, wall outlets: on its products front port N runs to rear port N. */
+  passive?: boolean;
 }
 
 function useProcatMutation<TInput>(call: (input: TInput) => Promise<{ procat: ProcatDto }>) {

@@ -12,6 +12,7 @@ export function presentProcat(row: ProcatRow): ProcatDto {
     sub1: row.sub1,
     sub2: row.sub2,
     sub3: row.sub3,
+    passive: row.passive,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };

@@ -73,10 +73,11 @@ export async function createProcat(
     sub2: input.sub2 ?? null,
     sub3: input.sub3 ?? null,
   };
+  const passive = input.passive ?? false;
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(procats)
-      .values({ ...parts, name: procatName(parts), tenant_id: tenantId })
+      .values({ ...parts, passive, name: procatName(parts), tenant_id: tenantId })
       .returning();
     await logActivity(tx, actor, {
       objectModel: 'Procat',
@@ -85,7 +86,8 @@ export async function createProcat(
       action: 'created',
       note: 'Product Category created',
       tenantId,
-      changes: createdFields(parts),
+      // Passive is logged only when set: most categories are not.
+      changes: createdFields(passive ? { ...parts, passive } : parts),
     });
     return presentProcat(row!);
   });
@@ -113,7 +115,8 @@ export async function updateProcat(
       sub2: input.sub2 !== undefined ? input.sub2 : existing.sub2,
       sub3: input.sub3 !== undefined ? input.sub3 : existing.sub3,
     };
-    const set = { ...parts, name: procatName(parts), tenant_id: tenantId };
+    const passive = input.passive ?? existing.passive;
+    const set = { ...parts, passive, name: procatName(parts), tenant_id: tenantId };
     const [row] = await tx.update(procats).set(set).where(eq(procats.id, existing.id)).returning();
     await logActivity(tx, actor, {
       objectModel: 'Procat',

@@ -47,6 +47,7 @@ export async function applyInterfaces(
       terminal: a.terminal ?? null,
       signal: a.signal ?? null,
       label: a.label ?? null,
+      pass_through: a.pass_through ?? null,
     }));
   if (created.length > 0) await tx.insert(interfaces).values(created);
   changes.added = created.length;
@@ -58,6 +59,7 @@ export async function applyInterfaces(
     if (a.terminal !== undefined) set.terminal = a.terminal;
     if (a.signal !== undefined) set.signal = a.signal;
     if (a.label !== undefined) set.label = a.label;
+    if (a.pass_through !== undefined) set.pass_through = a.pass_through;
     if (Object.keys(set).length === 0) continue;
     await tx.update(interfaces).set(set).where(eq(interfaces.id, a.id));
     changes.updated++;

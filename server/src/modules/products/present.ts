@@ -1,10 +1,11 @@
 import type { InterfaceDto, ProductDto } from '@asbuilt/domain';
 import type { interfaces, products } from '../../db/schema.ts';
+import { passThroughSide } from '../connections/ports.ts';
 
 export type ProductRow = typeof products.$inferSelect;
 export type InterfaceRow = Pick<
   typeof interfaces.$inferSelect,
-  'id' | 'product_id' | 'interface_type' | 'terminal' | 'signal' | 'label'
+  'id' | 'product_id' | 'interface_type' | 'terminal' | 'signal' | 'label' | 'pass_through'
 >;
 
 export interface ProductRefs {
@@ -19,6 +20,7 @@ export function presentInterface(row: InterfaceRow): InterfaceDto {
     terminal: row.terminal,
     signal: row.signal,
     label: row.label,
+    pass_through: passThroughSide(row.pass_through),
   };
 }
 

@@ -56,7 +56,8 @@ export async function loadProducts(db: DbOrTx, where: SQL | undefined, signUrl: 
       list: sql<InterfaceRow[]>`json_agg(json_build_object(
         'id', ${interfaces.id}, 'product_id', ${interfaces.product_id},
         'interface_type', ${interfaces.interface_type}, 'terminal', ${interfaces.terminal},
-        'signal', ${interfaces.signal}, 'label', ${interfaces.label}) order by ${interfaces.id})`,
+        'signal', ${interfaces.signal}, 'label', ${interfaces.label},
+        'pass_through', ${interfaces.pass_through}) order by ${interfaces.id})`,
     })
     .from(interfaces)
     .innerJoin(products, eq(products.id, interfaces.product_id))

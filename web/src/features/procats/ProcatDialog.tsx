@@ -1,13 +1,16 @@
 /**
  * Create or edit a product category: Main Category, Sub-Category 1 and 2, each a combo that picks
- * an existing value (of the same branch) or takes a new one, and its tenant.
+ * an existing value (of the same branch) or takes a new one, its tenant, and whether it is passive
+ * (its products pass cables straight through: front port N runs to rear port N).
  */
 import type { ProcatDto } from '@asbuilt/domain';
 import {
   Autocomplete,
   Button,
+  Checkbox,
   DialogActions,
   DialogContent,
+  FormControlLabel,
   MenuItem,
   Stack,
   TextField,
@@ -62,6 +65,7 @@ function ProcatForm({
   const [main, setMain] = useState(procat?.main ?? '');
   const [sub1, setSub1] = useState(procat?.sub1 ?? '');
   const [sub2, setSub2] = useState(procat?.sub2 ?? '');
+  const [passive, setPassive] = useState(procat?.passive ?? false);
   const [pickedTenant, setTenantId] = useState<number | ''>(procat?.tenant_id ?? '');
   // The first tenant until one is picked, also when the list arrives after the dialog opened (it
   // stayed blank then, and Create disabled).
@@ -87,6 +91,7 @@ function ProcatForm({
       sub1: sub1.trim() || null,
       sub2: sub2.trim() || null,
       tenant_id: tenantId,
+      passive,
     };
     if (procat) {
       update.mutate(
@@ -134,6 +139,10 @@ function ProcatForm({
               </MenuItem>
             ))}
           </TextField>
+          <FormControlLabel
+            label={t('field.passive_hint')}
+            control={<Checkbox checked={passive} onChange={(event) => setPassive(event.target.checked)} />}
+          />
         </Stack>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2.5 }}>

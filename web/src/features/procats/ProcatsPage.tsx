@@ -1,7 +1,7 @@
 /**
  * /admin/procats: every product category of every tenant (Main Category, Sub-Category 1 and 2,
- * Tenant), searchable; New Category, a row click edits, a delete button per row (refused while
- * products use the category).
+ * Tenant, Passive), searchable; New Category, a row click edits, a delete button per row (refused
+ * while products use the category).
  */
 import type { ProcatDto } from '@asbuilt/domain';
 import AddIcon from '@mui/icons-material/Add';
@@ -57,6 +57,11 @@ export function ProcatsPage() {
           id: 'tenant',
           header: t('field.tenant'),
           meta: { width: 160 },
+        }),
+        col.accessor((p) => (p.passive ? t('column.passive_yes') : undefined), {
+          id: 'passive',
+          header: t('field.passive'),
+          meta: { width: 96, grow: 0 },
         }),
         col.accessor('updated_at', {
           header: t('column.updated'),

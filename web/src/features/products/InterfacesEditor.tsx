@@ -8,6 +8,7 @@ import {
   INTERFACE_TERMINALS,
   type InterfaceIo,
   type InterfaceSignal,
+  PASS_THROUGH_SIDES,
 } from '@asbuilt/domain';
 import AddIcon from '@mui/icons-material/Add';
 import CheckIcon from '@mui/icons-material/Check';
@@ -48,6 +49,7 @@ const emptyInterface = (): InterfaceFormValue => ({
   terminal: '',
   signal: '',
   label: '',
+  pass_through: '',
 });
 
 interface FieldsProps {
@@ -56,7 +58,7 @@ interface FieldsProps {
   disabled?: boolean;
 }
 
-/** I/O, terminal, signal and label: the add row and each row being edited. */
+/** I/O, terminal, signal, pass-through side and label: the add row and each row being edited. */
 function InterfaceFields({ value, onChange, disabled }: FieldsProps) {
   const { t } = useTranslation(['products', 'domain']);
   return (
@@ -64,7 +66,8 @@ function InterfaceFields({ value, onChange, disabled }: FieldsProps) {
       sx={{
         display: 'grid',
         gap: 1.5,
-        gridTemplateColumns: { xs: '1fr 1fr', md: '150px 160px 130px minmax(0, 1fr)' },
+        // Five fields: two rows on wide screens too, so the add row keeps room for its button.
+        gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(3, minmax(0, 1fr))' },
         flex: 1,
         minWidth: 0,
       }}
@@ -119,12 +122,30 @@ function InterfaceFields({ value, onChange, disabled }: FieldsProps) {
         ))}
       </TextField>
       <TextField
+        select
+        size="small"
+        label={t('interfaces.pass_through')}
+        value={value.pass_through}
+        onChange={(event) => onChange({ pass_through: event.target.value })}
+        disabled={disabled}
+      >
+        <MenuItem value="">
+          <em>{t('interfaces.none')}</em>
+        </MenuItem>
+        {PASS_THROUGH_SIDES.map((side) => (
+          <MenuItem key={side} value={side}>
+            {t(`interfaces.pass_through_${side}`)}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
         size="small"
         label={t('interfaces.label')}
         value={value.label}
         onChange={(event) => onChange({ label: event.target.value })}
         disabled={disabled}
         slotProps={{ htmlInput: { maxLength: 255 } }}
+        sx={{ gridColumn: { xs: '1 / -1', md: 'span 2' } }}
       />
     </Box>
   );
@@ -198,6 +219,9 @@ export function InterfacesEditor({
               </Button>
             </Stack>
           </Stack>
+          <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
+            {t('interfaces.pass_through_help')}
+          </Typography>
         </Paper>
       )}
 
@@ -270,6 +294,13 @@ export function InterfacesEditor({
                       <Typography variant="body2" color="text.secondary">
                         {isSignal(item.signal) ? t(`domain:interface_signal.${item.signal}`) : item.signal}
                       </Typography>
+                    ) : null}
+                    {item.pass_through === 'front' || item.pass_through === 'rear' ? (
+                      <Chip
+                        size="small"
+                        variant="outlined"
+                        label={t(`interfaces.marker_${item.pass_through}`)}
+                      />
                     ) : null}
                     {item.label ? (
                       <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>

@@ -10,6 +10,7 @@ import {
   type InterfaceIo,
   type InterfaceSignal,
   type InterfaceTerminal,
+  type PassThroughSide,
   PRODUCT_PLAIN_FIELDS,
   type ProductDto,
   productFieldSchemas,
@@ -27,6 +28,8 @@ export interface InterfaceFormValue {
   terminal: string;
   signal: string;
   label: string;
+  /** 'front', 'rear' or '' (the port passes nothing through). */
+  pass_through: string;
 }
 
 /** What the inputs hold: text for text and number inputs, ids for the pickers. */
@@ -82,6 +85,7 @@ const interfaceFormSchema = z.object({
   terminal: z.string(),
   signal: z.string(),
   label: z.string(),
+  pass_through: z.string(),
 });
 
 export const productFormSchema = z.object({
@@ -148,6 +152,7 @@ export function interfaceToForm(item: InterfaceDto): InterfaceFormValue {
     terminal: text(item.terminal),
     signal: text(item.signal),
     label: text(item.label),
+    pass_through: text(item.pass_through),
   };
 }
 
@@ -189,9 +194,11 @@ function interfaceAttribute(item: InterfaceFormValue): InterfaceAttribute {
   const terminal = orNull(item.terminal);
   const signal = orNull(item.signal);
   const label = orNull(item.label);
+  const passThrough = orNull(item.pass_through);
   if (terminal) attribute.terminal = terminal as InterfaceTerminal;
   if (signal) attribute.signal = signal as InterfaceSignal;
   if (label) attribute.label = label;
+  if (passThrough) attribute.pass_through = passThrough as PassThroughSide;
   return attribute;
 }
 
@@ -242,6 +249,9 @@ export function interfaceChanges(
     }
     if (item.signal !== text(before.signal)) change.signal = orNull(item.signal) as InterfaceSignal | null;
     if (item.label.trim() !== text(before.label)) change.label = orNull(item.label);
+    if (item.pass_through !== text(before.pass_through)) {
+      change.pass_through = orNull(item.pass_through) as PassThroughSide | null;
+    }
     if (Object.keys(change).length > 1) changes.push(change);
   }
   for (const before of original) {
