@@ -109,6 +109,19 @@ test('ports: connect a port from the device card, see the far end and the trace,
   await lan1.getByRole('button', { name: 'Hide trace' }).click();
   await expect(trace).toHaveCount(0);
 
+  // The same cable in the schedule and on the schematic, both drawn from the data.
+  await page.goto(`/site/${site.id}/connections`);
+  const row = page.getByRole('row', { name: /C-0001/ });
+  await expect(row).toContainText(a.code!);
+  await expect(row).toContainText(b.code!);
+  await page.goto(`/site/${site.id}/schemas`);
+  const diagram = page.getByRole('group', { name: 'Signal-flow diagram' });
+  await expect(diagram.getByRole('button', { name: new RegExp(a.code!) })).toBeVisible();
+  await expect(diagram.getByRole('button', { name: new RegExp(b.code!) })).toBeVisible();
+  await expect(diagram.locator('[data-connection-id] > path:not([data-hit])')).toHaveCount(1);
+  await page.goto(`/site/${site.id}/devices?device=${a.id}`);
+  await card(page).getByRole('tab', { name: 'Ports' }).click();
+
   // The link opens B's card, whose LAN 1 leads back to A.
   await lan1.getByRole('link', { name: `${b.code} Floor switch` }).click();
   await expect(page).toHaveURL(new RegExp(`/site/${site.id}/devices\\?device=${b.id}$`));
