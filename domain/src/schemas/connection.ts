@@ -105,7 +105,11 @@ export const connectionStatusSchema = z.object({
 export type ConnectionStatusInput = z.output<typeof connectionStatusSchema>;
 
 export const connectionIdQuerySchema = z.object({ id: idField('id') });
-export const connectionListQuerySchema = z.object({ site_id: requiredId('site') });
+/** `device_id`: only the cables at that device (its card's Ports tab), not the whole schedule. */
+export const connectionListQuerySchema = z.object({
+  site_id: requiredId('site'),
+  device_id: idField('device_id').optional(),
+});
 export const connectionTraceQuerySchema = z.object({
   device_id: idField('device_id'),
   interface_id: idField('interface_id'),

@@ -193,6 +193,24 @@ describe('connections: the rules', () => {
       status: 'planned',
     });
     expect(connections[0]!.updated_at).toBe(first.connection.updated_at);
+
+    // One device's cables only, for its card; a device of no cable answers none.
+    const c = await deviceOn(t, site, switchProduct.product.id);
+    await connect(t, w.tokens.integrator, { ...cable(a, '6', c, '1'), site_id: site });
+    const ofC = await t.call('GET', `/api/site/connections?site_id=${site}&device_id=${c.id}`, {
+      token: w.tokens.integrator,
+    });
+    expect((ofC.json() as { connections: ConnectionDto[] }).connections.map((x) => x.code)).toEqual([
+      'C-0012',
+    ]);
+    const ofA = await t.call('GET', `/api/site/connections?site_id=${site}&device_id=${a.id}`, {
+      token: w.tokens.integrator,
+    });
+    expect((ofA.json() as { connections: ConnectionDto[] }).connections).toHaveLength(5);
+    const none = await t.call('GET', `/api/site/connections?site_id=${site}&device_id=${w.device.id}`, {
+      token: w.tokens.integrator,
+    });
+    expect((none.json() as { connections: ConnectionDto[] }).connections).toEqual([]);
   });
 
   it('refuses a taken port, the same port at both ends and a port the product lacks; a bus port takes several', async () => {

@@ -16,6 +16,8 @@ import { siteKeys } from './sites.ts';
 export const connectionKeys = {
   all: (siteId: number) => [...siteKeys.site(siteId), 'connections'] as const,
   list: (siteId: number) => [...connectionKeys.all(siteId), 'list'] as const,
+  ofDevice: (siteId: number, deviceId: number) =>
+    [...connectionKeys.all(siteId), 'device', deviceId] as const,
   ports: (siteId: number, deviceId: number) => [...connectionKeys.all(siteId), 'ports', deviceId] as const,
   trace: (siteId: number, deviceId: number, interfaceId: number) =>
     [...connectionKeys.all(siteId), 'trace', deviceId, interfaceId] as const,
@@ -27,6 +29,21 @@ export function useConnections(siteId: number) {
     queryFn: ({ signal }) =>
       api
         .get<{ connections: ConnectionDto[] }>('/site/connections', { site_id: siteId }, { signal })
+        .then((answer) => answer.connections),
+  });
+}
+
+/** The cables at one device: its card needs them, not the site's whole schedule. */
+export function useDeviceConnections(siteId: number, deviceId: number) {
+  return useQuery({
+    queryKey: connectionKeys.ofDevice(siteId, deviceId),
+    queryFn: ({ signal }) =>
+      api
+        .get<{ connections: ConnectionDto[] }>(
+          '/site/connections',
+          { site_id: siteId, device_id: deviceId },
+          { signal },
+        )
         .then((answer) => answer.connections),
   });
 }

@@ -36,9 +36,14 @@ async function connectionsText(db: DbOrTx, where: SQL): Promise<string> {
   return answer.rows[0]?.list ?? '[]';
 }
 
-/** A site's cable schedule as JSON text, passed on without being parsed. */
-export function siteConnectionsText(db: DbOrTx, siteId: number): Promise<string> {
-  return connectionsText(db, sql`c.site_id = ${siteId}`);
+/** A site's cable schedule as JSON text, passed on without being parsed; or the cables at one device. */
+export function siteConnectionsText(db: DbOrTx, siteId: number, deviceId?: number): Promise<string> {
+  return connectionsText(
+    db,
+    deviceId === undefined
+      ? sql`c.site_id = ${siteId}`
+      : sql`c.site_id = ${siteId} and (c.a_device_id = ${deviceId} or c.b_device_id = ${deviceId})`,
+  );
 }
 
 /** The connections of these ids, in the order asked. */

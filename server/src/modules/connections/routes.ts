@@ -59,7 +59,12 @@ export function connectionRoutes(ctx: AppContext) {
       },
       async (request) => ({
         connections: jsonText<ConnectionDto[]>([
-          await service.listConnections(ctx, requireActor(request.actor), request.query.site_id),
+          await service.listConnections(
+            ctx,
+            requireActor(request.actor),
+            request.query.site_id,
+            request.query.device_id,
+          ),
         ]),
       }),
     );

@@ -97,10 +97,15 @@ async function assertCodeFree(tx: DbOrTx, site: SiteRow, code: string, exceptId?
   if (await codeTaken(tx, site.id, code, exceptId)) throw badRequest('connection_code_taken', { code });
 }
 
-/** GET /api/site/connections (Reader+): the site's cable schedule as JSON text. */
-export async function listConnections(ctx: AppContext, actor: Actor, siteId: number): Promise<string> {
+/** GET /api/site/connections (Reader+): the site's cable schedule (or one device's cables) as JSON text. */
+export async function listConnections(
+  ctx: AppContext,
+  actor: Actor,
+  siteId: number,
+  deviceId?: number,
+): Promise<string> {
   const { site } = await requireSite(ctx.db, actor, siteId, SitePermission.Reader);
-  return siteConnectionsText(ctx.db, site.id);
+  return siteConnectionsText(ctx.db, site.id, deviceId);
 }
 
 type Written = { connection: ConnectionDto; warnings: ConnectionWarning[] };

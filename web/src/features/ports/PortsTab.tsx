@@ -7,7 +7,7 @@ import type { ConnectionDto } from '@asbuilt/domain';
 import { Box, Skeleton, Stack, Typography } from '@mui/material';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useConnections, useDeleteConnection, useDevicePorts } from '../../api/connections.ts';
+import { useDeleteConnection, useDeviceConnections, useDevicePorts } from '../../api/connections.ts';
 import { useSiteDevices } from '../../api/sites.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { ErrorState } from '../../components/ErrorState.tsx';
@@ -23,7 +23,7 @@ export function PortsTab({ deviceId, canEdit }: { deviceId: number; canEdit: boo
   const { t } = useTranslation('ports');
   const { siteId } = useSite();
   const portsQuery = useDevicePorts(siteId, deviceId);
-  const connectionsQuery = useConnections(siteId);
+  const connectionsQuery = useDeviceConnections(siteId, deviceId);
   const devicesQuery = useSiteDevices(siteId);
   const deleteConnection = useDeleteConnection(siteId);
   const [connecting, setConnecting] = useState<ConnectTarget | null>(null);
