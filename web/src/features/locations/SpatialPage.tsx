@@ -28,6 +28,7 @@ import { useLayoutPrefs } from '../../layout/LayoutPrefs.tsx';
 import { formatNumber } from '../../lib/numbers.ts';
 import { createRowBuilder, type DeviceRow, siteLookups } from '../devices/deviceRows.ts';
 import { DeviceCard } from '../devices/loadedLater.ts';
+import { LocationRacks } from '../racks/LocationRacks.tsx';
 import { useSite } from '../sites/SiteContext.tsx';
 import { DevicesTab } from './DevicesTab.tsx';
 import { FloorplanPanel, type PlanItem } from './FloorplanPanel.tsx';
@@ -176,6 +177,7 @@ export function SpatialPage({ kind }: { kind: ChildKind }) {
                   onClick={() => select({ type: 'floor', id: floor.id })}
                 />
               ) : null}
+              {child && kind === 'location' ? <LocationRacks siteId={siteId} locationId={child.id} /> : null}
             </Stack>
           </Box>
           {canEdit ? (
