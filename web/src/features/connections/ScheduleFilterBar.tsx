@@ -69,7 +69,7 @@ export function ScheduleFilterBar({
           <MenuItem value={ALL}>{t('filter.all')}</MenuItem>
           {signals.map((signal) => (
             <MenuItem key={signal} value={signal}>
-              {signal}
+              {t(`domain:interface_signal.${signal}`, { defaultValue: signal })}
             </MenuItem>
           ))}
         </TextField>

@@ -66,7 +66,13 @@ export function connectionColumns(t: ConnectionsT): DataTableColumn<ConnectionRo
     text('b_device', t('column.b_device'), (row) => row.b.name, 170, 2),
     text('b_location', t('column.b_location'), (row) => row.b.location, 120),
     text('b_port', t('column.b_port'), (row) => row.b.port, 100),
-    text('signal', t('column.signal'), (row) => row.signal, 90, 0),
+    text(
+      'signal',
+      t('column.signal'),
+      (row) => (row.signal ? t(`domain:interface_signal.${row.signal}`, { defaultValue: row.signal }) : ''),
+      90,
+      0,
+    ),
     text('cable_type', t('column.cable_type'), (row) => row.connection.cable_type ?? '', 110),
     col.accessor((row) => row.connection.length_m ?? undefined, {
       id: 'length_m',
