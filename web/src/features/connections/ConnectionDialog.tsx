@@ -4,31 +4,17 @@
  * port, a code in use) shows in the dialog; what the ends are warned about (two outputs, different
  * signals, ...) is a warning toast after the save, never a refusal.
  */
-import {
-  CONNECTION_STATUSES,
-  type ConnectionDto,
-  type ConnectionStatus,
-  type ListedDevice,
-} from '@asbuilt/domain';
-import {
-  Alert,
-  Button,
-  DialogActions,
-  DialogContent,
-  Divider,
-  MenuItem,
-  Stack,
-  TextField,
-} from '@mui/material';
-import { useMemo, useState } from 'react';
+import type { ConnectionDto, ConnectionStatus, ListedDevice } from '@asbuilt/domain';
+import { Alert, Button, DialogActions, DialogContent, Divider, Stack, TextField } from '@mui/material';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type ConnectionInput, useDevicePorts, useSaveConnection } from '../../api/connections.ts';
+import type { ConnectionInput } from '../../api/connections.ts';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { errorMessages } from '../../lib/errors.ts';
-import { toastNotice, toastSuccess } from '../../lib/toast.ts';
-import { useSite } from '../sites/SiteContext.tsx';
+import { ColourField, StatusField } from './CableFields.tsx';
 import { EMPTY_END, EndPicker, type EndValue } from './EndPicker.tsx';
-import { orderByFit } from './portChoices.ts';
+import { useEndPorts } from './useEndPorts.ts';
+import { useSaveCable } from './useSaveCable.ts';
 
 export interface ConnectionDialogProps {
   open: boolean;
@@ -83,9 +69,8 @@ function endInput(side: 'a' | 'b', end: EndValue): ConnectionInput {
 const numberOrNull = (text: string) => (text.trim() === '' ? null : Number(text.replace(',', '.')));
 
 function ConnectionForm({ connection, onClose, devices, byId, codeOf, onDelete }: ConnectionDialogProps) {
-  const { t } = useTranslation(['connections', 'domain']);
-  const { siteId } = useSite();
-  const save = useSaveConnection(siteId);
+  const { t } = useTranslation('connections');
+  const { save, submit: saveCable } = useSaveCable(onClose);
   const [a, setA] = useState(() => endOf(connection, 'a'));
   const [b, setB] = useState(() => endOf(connection, 'b'));
   const [code, setCode] = useState(connection?.code ?? '');
@@ -95,11 +80,11 @@ function ConnectionForm({ connection, onClose, devices, byId, codeOf, onDelete }
   const [status, setStatus] = useState<ConnectionStatus>(connection?.status ?? 'planned');
   const [note, setNote] = useState(connection?.note ?? '');
 
-  const aPorts = useDevicePorts(siteId, a.free ? null : a.deviceId);
-  const bPorts = useDevicePorts(siteId, b.free ? null : b.deviceId);
-  const aPort = aPorts.data?.find((port) => port.interface_id === a.interfaceId);
-  const bOrdered = useMemo(() => orderByFit(bPorts.data ?? [], aPort), [bPorts.data, aPort]);
-  const editing = connection?.id ?? null;
+  const aPorts = useEndPorts(a.free ? null : a.deviceId);
+  const aPort = aPorts.all.find((port) => port.interface_id === a.interfaceId);
+  const bPorts = useEndPorts(b.free ? null : b.deviceId, aPort);
+  // What both end pickers choose from; the cable edited keeps its own ports choosable.
+  const lists = { devices, byId, codeOf, editing: connection?.id ?? null };
   const lengthBad = length.trim() !== '' && !(Number(length.replace(',', '.')) >= 0);
 
   const submit = () => {
@@ -115,17 +100,10 @@ function ConnectionForm({ connection, onClose, devices, byId, codeOf, onDelete }
     };
     // An empty code: the server numbers a new cable, and an edited one keeps its own.
     if (code.trim()) input.code = code.trim();
-    save.mutate(connection ? { ...input, id: connection.id, updated_at: connection.updated_at } : input, {
-      onSuccess: (answer) => {
-        toastSuccess(connection ? t('toast.updated') : t('toast.created', { code: answer.connection.code }));
-        if (answer.warnings.length > 0)
-          toastNotice(
-            answer.warnings.map((warning) => t(`domain:connection_warning.${warning}`)).join(' · '),
-            'warning',
-          );
-        onClose();
-      },
-    });
+    saveCable(
+      connection ? { ...input, id: connection.id, updated_at: connection.updated_at } : input,
+      (made) => (connection ? t('toast.updated') : t('toast.created', { code: made })),
+    );
   };
 
   return (
@@ -133,29 +111,9 @@ function ConnectionForm({ connection, onClose, devices, byId, codeOf, onDelete }
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           {save.isError ? <Alert severity="error">{errorMessages(save.error).join(' ')}</Alert> : null}
-          <EndPicker
-            end="A"
-            value={a}
-            onChange={setA}
-            devices={devices}
-            byId={byId}
-            ports={aPorts.data ?? []}
-            portsLoading={aPorts.isFetching && !aPorts.data}
-            editing={editing}
-            codeOf={codeOf}
-          />
+          <EndPicker end="A" value={a} onChange={setA} {...aPorts.picker} {...lists} />
           <Divider />
-          <EndPicker
-            end="B"
-            value={b}
-            onChange={setB}
-            devices={devices}
-            byId={byId}
-            ports={bOrdered}
-            portsLoading={bPorts.isFetching && !bPorts.data}
-            editing={editing}
-            codeOf={codeOf}
-          />
+          <EndPicker end="B" value={b} onChange={setB} {...bPorts.picker} {...lists} />
           <Divider />
           <TextField
             label={t('form.code')}
@@ -180,25 +138,9 @@ function ConnectionForm({ connection, onClose, devices, byId, codeOf, onDelete }
               slotProps={{ htmlInput: { inputMode: 'decimal' } }}
               sx={{ flex: 1 }}
             />
-            <TextField
-              label={t('form.colour')}
-              value={colour}
-              onChange={(event) => setColour(event.target.value)}
-              sx={{ flex: 1 }}
-            />
+            <ColourField value={colour} onChange={setColour} />
           </Stack>
-          <TextField
-            select
-            label={t('form.status')}
-            value={status}
-            onChange={(event) => setStatus(event.target.value as ConnectionStatus)}
-          >
-            {CONNECTION_STATUSES.map((value) => (
-              <MenuItem key={value} value={value}>
-                {t(`domain:connection_status.${value}`)}
-              </MenuItem>
-            ))}
-          </TextField>
+          <StatusField value={status} onChange={setStatus} />
           <TextField
             label={t('form.note')}
             value={note}

@@ -18,10 +18,11 @@ import { connectionExportUrl, useConnections, useDeleteConnection } from '../../
 import { downloadFile } from '../../api/download.ts';
 import { useSiteDevices } from '../../api/sites.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { ColumnVisibilityMenu, DataTable, type DataTableSelection } from '../../components/DataTable.tsx';
+import { ColumnVisibilityMenu, DataTable } from '../../components/DataTable.tsx';
 import { ErrorState } from '../../components/ErrorState.tsx';
+import { ListToolbar, LiveCounter } from '../../components/ListToolbar.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { SearchField } from '../../components/SearchField.tsx';
+import { useTableSelection } from '../../components/useTableSelection.ts';
 import { useLayoutPrefs } from '../../layout/LayoutPrefs.tsx';
 import { formatNumber } from '../../lib/numbers.ts';
 import { toastFailure, toastSuccess } from '../../lib/toast.ts';
@@ -44,6 +45,7 @@ import { SequenceDialog } from './SequenceDialog.tsx';
 
 const EMPTY: never[] = [];
 const getRowId = (row: ConnectionRow) => String(row.id);
+const rowLabel = (row: ConnectionRow) => row.connection.code;
 
 /** The editor: closed, a new cable, or one of the schedule's. */
 type Editor = { open: false } | { open: true; connection: ConnectionDto | null };
@@ -60,7 +62,6 @@ export function ConnectionsPage() {
   const [search, setSearch] = useState('');
   const query = useDeferredValue(search.trim().toLowerCase());
   const [filters, setFilters] = useState<ScheduleFilters>(NO_FILTERS);
-  const [selected, setSelected] = useState<Set<string>>(() => new Set());
   const [visibility, setVisibility] = useState<Record<string, boolean>>({});
   const [editor, setEditor] = useState<Editor>({ open: false });
   const [sequenceOpen, setSequenceOpen] = useState(false);
@@ -96,9 +97,7 @@ export function ConnectionsPage() {
   const codeOf = useCallback((id: number) => codes.get(id), [codes]);
   const columns = useConnectionColumns();
 
-  // A new search or filter starts a new selection: what is selected is always on screen.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the shown set is redefined
-  useEffect(() => setSelected((current) => (current.size === 0 ? current : new Set())), [query, filters]);
+  const { selection, selectedIds, clear } = useTableSelection(canEdit, rowLabel, query, filters);
 
   // `?edit=ID` (the schematic's links) opens that cable's editor once the schedule holds it.
   const [searchParams, setSearchParams] = useSearchParams();
@@ -124,12 +123,6 @@ export function ConnectionsPage() {
     (row: ConnectionRow) => setEditor({ open: true, connection: row.connection }),
     [],
   );
-
-  const selection = useMemo<DataTableSelection<ConnectionRow> | undefined>(
-    () => (canEdit ? { selected, onChange: setSelected, rowLabel: (row) => row.connection.code } : undefined),
-    [canEdit, selected],
-  );
-  const selectedIds = useMemo(() => [...selected].map(Number), [selected]);
 
   const exportSchedule = () => {
     setExporting(true);
@@ -158,9 +151,9 @@ export function ConnectionsPage() {
         title={t('page.title')}
         subtitle={
           loading ? undefined : (
-            <Box component="span" data-testid="connection-counter" aria-live="polite">
+            <LiveCounter testId="connection-counter">
               {t('page.counter', { shown: formatNumber(shownRows.length), total: formatNumber(rows.length) })}
-            </Box>
+            </LiveCounter>
           )
         }
         actions={
@@ -184,17 +177,9 @@ export function ConnectionsPage() {
           ) : null
         }
       />
-      <Stack
-        direction="row"
-        spacing={1}
-        useFlexGap
-        sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}
-      >
-        <SearchField value={search} onChange={setSearch} label={t('page.search')} width={320} />
+      <ListToolbar search={search} onSearch={setSearch} searchLabel={t('page.search')}>
         <Stack direction="row" spacing={1} sx={{ ml: { sm: 'auto' } }}>
-          {canEdit && !mobile ? (
-            <BulkStatusMenu siteId={siteId} ids={selectedIds} onDone={() => setSelected(new Set())} />
-          ) : null}
+          {canEdit && !mobile ? <BulkStatusMenu siteId={siteId} ids={selectedIds} onDone={clear} /> : null}
           <Button
             variant="outlined"
             startIcon={<FileDownloadOutlinedIcon />}
@@ -212,7 +197,7 @@ export function ConnectionsPage() {
             <ColumnVisibilityMenu columns={columns} value={visibility} onChange={setVisibility} />
           )}
         </Stack>
-      </Stack>
+      </ListToolbar>
       <ScheduleFilterBar
         value={filters}
         onChange={setFilters}

@@ -3,27 +3,28 @@
  * free ports of each, in the order of their port lists, one cable per pair (a patch panel's 24
  * ports to a switch's 24 in one go). All are written or none; each gets the site's next code.
  */
-import { CONNECTION_STATUSES, type ConnectionStatus, type ListedDevice } from '@asbuilt/domain';
+import type { ConnectionStatus, ListedDevice, PortDto } from '@asbuilt/domain';
 import {
   Alert,
   Button,
   DialogActions,
   DialogContent,
   Divider,
-  MenuItem,
   Stack,
   TextField,
   Typography,
 } from '@mui/material';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBulkConnect, useDevicePorts } from '../../api/connections.ts';
+import { useBulkConnect } from '../../api/connections.ts';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { toastNotice, toastSuccess } from '../../lib/toast.ts';
 import { useSite } from '../sites/SiteContext.tsx';
+import { ColourField, StatusField } from './CableFields.tsx';
 import { portText } from './connectionRows.ts';
 import { DevicePicker, PortSelect } from './EndPicker.tsx';
-import { freePortsFrom, orderByFit, portsInSequence } from './portChoices.ts';
+import { freePortsFrom, portsInSequence } from './portChoices.ts';
+import { useEndPorts } from './useEndPorts.ts';
 
 interface Props {
   open: boolean;
@@ -43,7 +44,7 @@ export function SequenceDialog(props: Props) {
 }
 
 function SequenceForm({ onClose, devices, byId, codeOf }: Props) {
-  const { t } = useTranslation(['connections', 'domain']);
+  const { t } = useTranslation('connections');
   const { siteId } = useSite();
   const bulk = useBulkConnect(siteId);
   const [aDevice, setADevice] = useState<number | null>(null);
@@ -55,13 +56,12 @@ function SequenceForm({ onClose, devices, byId, codeOf }: Props) {
   const [colour, setColour] = useState('');
   const [status, setStatus] = useState<ConnectionStatus>('planned');
 
-  const aPorts = useDevicePorts(siteId, aDevice);
-  const bPorts = useDevicePorts(siteId, bDevice);
-  const aList = aPorts.data ?? [];
+  const aPorts = useEndPorts(aDevice);
+  const aList = aPorts.all;
   const aPort = aList.find((port) => port.interface_id === aFirst);
   // The first port of B: the ones fitting A's first port are offered first.
-  const bChoices = useMemo(() => orderByFit(bPorts.data ?? [], aPort), [bPorts.data, aPort]);
-  const bList = bPorts.data ?? [];
+  const bPorts = useEndPorts(bDevice, aPort);
+  const bList = bPorts.all;
   const most =
     aFirst !== null && bFirst !== null
       ? Math.min(freePortsFrom(aList, aFirst), freePortsFrom(bList, bFirst))
@@ -96,54 +96,31 @@ function SequenceForm({ onClose, devices, byId, codeOf }: Props) {
     );
   };
 
+  const lists = { devices, byId, codeOf };
   const pairs = aTaken.slice(0, bTaken.length).map((port, index) => ({ a: port, b: bTaken[index]! }));
   return (
     <>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
-          <DevicePicker
-            label={t('form.device', { end: 'A' })}
-            devices={devices}
-            byId={byId}
-            value={aDevice}
-            onChange={(id) => {
-              setADevice(id);
-              setAFirst(null);
-            }}
+          <SequenceEnd
+            end="A"
+            device={aDevice}
+            onDevice={setADevice}
+            first={aFirst}
+            onFirst={setAFirst}
+            {...aPorts.picker}
+            {...lists}
           />
-          {aDevice === null ? null : (
-            <PortSelect
-              label={t('sequence.first_port', { end: 'A' })}
-              ports={aList}
-              loading={aPorts.isFetching && !aPorts.data}
-              value={aFirst}
-              onChange={setAFirst}
-              editing={null}
-              codeOf={codeOf}
-            />
-          )}
           <Divider />
-          <DevicePicker
-            label={t('form.device', { end: 'B' })}
-            devices={devices}
-            byId={byId}
-            value={bDevice}
-            onChange={(id) => {
-              setBDevice(id);
-              setBFirst(null);
-            }}
+          <SequenceEnd
+            end="B"
+            device={bDevice}
+            onDevice={setBDevice}
+            first={bFirst}
+            onFirst={setBFirst}
+            {...bPorts.picker}
+            {...lists}
           />
-          {bDevice === null ? null : (
-            <PortSelect
-              label={t('sequence.first_port', { end: 'B' })}
-              ports={bChoices}
-              loading={bPorts.isFetching && !bPorts.data}
-              value={bFirst}
-              onChange={setBFirst}
-              editing={null}
-              codeOf={codeOf}
-            />
-          )}
           <Divider />
           <TextField
             label={t('sequence.count')}
@@ -172,25 +149,9 @@ function SequenceForm({ onClose, devices, byId, codeOf }: Props) {
               onChange={(event) => setCableType(event.target.value)}
               sx={{ flex: 1 }}
             />
-            <TextField
-              label={t('form.colour')}
-              value={colour}
-              onChange={(event) => setColour(event.target.value)}
-              sx={{ flex: 1 }}
-            />
+            <ColourField value={colour} onChange={setColour} />
           </Stack>
-          <TextField
-            select
-            label={t('form.status')}
-            value={status}
-            onChange={(event) => setStatus(event.target.value as ConnectionStatus)}
-          >
-            {CONNECTION_STATUSES.map((value) => (
-              <MenuItem key={value} value={value}>
-                {t(`domain:connection_status.${value}`)}
-              </MenuItem>
-            ))}
-          </TextField>
+          <StatusField value={status} onChange={setStatus} />
         </Stack>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2.5 }}>
@@ -199,6 +160,55 @@ function SequenceForm({ onClose, devices, byId, codeOf }: Props) {
           {t('sequence.submit', { count: ready ? pairs.length : 0 })}
         </Button>
       </DialogActions>
+    </>
+  );
+}
+
+/** One end: its device, then, once one is picked, the port its run starts at. */
+function SequenceEnd({
+  end,
+  device,
+  onDevice,
+  first,
+  onFirst,
+  ports,
+  portsLoading,
+  devices,
+  byId,
+  codeOf,
+}: Pick<Props, 'devices' | 'byId' | 'codeOf'> & {
+  end: 'A' | 'B';
+  device: number | null;
+  onDevice: (id: number | null) => void;
+  first: number | null;
+  onFirst: (id: number | null) => void;
+  ports: readonly PortDto[];
+  portsLoading: boolean;
+}) {
+  const { t } = useTranslation('connections');
+  return (
+    <>
+      <DevicePicker
+        label={t('form.device', { end })}
+        devices={devices}
+        byId={byId}
+        value={device}
+        onChange={(id) => {
+          onDevice(id);
+          onFirst(null);
+        }}
+      />
+      {device === null ? null : (
+        <PortSelect
+          label={t('sequence.first_port', { end })}
+          ports={ports}
+          loading={portsLoading}
+          value={first}
+          onChange={onFirst}
+          editing={null}
+          codeOf={codeOf}
+        />
+      )}
     </>
   );
 }

@@ -16,7 +16,7 @@ import AddIcon from '@mui/icons-material/Add';
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
 import FilterListIcon from '@mui/icons-material/FilterList';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { Badge, Box, Button, Stack, Typography } from '@mui/material';
+import { Badge, Button, Stack, Typography } from '@mui/material';
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -26,11 +26,12 @@ import {
   useSiteCompanies,
   useSiteDevices,
 } from '../../api/sites.ts';
-import { ColumnVisibilityMenu, DataTable, type DataTableSelection } from '../../components/DataTable.tsx';
+import { ColumnVisibilityMenu, DataTable } from '../../components/DataTable.tsx';
 import { ErrorState } from '../../components/ErrorState.tsx';
+import { ListToolbar, LiveCounter } from '../../components/ListToolbar.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { SearchField } from '../../components/SearchField.tsx';
 import { useStatusLabel } from '../../components/StatusChip.tsx';
+import { useTableSelection } from '../../components/useTableSelection.ts';
 import { useLayoutPrefs } from '../../layout/LayoutPrefs.tsx';
 import { formatNumber } from '../../lib/numbers.ts';
 import { useSite } from '../sites/SiteContext.tsx';
@@ -80,7 +81,6 @@ export function DevicesPage() {
   const [visibility, setVisibility] = useState(() =>
     visibilityOf(visibleDeviceHeaders(access?.device_headers)),
   );
-  const [selected, setSelected] = useState<Set<string>>(() => new Set());
   const [filterOpen, setFilterOpen] = useState(false);
   const [newDeviceOpen, setNewDeviceOpen] = useState(false);
   const [exporting, setExporting] = useState(false);
@@ -117,10 +117,7 @@ export function DevicesPage() {
   );
   const rowById = useMemo(() => new Map(rows.map((row) => [row.id, row])), [rows]);
 
-  // A new search or filter starts a new selection: what is selected is always on screen. An empty
-  // selection is kept as it is, so a keystroke renders the page once, not twice.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the shown set is redefined
-  useEffect(() => setSelected((current) => (current.size === 0 ? current : new Set())), [query, compiled]);
+  const { selection, selectedIds, clear } = useTableSelection(canEdit, rowLabel, query, compiled);
 
   // The card: a row click opens it at once; `?device=ID` (a link, the public page) after 100 ms.
   const [searchParams, setSearchParams] = useSearchParams();
@@ -195,19 +192,6 @@ export function DevicesPage() {
     };
   }, [site, devices, companies, lookups, statusLabel]);
 
-  const selection = useMemo<DataTableSelection<DeviceRow> | undefined>(
-    () =>
-      canEdit
-        ? {
-            selected,
-            onChange: setSelected,
-            rowLabel: (row) => row.device.code ?? row.device.name ?? row.device.product.name,
-          }
-        : undefined,
-    [canEdit, selected],
-  );
-  const selectedIds = useMemo(() => [...selected].map(Number), [selected]);
-
   const loading = devicesQuery.isPending || companiesQuery.isPending;
   const error = devicesQuery.error ?? companiesQuery.error;
   const filterCount = activeFilterCount(filters);
@@ -219,9 +203,9 @@ export function DevicesPage() {
         title={t('page.title')}
         subtitle={
           loading ? undefined : (
-            <Box component="span" data-testid="device-counter" aria-live="polite">
+            <LiveCounter testId="device-counter">
               {t('page.counter', { shown: formatNumber(shownRows.length), total: formatNumber(total) })}
-            </Box>
+            </LiveCounter>
           )
         }
         actions={
@@ -232,13 +216,7 @@ export function DevicesPage() {
           ) : null
         }
       />
-      <Stack
-        direction="row"
-        spacing={1}
-        useFlexGap
-        sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}
-      >
-        <SearchField value={search} onChange={setSearch} label={t('page.search')} width={320} />
+      <ListToolbar search={search} onSearch={setSearch} searchLabel={t('page.search')}>
         <Button
           variant="outlined"
           onClick={() => setFilterOpen(true)}
@@ -257,7 +235,7 @@ export function DevicesPage() {
                 siteId={siteId}
                 selectedIds={selectedIds}
                 statuses={site.device_statuses}
-                onDone={() => setSelected(new Set())}
+                onDone={clear}
               />
             ) : null}
             {canEdit ? (
@@ -277,7 +255,7 @@ export function DevicesPage() {
             <ColumnVisibilityMenu columns={columns} value={visibility} onChange={changeVisibility} />
           </Stack>
         )}
-      </Stack>
+      </ListToolbar>
       <ExportDevicesDialog
         open={exporting}
         ids={exporting ? shownRows.map((row) => row.device.id) : NO_IDS}
@@ -343,4 +321,5 @@ export function DevicesPage() {
 }
 
 const getRowId = (row: DeviceRow) => String(row.id);
+const rowLabel = (row: DeviceRow) => row.device.code ?? row.device.name ?? row.device.product.name;
 const NO_IDS: number[] = [];

@@ -8,13 +8,12 @@ import type { ConnectionDto, PortDto } from '@asbuilt/domain';
 import { Alert, Button, DialogActions, DialogContent, Stack, Typography } from '@mui/material';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDevicePorts, useSaveConnection } from '../../api/connections.ts';
 import { useSiteDevices } from '../../api/sites.ts';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { errorMessages } from '../../lib/errors.ts';
-import { toastNotice, toastSuccess } from '../../lib/toast.ts';
 import { EMPTY_END, EndPicker } from '../connections/EndPicker.tsx';
-import { orderByFit } from '../connections/portChoices.ts';
+import { useEndPorts } from '../connections/useEndPorts.ts';
+import { useSaveCable } from '../connections/useSaveCable.ts';
 import { useSite } from '../sites/SiteContext.tsx';
 import { choiceReady, connectInput, type FarChoice } from './portView.ts';
 
@@ -58,31 +57,19 @@ function ConnectForm({
   connections,
   onClose,
 }: Omit<Props, 'target'> & ConnectTarget) {
-  const { t } = useTranslation(['ports', 'domain']);
+  const { t } = useTranslation('ports');
   const { siteId } = useSite();
-  const save = useSaveConnection(siteId);
+  const { save, submit: saveCable } = useSaveCable(onClose);
   const devicesQuery = useSiteDevices(siteId);
   const devices = devicesQuery.data ?? EMPTY;
   const byId = useMemo(() => new Map(devices.map((device) => [device.id, device])), [devices]);
   const [far, setFar] = useState<FarChoice>(EMPTY_END);
-  const farPorts = useDevicePorts(siteId, far.free ? null : far.deviceId);
-  const ordered = useMemo(() => orderByFit(farPorts.data ?? [], port), [farPorts.data, port]);
+  const farPorts = useEndPorts(far.free ? null : far.deviceId, port);
   const codeOf = (id: number) => connections.get(id)?.code;
 
   const submit = () => {
     if (!choiceReady(far)) return;
-    save.mutate(connectInput(deviceId, port.interface_id, far), {
-      onSuccess: (answer) => {
-        toastSuccess(t('connect.done', { code: answer.connection.code }));
-        if (answer.warnings.length > 0) {
-          toastNotice(
-            answer.warnings.map((warning) => t(`domain:connection_warning.${warning}`)).join(' · '),
-            'warning',
-          );
-        }
-        onClose();
-      },
-    });
+    saveCable(connectInput(deviceId, port.interface_id, far), (code) => t('connect.done', { code }));
   };
 
   return (
@@ -97,10 +84,9 @@ function ConnectForm({
             end="B"
             value={far}
             onChange={setFar}
+            {...farPorts.picker}
             devices={devices}
             byId={byId}
-            ports={ordered}
-            portsLoading={farPorts.isFetching && !farPorts.data}
             editing={null}
             codeOf={codeOf}
           />

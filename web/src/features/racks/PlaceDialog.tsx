@@ -4,10 +4,11 @@
  * one of the Us where it fits on that face; a placed device can also be taken out.
  */
 import { RACK_FACES, type RackDto, type RackFace } from '@asbuilt/domain';
-import { Button, DialogActions, DialogContent, MenuItem, Stack, TextField } from '@mui/material';
+import { Button, MenuItem, TextField } from '@mui/material';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePlaceInRack } from '../../api/racks.ts';
+import { DialogForm } from '../../components/DialogForm.tsx';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { toastSuccess } from '../../lib/toast.ts';
 import { type MountableDevice, placeChoices, rackDeviceLabel, rackOfDevice } from './rackLayout.ts';
@@ -92,101 +93,88 @@ function PlaceForm({ onClose, siteId, deviceId, devices, racks, rackName }: Omit
   };
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-    >
-      <DialogContent sx={{ pt: 1 }}>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          <TextField
-            select
-            required
-            label={t('place.device')}
-            value={chosen}
-            onChange={(event) => pickDevice(Number(event.target.value))}
-          >
-            {devices.map(({ device: d }) => {
-              const inRack = placedIn.get(d.id);
-              const text = [rackDeviceLabel(d), d.name && d.name !== rackDeviceLabel(d) ? d.name : null]
-                .filter(Boolean)
-                .join(' · ');
-              return (
-                <MenuItem key={d.id} value={d.id}>
-                  {inRack ? t('place.device_in_rack', { device: text, rack: inRack.name }) : text}
-                </MenuItem>
-              );
-            })}
-          </TextField>
-          <TextField
-            select
-            required
-            label={t('place.rack')}
-            value={rackId}
-            onChange={(event) => {
-              setRackId(Number(event.target.value));
-              setU('');
-            }}
-          >
-            {racks.map((r) => (
-              <MenuItem key={r.id} value={r.id}>
-                {rackName(r)}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            select
-            required
-            label={t('place.face')}
-            value={face}
-            onChange={(event) => {
-              setFace(event.target.value as RackFace);
-              setU('');
-            }}
-          >
-            {RACK_FACES.map((f) => (
-              <MenuItem key={f} value={f}>
-                {t(`domain:rack_face.${f}`)}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            select
-            required
-            label={t('place.unit')}
-            value={valid ? u : ''}
-            onChange={(event) => setU(Number(event.target.value))}
-            disabled={choices.length === 0}
-            helperText={
-              device && rack && choices.length === 0 ? t('place.no_room', { count: device.units }) : undefined
-            }
-          >
-            {choices.map((choice) => (
-              <MenuItem key={choice.u} value={choice.u}>
-                {t('place.unit_option', { u: choice.label })}
-              </MenuItem>
-            ))}
-          </TextField>
-        </Stack>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2.5 }}>
-        {current ? (
+    <DialogForm
+      onSubmit={submit}
+      onCancel={onClose}
+      submitLabel={t('place.submit')}
+      disabled={!device || !rack || !valid}
+      pending={place.isPending}
+      extra={
+        current ? (
           <Button color="error" onClick={takeOut} disabled={place.isPending} sx={{ mr: 'auto' }}>
             {t('place.take_out')}
           </Button>
-        ) : null}
-        <Button onClick={onClose}>{t('components:action.cancel')}</Button>
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={!device || !rack || !valid}
-          loading={place.isPending}
-        >
-          {t('place.submit')}
-        </Button>
-      </DialogActions>
-    </form>
+        ) : null
+      }
+    >
+      <TextField
+        select
+        required
+        label={t('place.device')}
+        value={chosen}
+        onChange={(event) => pickDevice(Number(event.target.value))}
+      >
+        {devices.map(({ device: d }) => {
+          const inRack = placedIn.get(d.id);
+          const text = [rackDeviceLabel(d), d.name && d.name !== rackDeviceLabel(d) ? d.name : null]
+            .filter(Boolean)
+            .join(' · ');
+          return (
+            <MenuItem key={d.id} value={d.id}>
+              {inRack ? t('place.device_in_rack', { device: text, rack: inRack.name }) : text}
+            </MenuItem>
+          );
+        })}
+      </TextField>
+      <TextField
+        select
+        required
+        label={t('place.rack')}
+        value={rackId}
+        onChange={(event) => {
+          setRackId(Number(event.target.value));
+          setU('');
+        }}
+      >
+        {racks.map((r) => (
+          <MenuItem key={r.id} value={r.id}>
+            {rackName(r)}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        select
+        required
+        label={t('place.face')}
+        value={face}
+        onChange={(event) => {
+          setFace(event.target.value as RackFace);
+          setU('');
+        }}
+      >
+        {RACK_FACES.map((f) => (
+          <MenuItem key={f} value={f}>
+            {t(`domain:rack_face.${f}`)}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        select
+        required
+        label={t('place.unit')}
+        value={valid ? u : ''}
+        onChange={(event) => setU(Number(event.target.value))}
+        disabled={choices.length === 0}
+        helperText={
+          device && rack && choices.length === 0 ? t('place.no_room', { count: device.units }) : undefined
+        }
+      >
+        {choices.map((choice) => (
+          <MenuItem key={choice.u} value={choice.u}>
+            {t('place.unit_option', { u: choice.label })}
+          </MenuItem>
+        ))}
+      </TextField>
+    </DialogForm>
   );
 }

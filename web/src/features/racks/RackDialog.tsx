@@ -11,18 +11,11 @@ import {
   type RackNumbering,
   type SiteDetail,
 } from '@asbuilt/domain';
-import {
-  Button,
-  DialogActions,
-  DialogContent,
-  ListSubheader,
-  MenuItem,
-  Stack,
-  TextField,
-} from '@mui/material';
+import { ListSubheader, MenuItem, TextField } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCreateRack, useUpdateRack } from '../../api/racks.ts';
+import { DialogForm } from '../../components/DialogForm.tsx';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { toastSuccess } from '../../lib/toast.ts';
 
@@ -90,77 +83,62 @@ function RackForm({ onClose, siteId, site, rack }: Omit<Props, 'open'>) {
   };
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        save();
-      }}
+    <DialogForm
+      onSubmit={save}
+      onCancel={onClose}
+      submitLabel={rack ? t('components:action.save') : t('components:action.create')}
+      disabled={!ready}
+      pending={create.isPending || update.isPending}
     >
-      <DialogContent sx={{ pt: 1 }}>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          <TextField
-            select
-            required
-            label={t('form.location')}
-            value={locationId}
-            onChange={(event) => setLocationId(Number(event.target.value))}
-          >
-            {site.floors.flatMap((floor) =>
-              floor.locations.length === 0
-                ? []
-                : [
-                    <ListSubheader key={`floor-${floor.id}`}>{floor.name}</ListSubheader>,
-                    ...floor.locations.map((location) => (
-                      <MenuItem key={location.id} value={location.id}>
-                        {location.name}
-                      </MenuItem>
-                    )),
-                  ],
-            )}
-          </TextField>
-          <TextField
-            required
-            label={t('form.name')}
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            slotProps={{ htmlInput: { maxLength: 100 } }}
-          />
-          <TextField
-            required
-            type="number"
-            label={t('form.height')}
-            value={height}
-            onChange={(event) => setHeight(event.target.value)}
-            error={u_height === null}
-            helperText={u_height === null ? t('form.height_help', { max: RACK_MAX_HEIGHT }) : undefined}
-            slotProps={{ htmlInput: { min: 1, max: RACK_MAX_HEIGHT, step: 1, inputMode: 'numeric' } }}
-          />
-          <TextField
-            select
-            label={t('form.numbering')}
-            value={numbering}
-            onChange={(event) => setNumbering(event.target.value as RackNumbering)}
-          >
-            {RACK_NUMBERINGS.map((choice) => (
-              <MenuItem key={choice} value={choice}>
-                {t(`domain:rack_numbering.${choice}`)}
-              </MenuItem>
-            ))}
-          </TextField>
-        </Stack>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2.5 }}>
-        <Button onClick={onClose}>{t('components:action.cancel')}</Button>
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={!ready}
-          loading={create.isPending || update.isPending}
-        >
-          {rack ? t('components:action.save') : t('components:action.create')}
-        </Button>
-      </DialogActions>
-    </form>
+      <TextField
+        select
+        required
+        label={t('form.location')}
+        value={locationId}
+        onChange={(event) => setLocationId(Number(event.target.value))}
+      >
+        {site.floors.flatMap((floor) =>
+          floor.locations.length === 0
+            ? []
+            : [
+                <ListSubheader key={`floor-${floor.id}`}>{floor.name}</ListSubheader>,
+                ...floor.locations.map((location) => (
+                  <MenuItem key={location.id} value={location.id}>
+                    {location.name}
+                  </MenuItem>
+                )),
+              ],
+        )}
+      </TextField>
+      <TextField
+        required
+        label={t('form.name')}
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+        slotProps={{ htmlInput: { maxLength: 100 } }}
+      />
+      <TextField
+        required
+        type="number"
+        label={t('form.height')}
+        value={height}
+        onChange={(event) => setHeight(event.target.value)}
+        error={u_height === null}
+        helperText={u_height === null ? t('form.height_help', { max: RACK_MAX_HEIGHT }) : undefined}
+        slotProps={{ htmlInput: { min: 1, max: RACK_MAX_HEIGHT, step: 1, inputMode: 'numeric' } }}
+      />
+      <TextField
+        select
+        label={t('form.numbering')}
+        value={numbering}
+        onChange={(event) => setNumbering(event.target.value as RackNumbering)}
+      >
+        {RACK_NUMBERINGS.map((choice) => (
+          <MenuItem key={choice} value={choice}>
+            {t(`domain:rack_numbering.${choice}`)}
+          </MenuItem>
+        ))}
+      </TextField>
+    </DialogForm>
   );
 }
