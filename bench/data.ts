@@ -1,7 +1,8 @@
 /**
  * Deterministic data for the benchmarks: one large integrator tenant (or a typical one) with its
  * catalogue, sites, floors with plans, rooms and zones, devices, activity, vault secrets and
- * attachments, plus the accounts to sign in with.
+ * attachments, the big site's cable schedule (about one cable per device, and a run of patch
+ * panels for a 10-cable trace), plus the accounts to sign in with.
  *
  *   npm run bench:data -- --scale large [--huge] [--data-dir ./data] [--out FILE]
  *   npm run bench:data -- --scale typical --data-dir /tmp/benchdata-typ
@@ -29,6 +30,7 @@ import { createVault, loadVaultKey } from '../server/src/platform/vault.ts';
 import { makeActivity } from './data/activity.ts';
 import { makeAttachments } from './data/attachments.ts';
 import { makeCatalogue } from './data/catalogue.ts';
+import { addConnections, type BenchCables } from './data/connections.ts';
 import { makeDevices } from './data/devices.ts';
 import { writePlanFiles } from './data/files.ts';
 import { ACCOUNT_EMAILS, BENCH_PASSWORD, makeUsers, takenEmails } from './data/people.ts';
@@ -116,6 +118,7 @@ async function main(): Promise<number> {
     const vault = createVault(await loadVaultKey(config.vaultKey, config.dataDir));
 
     let world: World | undefined;
+    let cables: BenchCables | undefined;
     await timer.part('transaction', () =>
       db.transaction(async (tx) => {
         let users: World['users'] | undefined;
@@ -153,6 +156,15 @@ async function main(): Promise<number> {
         await timer.part('sites', () => makeSites(w), true);
         await timer.part('floors and rooms', () => makePlans(w), true);
         await timer.part('devices', () => makeDevices(w), true);
+        await timer.part(
+          'connections',
+          async () => {
+            const big = w.sites.find((s) => s.kind === 'big')!;
+            cables = await addConnections(tx, big.id, big.deviceCount);
+            return { connections: cables.cables, interfaces: cables.ports };
+          },
+          true,
+        );
         await timer.part('secrets', () => makeSecrets(w, vault), true);
         await timer.part('attachments', () => makeAttachments(w), true);
         await timer.part('activity', () => makeActivity(w), true);
@@ -171,7 +183,15 @@ async function main(): Promise<number> {
       database: database.kind,
       dataDir: config.dataDir,
       tenant: { id: w.tenantId, name: plan.tenantName },
-      bigSite: { id: big.id, name: big.name, devices: big.deviceCount, floors: big.floors.length },
+      bigSite: {
+        id: big.id,
+        name: big.name,
+        devices: big.deviceCount,
+        floors: big.floors.length,
+        connections: cables?.cables ?? 0,
+        // GET /api/site/connections/trace?device_id=&interface_id= from here: 10 cables, 9 panels.
+        traceFrom: cables?.trace ?? null,
+      },
       hugeSite: huge
         ? { id: huge.id, name: huge.name, devices: huge.deviceCount, floors: huge.floors.length }
         : null,
@@ -222,7 +242,9 @@ async function main(): Promise<number> {
       ...(heldToTarget ? { target: { max: 180 } } : {}),
     });
     console.log('');
-    console.log(`Big site:   ${big.name}, id ${big.id} (${big.deviceCount} devices)`);
+    console.log(
+      `Big site:   ${big.name}, id ${big.id} (${big.deviceCount} devices, ${cables?.cables ?? 0} cables)`,
+    );
     if (huge) console.log(`Huge site:  ${huge.name}, id ${huge.id} (${huge.deviceCount} devices)`);
     console.log(
       `Plan floor: id ${planFloor.id} of site ${big.id}, ${planFloor.rooms.length} rooms, ` +

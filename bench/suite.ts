@@ -77,6 +77,22 @@ export const PARTS: Part[] = [
     database: 'pglite',
     built: true,
   },
+  ...onBoth({
+    id: 'connections-api',
+    point: 'connections',
+    script: 'bench/connections.ts',
+    args: ['--part', 'api', '--rounds', '30'],
+    quick: ['--part', 'api', '--rounds', '2', '--count', '2000'],
+  }),
+  {
+    id: 'connections-page',
+    point: 'connections',
+    script: 'bench/connections.ts',
+    args: ['--part', 'page', '--runs', '30'],
+    quick: ['--part', 'page', '--runs', '2', '--count', '2000'],
+    database: 'pglite',
+    built: true,
+  },
   {
     // No database: ELK in this process, as in the page's worker.
     id: 'schematic-layout',

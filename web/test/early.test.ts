@@ -33,6 +33,13 @@ describe('calls started early by the bootstrap', () => {
     ]);
     expect(earlyCallsFor('/sites')).toEqual([]);
     expect(earlyCallsFor('/site/abc/devices')).toEqual([]);
+    expect(earlyCallsFor('/site/12/connections').slice(3)).toEqual([
+      { url: '/api/site/connections?site_id=12' },
+      { url: '/api/site/refresh_devices?id=12' },
+    ]);
+    expect(earlyCallsFor('/site/12/schemas').slice(3)).toEqual(
+      earlyCallsFor('/site/12/connections').slice(3),
+    );
   });
 
   it('are taken once by the same call of the same session, which sends nothing of its own', async () => {

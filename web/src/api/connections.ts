@@ -9,7 +9,7 @@ import type {
   SheetContent,
   TraceHopDto,
 } from '@asbuilt/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, isConflict, request } from './client.ts';
 import { siteKeys } from './sites.ts';
 
@@ -23,14 +23,19 @@ export const connectionKeys = {
     [...connectionKeys.all(siteId), 'trace', deviceId, interfaceId] as const,
 };
 
-export function useConnections(siteId: number) {
-  return useQuery({
+/** The site's cable schedule; its route's loader asks for it while the page's script loads. */
+export function connectionsQuery(siteId: number) {
+  return queryOptions({
     queryKey: connectionKeys.list(siteId),
     queryFn: ({ signal }) =>
       api
         .get<{ connections: ConnectionDto[] }>('/site/connections', { site_id: siteId }, { signal })
         .then((answer) => answer.connections),
   });
+}
+
+export function useConnections(siteId: number) {
+  return useQuery(connectionsQuery(siteId));
 }
 
 /** The cables at one device: its card needs them, not the site's whole schedule. */

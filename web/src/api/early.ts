@@ -37,6 +37,13 @@ export function earlyCallsFor(path: string): EarlyCall[] {
       { url: `${API_BASE}/site/refresh_devices?id=${id}` },
     );
   }
+  // The pages drawn from the cables: the schedule, and the devices its ends name.
+  if (site[2] === '/connections' || site[2] === '/schemas') {
+    calls.push(
+      { url: `${API_BASE}/site/connections?site_id=${id}` },
+      { url: `${API_BASE}/site/refresh_devices?id=${id}` },
+    );
+  }
   return calls;
 }
 

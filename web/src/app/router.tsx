@@ -8,6 +8,7 @@ import {
   type RouteObject,
 } from 'react-router';
 import { meQuery } from '../api/auth.ts';
+import { connectionsQuery } from '../api/connections.ts';
 import { siteCompaniesQuery, siteDetailQuery, siteDevicesQuery, sitePermissionQuery } from '../api/sites.ts';
 import { LoadingScreen } from '../components/LoadingScreen.tsx';
 import { NotFoundPage } from '../components/NotFoundPage.tsx';
@@ -37,6 +38,12 @@ function prefetch(start: (params: Params) => Promise<unknown>[]): LoaderFunction
 }
 
 const siteIdOf = (params: Params) => Number(params.siteId);
+
+/** The pages drawn from the cables: the schedule and the devices its ends name, side by side. */
+const cableCalls = (queryClient: QueryClient, siteId: number) => [
+  queryClient.prefetchQuery(connectionsQuery(siteId)),
+  queryClient.prefetchQuery(siteDevicesQuery(siteId)),
+];
 
 export function routes(queryClient: QueryClient): RouteObject[] {
   return [
@@ -185,6 +192,7 @@ export function routes(queryClient: QueryClient): RouteObject[] {
                 },
                 {
                   path: 'schemas',
+                  loader: prefetch((params) => cableCalls(queryClient, siteIdOf(params))),
                   ...screen(() => siteScreens.schemas().then((m) => m.SchematicsPage)),
                 },
                 {
@@ -193,6 +201,7 @@ export function routes(queryClient: QueryClient): RouteObject[] {
                 },
                 {
                   path: 'connections',
+                  loader: prefetch((params) => cableCalls(queryClient, siteIdOf(params))),
                   ...screen(() => siteScreens.connections().then((m) => m.ConnectionsPage)),
                 },
               ],
