@@ -32,6 +32,7 @@ import {
   siteConnectionsText,
 } from './queries.ts';
 import { type CableCheck, type CableEnd, checkCable, endsOfRow, loadPortBook } from './rules.ts';
+import { keptSchedule } from './schedule-cache.ts';
 
 /** The unique index behind "one code per site". */
 const CODE_KEY = 'connections_site_code_key';
@@ -105,7 +106,8 @@ export async function listConnections(
   deviceId?: number,
 ): Promise<string> {
   const { site } = await requireSite(ctx.db, actor, siteId, SitePermission.Reader);
-  return siteConnectionsText(ctx.db, site.id, deviceId);
+  if (deviceId !== undefined) return siteConnectionsText(ctx.db, site.id, deviceId);
+  return keptSchedule(ctx.db, site.id, () => siteConnectionsText(ctx.db, site.id));
 }
 
 type Written = { connection: ConnectionDto; warnings: ConnectionWarning[] };
