@@ -5,6 +5,7 @@ export * from './deviceImport.ts';
 export * from './devices.ts';
 export * from './files.ts';
 export * from './geometry.ts';
+export * from './handover.ts';
 export * from './i18n/catalogues.ts';
 export * from './i18n/languages.ts';
 export * from './i18n/messages.ts';
