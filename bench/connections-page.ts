@@ -81,7 +81,9 @@ export async function runSchedulePage(options: {
     const list = await page.request.get(`${base}/api/site/connections?site_id=${siteId}`, {
       headers: { authorization: `Bearer ${token}` },
     });
-    const total = ((await list.json()) as { connections: unknown[] }).connections.length;
+    // Rows of values under their column names (an older server: an array of objects).
+    const listed = ((await list.json()) as { connections: unknown[] | { rows: unknown[] } }).connections;
+    const total = Array.isArray(listed) ? listed.length : listed.rows.length;
     const counter = `${total.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} cables`;
     const url = `${base}/site/${siteId}/connections`;
     const visit = (on = page) => timeLoad(on, url, '[data-testid="connection-counter"]', counter);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CONNECTION_STATUSES, CONNECTION_WARNINGS, PASS_THROUGH_SIDES } from '../connections.ts';
 import { encodeMessage } from '../i18n/messages.ts';
+import { CONNECTION_LIST_COLUMNS, CONNECTION_PORT_COLUMNS } from '../siteConnections.ts';
 import {
   idField,
   jsonList,
@@ -125,6 +126,7 @@ export const portSummarySchema = z.object({
 });
 export type PortSummary = z.infer<typeof portSummarySchema>;
 
+/** A cable as every answer gives it; lists leave the times out (`ConnectionDetail` has them). */
 export const connectionSchema = z.object({
   id: z.number(),
   site_id: z.number(),
@@ -142,20 +144,69 @@ export const connectionSchema = z.object({
   colour: z.string().nullable(),
   status: z.enum(CONNECTION_STATUSES),
   note: z.string().nullable(),
+});
+export type ConnectionDto = z.infer<typeof connectionSchema>;
+
+/** One cable as a single answer gives it: with its times, `updated_at` sent back with an edit (409). */
+export const connectionDetailSchema = connectionSchema.extend({
   created_at: z.string(),
   updated_at: z.string(),
 });
-export type ConnectionDto = z.infer<typeof connectionSchema>;
+export type ConnectionDetail = z.infer<typeof connectionDetailSchema>;
 
 export const connectionWarningSchema = z.enum(CONNECTION_WARNINGS);
 /** A connection written, and what its ends are warned about (an empty list when they match). */
 export const connectionResponseSchema = z.object({
-  connection: connectionSchema,
+  connection: connectionDetailSchema,
   warnings: z.array(connectionWarningSchema),
 });
-export const connectionListResponseSchema = z.object({ connections: z.array(connectionSchema) });
+/** GET /api/site/connections/one?id=: one cable with its times, as the editor starts from it. */
+export const connectionShowResponseSchema = z.object({ connection: connectionDetailSchema });
+
+const listRowShape = connectionSchema.shape;
+/** A cable's values in the order of CONNECTION_LIST_COLUMNS. */
+const connectionListRowSchema = z.tuple([
+  listRowShape.id,
+  listRowShape.code,
+  listRowShape.a_device_id,
+  listRowShape.a_interface_id,
+  listRowShape.a_label,
+  listRowShape.b_device_id,
+  listRowShape.b_interface_id,
+  listRowShape.b_label,
+  listRowShape.cable_type,
+  listRowShape.length_m,
+  listRowShape.colour,
+  listRowShape.status,
+  listRowShape.note,
+]);
+export type ConnectionListRow = z.infer<typeof connectionListRowSchema>;
+const portRowSchema = z.tuple([
+  z.number(),
+  z.string().nullable(),
+  z.string().nullable(),
+  z.string().nullable(),
+  z.string().nullable(),
+]);
+
+/**
+ * GET /api/site/connections: the site's cables (or one device's) as rows of values under one list
+ * of column names, by code, and the facts of the ports they use once per interface: a fifth of
+ * the size of the same cables as objects with their ends' facts (bench/RESULTS.md §14).
+ */
+export const connectionListResponseSchema = z.object({
+  connections: z.object({
+    columns: z.array(z.enum(CONNECTION_LIST_COLUMNS)),
+    rows: z.array(connectionListRowSchema),
+  }),
+  ports: z.object({ columns: z.array(z.enum(CONNECTION_PORT_COLUMNS)), rows: z.array(portRowSchema) }),
+});
+export type ConnectionListResponse = z.infer<typeof connectionListResponseSchema>;
+
+/** PUT /api/site/connections/status: the cables changed, whole. */
+export const connectionStatusResponseSchema = z.object({ connections: z.array(connectionDetailSchema) });
 export const connectionBulkResponseSchema = z.object({
-  connections: z.array(connectionSchema),
+  connections: z.array(connectionDetailSchema),
   warnings: z.array(z.object({ connection_id: z.number(), warnings: z.array(connectionWarningSchema) })),
 });
 

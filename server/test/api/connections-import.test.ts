@@ -12,6 +12,7 @@ import {
   countConnections,
   dataPorts,
   deviceOn,
+  listedConnections,
   productWithPorts,
 } from '../support/connections.ts';
 import { expectAccessMatrix, logsOf, type SiteWorld, siteWorld } from '../support/sites.ts';
@@ -115,9 +116,7 @@ describe('connections: export and import', () => {
     const done = await importRows(w.tokens.contributor, rows);
     expect(done.statusCode, done.body).toBe(200);
     const list = await t.call('GET', `/api/site/connections?site_id=${main()}`, { token: w.tokens.reader });
-    const byCode = new Map(
-      (list.json() as { connections: ConnectionDto[] }).connections.map((c) => [c.code, c]),
-    );
+    const byCode = new Map(listedConnections(list, main()).map((c) => [c.code, c]));
     expect(byCode.get(first.code)).toMatchObject({ note: 'checked', status: 'tested' });
     expect(byCode.get('C-0002')).toMatchObject({
       a_port: { label: '2' },

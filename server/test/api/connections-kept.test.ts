@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devices, interfaces } from '../../src/db/schema.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
-import { connect, dataPorts, deviceOn, productWithPorts } from '../support/connections.ts';
+import { connect, dataPorts, deviceOn, listedConnections, productWithPorts } from '../support/connections.ts';
 import { type SiteWorld, siteWorld } from '../support/sites.ts';
 
 let t: TestApp;
@@ -21,7 +21,7 @@ async function schedule(): Promise<ConnectionDto[]> {
     token: w.tokens.integrator,
   });
   expect(answer.statusCode).toBe(200);
-  return (answer.json() as { connections: ConnectionDto[] }).connections;
+  return listedConnections(answer, w.sites.main.id);
 }
 
 describe('the kept schedule', () => {

@@ -175,7 +175,7 @@ describe('connections: trace', () => {
     const list = await t.call('GET', `/api/site/connections?site_id=${site.id}`, {
       token: w.tokens.integrator,
     });
-    expect((list.json() as { connections: unknown[] }).connections).toHaveLength(20_005);
+    expect((list.json() as { connections: { rows: unknown[] } }).connections.rows).toHaveLength(20_005);
     const statements = await t.statements(async () => {
       const response = await trace(w.tokens.integrator, first.id, portId(switchProduct, '1'));
       expect(response.statusCode).toBe(200);

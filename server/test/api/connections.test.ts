@@ -1,4 +1,9 @@
-import type { ConnectionDto } from '@asbuilt/domain';
+import {
+  CONNECTION_LIST_COLUMNS,
+  CONNECTION_PORT_COLUMNS,
+  type ConnectionDetail,
+  type ConnectionListResponse,
+} from '@asbuilt/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { interfaces } from '../../src/db/schema.ts';
@@ -10,6 +15,7 @@ import {
   countConnections,
   dataPorts,
   deviceOn,
+  listedConnections,
   productWithPorts,
 } from '../support/connections.ts';
 import { expectAccessMatrix, logsOf, type SiteWorld, siteWorld } from '../support/sites.ts';
@@ -58,6 +64,16 @@ describe('connections: access', () => {
     await expectAccessMatrix(w, 1, (token) =>
       t.call('GET', `/api/site/connections?site_id=${main()}`, { token }),
     );
+    const { connection: shown } = await connect(t, w.tokens.contributor, {
+      site_id: main(),
+      a_label: 'Shown',
+      b_label: 'Alone',
+    });
+    const ones = await expectAccessMatrix(w, 1, (token) =>
+      t.call('GET', `/api/site/connections/one?id=${shown.id}`, { token }),
+    );
+    expect(codeOf(ones.other)).toBe('connection_not_found');
+    expect((ones.reader.json() as { connection: ConnectionDetail }).connection).toEqual(shown);
     await expectAccessMatrix(w, 2, (token, user) =>
       t.call('POST', '/api/site/connections', {
         token,
@@ -137,6 +153,16 @@ describe('connections: access', () => {
       const method = url.includes('id=x') && !url.includes('site') ? 'DELETE' : 'GET';
       expect((await t.call(method, url, { token: w.tokens.contributor })).statusCode).toBe(400);
     }
+    for (const url of ['/api/site/connections/one?id=x', '/api/site/connections/one']) {
+      const bad = await t.call('GET', url, { token: w.tokens.contributor });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json()).toHaveProperty('error');
+    }
+    const unknownOne = await t.call('GET', '/api/site/connections/one?id=999999', {
+      token: w.tokens.contributor,
+    });
+    expect(unknownOne.statusCode).toBe(404);
+    expect(codeOf(unknownOne)).toBe('connection_not_found');
     const put = await t.call('PUT', '/api/site/connections', {
       token: w.tokens.contributor,
       body: { id: 'x' },
@@ -183,16 +209,54 @@ describe('connections: the rules', () => {
     expect(codeOf(renamed)).toBe('connection_code_taken');
 
     const list = await t.call('GET', `/api/site/connections?site_id=${site}`, { token: w.tokens.integrator });
-    const { connections } = list.json() as { connections: ConnectionDto[] };
+    const connections = listedConnections(list, site);
     expect(connections.map((c) => c.code)).toEqual(['C-0001', 'C-0002', 'C-0010', 'C-0011']);
-    expect(connections[0]).toMatchObject({
+    expect(connections[0]).toEqual({
+      id: first.connection.id,
+      site_id: site,
+      code: 'C-0001',
       a_device_id: a.id,
-      a_port: { label: '1', terminal: 'RJ45', signal: 'Data', io: 'bi-directional' },
-      b_port: { label: '1' },
+      a_interface_id: port(switchProduct, '1'),
       a_label: null,
+      a_port: { label: '1', terminal: 'RJ45', signal: 'Data', io: 'bi-directional' },
+      b_device_id: b.id,
+      b_interface_id: port(switchProduct, '1'),
+      b_label: null,
+      b_port: { label: '1', terminal: 'RJ45', signal: 'Data', io: 'bi-directional' },
+      cable_type: null,
+      length_m: null,
+      colour: null,
       status: 'planned',
+      note: null,
     });
-    expect(connections[0]!.updated_at).toBe(first.connection.updated_at);
+    // Rows of values under one list of names; each port once, however many cables use it; no times.
+    const answer = list.json() as ConnectionListResponse;
+    expect(answer.connections.columns).toEqual([...CONNECTION_LIST_COLUMNS]);
+    expect(answer.connections.rows[0]).toEqual([
+      first.connection.id,
+      'C-0001',
+      a.id,
+      port(switchProduct, '1'),
+      null,
+      b.id,
+      port(switchProduct, '1'),
+      null,
+      null,
+      null,
+      null,
+      'planned',
+      null,
+    ]);
+    expect(answer.ports.columns).toEqual([...CONNECTION_PORT_COLUMNS]);
+    expect(answer.ports.rows.map((row) => row[1])).toEqual(['1', '2', '3', '4']);
+    expect(list.body).not.toContain('updated_at');
+    // The single answer carries the time an edit sends back.
+    const one = await t.call('GET', `/api/site/connections/one?id=${first.connection.id}`, {
+      token: w.tokens.integrator,
+    });
+    expect((one.json() as { connection: ConnectionDetail }).connection.updated_at).toBe(
+      first.connection.updated_at,
+    );
 
     // One device's cables only, for its card; a device of no cable answers none.
     const c = await deviceOn(t, site, switchProduct.product.id);
@@ -200,17 +264,19 @@ describe('connections: the rules', () => {
     const ofC = await t.call('GET', `/api/site/connections?site_id=${site}&device_id=${c.id}`, {
       token: w.tokens.integrator,
     });
-    expect((ofC.json() as { connections: ConnectionDto[] }).connections.map((x) => x.code)).toEqual([
-      'C-0012',
-    ]);
+    expect(listedConnections(ofC, site).map((x) => x.code)).toEqual(['C-0012']);
+    expect((ofC.json() as ConnectionListResponse).ports.rows.map((row) => row[1])).toEqual(['1', '6']);
     const ofA = await t.call('GET', `/api/site/connections?site_id=${site}&device_id=${a.id}`, {
       token: w.tokens.integrator,
     });
-    expect((ofA.json() as { connections: ConnectionDto[] }).connections).toHaveLength(5);
+    expect(listedConnections(ofA, site)).toHaveLength(5);
     const none = await t.call('GET', `/api/site/connections?site_id=${site}&device_id=${w.device.id}`, {
       token: w.tokens.integrator,
     });
-    expect((none.json() as { connections: ConnectionDto[] }).connections).toEqual([]);
+    expect(none.json()).toEqual({
+      connections: { columns: [...CONNECTION_LIST_COLUMNS], rows: [] },
+      ports: { columns: [...CONNECTION_PORT_COLUMNS], rows: [] },
+    });
   });
 
   it('refuses a taken port, the same port at both ends and a port the product lacks; a bus port takes several', async () => {
@@ -338,7 +404,7 @@ describe('connections: edits', () => {
       },
     });
     expect(moved.statusCode, moved.body).toBe(200);
-    const after = (moved.json() as { connection: ConnectionDto }).connection;
+    const after = (moved.json() as { connection: ConnectionDetail }).connection;
     expect(after).toMatchObject({
       b_port: { label: '2' },
       a_port: { label: '1' },
@@ -354,7 +420,7 @@ describe('connections: edits', () => {
       token: w.tokens.contributor,
       body: { id: connection.id, b_label: 'Provider ONT', b_device_id: null, b_interface_id: null },
     });
-    expect((toLabel.json() as { connection: ConnectionDto }).connection).toMatchObject({
+    expect((toLabel.json() as { connection: ConnectionDetail }).connection).toMatchObject({
       b_device_id: null,
       b_port: null,
       b_label: 'Provider ONT',

@@ -1,4 +1,10 @@
-import type { ConnectionDto, ConnectionWarning } from '@asbuilt/domain';
+import {
+  type ConnectionDetail,
+  type ConnectionDto,
+  type ConnectionListResponse,
+  type ConnectionWarning,
+  expandConnectionList,
+} from '@asbuilt/domain';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { connections, interfaces, procats } from '../../src/db/schema.ts';
@@ -50,7 +56,7 @@ export const deviceOn = (t: TestApp, siteId: number, productId: number, code = `
   createDevice(t, { siteId, productId, code });
 
 export interface Written {
-  connection: ConnectionDto;
+  connection: ConnectionDetail;
   warnings: ConnectionWarning[];
 }
 
@@ -59,6 +65,11 @@ export async function connect(t: TestApp, token: string, body: Record<string, un
   const response = await t.call('POST', '/api/site/connections', { token, body });
   expect(response.statusCode, response.body).toBe(200);
   return response.json() as Written;
+}
+
+/** A `GET /api/site/connections` answer (rows of values, ports apart) as cable objects. */
+export function listedConnections(response: { json: () => unknown }, siteId: number): ConnectionDto[] {
+  return expandConnectionList(response.json() as ConnectionListResponse, siteId);
 }
 
 /** The `code` of an error answer (the first, when there are several). */

@@ -1,15 +1,22 @@
 /** A site's connections (cables), a device's ports and a port's trace. */
-import type {
-  ConnectionDto,
-  ConnectionImportRow,
-  ConnectionStatus,
-  ConnectionWarning,
-  ImportReport,
-  PortDto,
-  SheetContent,
-  TraceHopDto,
+import {
+  type ConnectionDetail,
+  type ConnectionDto,
+  type ConnectionImportRow,
+  type ConnectionListResponse,
+  type ConnectionSchedule,
+  type ConnectionStatus,
+  type ConnectionWarning,
+  connectionsOf,
+  expandConnectionList,
+  type ImportReport,
+  type PortDto,
+  type PortSummary,
+  readConnectionList,
+  type SheetContent,
+  type TraceHopDto,
 } from '@asbuilt/domain';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, replaceEqualDeep, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, isConflict, request } from './client.ts';
 import { siteKeys } from './sites.ts';
 
@@ -18,38 +25,92 @@ export const connectionKeys = {
   list: (siteId: number) => [...connectionKeys.all(siteId), 'list'] as const,
   ofDevice: (siteId: number, deviceId: number) =>
     [...connectionKeys.all(siteId), 'device', deviceId] as const,
+  one: (siteId: number, id: number) => [...connectionKeys.all(siteId), 'one', id] as const,
   ports: (siteId: number, deviceId: number) => [...connectionKeys.all(siteId), 'ports', deviceId] as const,
   trace: (siteId: number, deviceId: number, interfaceId: number) =>
     [...connectionKeys.all(siteId), 'trace', deviceId, interfaceId] as const,
 };
 
-/** The site's cable schedule; its route's loader asks for it while the page's script loads. */
+/**
+ * The site's cable schedule as the answer holds it: rows of values and the ports apart, read by
+ * the schedule page straight into its rows (no object per cable in between). Its route's loader
+ * asks for it while the page's script loads.
+ */
 export function connectionsQuery(siteId: number) {
   return queryOptions({
     queryKey: connectionKeys.list(siteId),
-    queryFn: ({ signal }) =>
+    queryFn: ({ signal }): Promise<ConnectionSchedule> =>
       api
-        .get<{ connections: ConnectionDto[] }>('/site/connections', { site_id: siteId }, { signal })
-        .then((answer) => answer.connections),
+        .get<ConnectionListResponse>('/site/connections', { site_id: siteId }, { signal })
+        .then((answer) => readConnectionList(answer, siteId)),
+    structuralSharing: shareSchedule,
   });
 }
 
-export function useConnections(siteId: number) {
+const samePort = (x: PortSummary, y: PortSummary | undefined) =>
+  y !== undefined &&
+  x.label === y.label &&
+  x.terminal === y.terminal &&
+  x.signal === y.signal &&
+  x.io === y.io;
+
+function samePorts(before: ConnectionSchedule['ports'], now: ConnectionSchedule['ports']): boolean {
+  if (before.size !== now.size) return false;
+  for (const [id, port] of before) if (!samePort(port, now.get(id))) return false;
+  return true;
+}
+
+/**
+ * A schedule read again keeps the rows of values and the ports map that did not change, so the
+ * page remakes only the rows of the cables changed (after an edit, not 20,000).
+ */
+function shareSchedule(old: unknown, next: unknown): unknown {
+  const before = old as ConnectionSchedule | undefined;
+  const now = next as ConnectionSchedule;
+  if (!before || before.siteId !== now.siteId) return now;
+  const rows = replaceEqualDeep(before.rows, now.rows);
+  const ports = samePorts(before.ports, now.ports) ? before.ports : now.ports;
+  return rows === before.rows && ports === before.ports ? before : { siteId: now.siteId, rows, ports };
+}
+
+export function useConnectionSchedule(siteId: number) {
   return useQuery(connectionsQuery(siteId));
+}
+
+/** The same schedule as one object per cable, for the pages that walk cables (the schematic). */
+export function useConnections(siteId: number) {
+  return useQuery({ ...connectionsQuery(siteId), select: connectionsOf });
 }
 
 /** The cables at one device: its card needs them, not the site's whole schedule. */
 export function useDeviceConnections(siteId: number, deviceId: number) {
   return useQuery({
     queryKey: connectionKeys.ofDevice(siteId, deviceId),
-    queryFn: ({ signal }) =>
+    queryFn: ({ signal }): Promise<ConnectionDto[]> =>
       api
-        .get<{ connections: ConnectionDto[] }>(
+        .get<ConnectionListResponse>(
           '/site/connections',
           { site_id: siteId, device_id: deviceId },
           { signal },
         )
-        .then((answer) => answer.connections),
+        .then((answer) => expandConnectionList(answer, siteId)),
+  });
+}
+
+/**
+ * One cable whole, with the `updated_at` its edit sends back (lists leave times out): read afresh
+ * each time its editor opens, so the edit starts from the cable as it is now.
+ */
+export function useConnection(siteId: number, id: number | null) {
+  return useQuery({
+    queryKey: connectionKeys.one(siteId, id ?? 0),
+    enabled: id !== null,
+    staleTime: 0,
+    gcTime: 0,
+    queryFn: ({ signal }) =>
+      api
+        .get<{ connection: ConnectionDetail }>('/site/connections/one', { id: id! }, { signal })
+        .then((answer) => answer.connection),
   });
 }
 
@@ -96,7 +157,7 @@ export interface ConnectionInput {
 }
 
 export interface ConnectionAnswer {
-  connection: ConnectionDto;
+  connection: ConnectionDetail;
   warnings: ConnectionWarning[];
 }
 
@@ -145,7 +206,7 @@ export interface BulkConnectInput {
 export function useBulkConnect(siteId: number) {
   return useConnectionMutation(siteId, (input: BulkConnectInput) =>
     api.post<{
-      connections: ConnectionDto[];
+      connections: ConnectionDetail[];
       warnings: { connection_id: number; warnings: ConnectionWarning[] }[];
     }>('/site/connections/bulk', { site_id: siteId, ...input }),
   );
@@ -153,7 +214,7 @@ export function useBulkConnect(siteId: number) {
 
 export function useSetConnectionStatus(siteId: number) {
   return useConnectionMutation(siteId, (input: { ids: number[]; status: ConnectionStatus }) =>
-    api.put<{ connections: ConnectionDto[] }>('/site/connections/status', { site_id: siteId, ...input }),
+    api.put<{ connections: ConnectionDetail[] }>('/site/connections/status', { site_id: siteId, ...input }),
   );
 }
 

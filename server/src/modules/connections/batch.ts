@@ -4,7 +4,7 @@
  */
 import {
   type ConnectionBulkInput,
-  type ConnectionDto,
+  type ConnectionDetail,
   type ConnectionStatusInput,
   type ConnectionWarning,
   type Message,
@@ -25,7 +25,7 @@ import { checkCable, loadPortBook } from './rules.ts';
 import { endColumns, inTransaction } from './service.ts';
 
 export interface BulkAnswer {
-  connections: ConnectionDto[];
+  connections: ConnectionDetail[];
   warnings: { connection_id: number; warnings: ConnectionWarning[] }[];
 }
 
@@ -100,7 +100,7 @@ export async function setConnectionStatus(
   ctx: AppContext,
   actor: Actor,
   input: ConnectionStatusInput,
-): Promise<{ connections: ConnectionDto[] }> {
+): Promise<{ connections: ConnectionDetail[] }> {
   return inTransaction(ctx, async (tx) => {
     const { site } = await requireSite(tx, actor, input.site_id, SitePermission.Contributor);
     const ids = [...new Set(input.ids)];

@@ -1,14 +1,13 @@
-import type { ConnectionDto } from '@asbuilt/domain';
+import type { ConnectionDetail } from '@asbuilt/domain';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { connections } from '../../db/schema.ts';
 import { inIds } from '../../db/set-based.ts';
 
 /**
- * Connections as the API answers them, written whole by the database as one JSON text: one
- * statement for any count (the site's key index gives them in code order), no row decoded cell by
- * cell, and a schedule of 20,000 cables passed on as it comes. Timestamps are written as
- * `toISOString` writes them, so an `updated_at` sent back compares equal.
+ * Connections as the API answers them, written by the database as JSON text: one statement for
+ * any count, no row decoded cell by cell, a schedule of 20,000 cables passed on as it comes.
+ * Timestamps are written as `toISOString` writes them, so an `updated_at` sent back compares equal.
  */
 const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
@@ -24,36 +23,55 @@ const CONNECTION_JSON = sql`json_build_object(
   'cable_type', c.cable_type, 'length_m', c.length_m, 'colour', c.colour, 'status', c.status, 'note', c.note,
   'created_at', ${iso(sql`c.created_at`)}, 'updated_at', ${iso(sql`c.updated_at`)})`;
 
-/** The JSON text of the connections matching `where` (on alias `c`), by code. */
-async function connectionsText(db: DbOrTx, where: SQL): Promise<string> {
+/** The connections of these ids, whole (with their ends' facts and times), in the order asked. */
+export async function loadConnections(db: DbOrTx, ids: readonly number[]): Promise<ConnectionDetail[]> {
+  if (ids.length === 0) return [];
   const answer = (await db.execute(
-    sql`select coalesce(json_agg(${CONNECTION_JSON} order by lower(c.code), c.id)::text, '[]') as list
+    sql`select coalesce(json_agg(${CONNECTION_JSON})::text, '[]') as list
       from ${connections} c
       left join interfaces ai on ai.id = c.a_interface_id
       left join interfaces bi on bi.id = c.b_interface_id
-      where ${where}`,
+      where c.id = any(${`{${ids.join(',')}}`}::int[])`,
   )) as unknown as { rows: { list: string }[] };
-  return answer.rows[0]?.list ?? '[]';
-}
-
-/** A site's cable schedule as JSON text, passed on without being parsed; or the cables at one device. */
-export function siteConnectionsText(db: DbOrTx, siteId: number, deviceId?: number): Promise<string> {
-  return connectionsText(
-    db,
-    deviceId === undefined
-      ? sql`c.site_id = ${siteId}`
-      : sql`c.site_id = ${siteId} and (c.a_device_id = ${deviceId} or c.b_device_id = ${deviceId})`,
+  const byId = new Map(
+    (JSON.parse(answer.rows[0]?.list ?? '[]') as ConnectionDetail[]).map((c) => [c.id, c]),
   );
+  return ids.map((id) => byId.get(id)!);
 }
 
-/** The connections of these ids, in the order asked. */
-export async function loadConnections(db: DbOrTx, ids: readonly number[]): Promise<ConnectionDto[]> {
-  if (ids.length === 0) return [];
-  const list = JSON.parse(
-    await connectionsText(db, sql`c.id = any(${`{${ids.join(',')}}`}::int[])`),
-  ) as ConnectionDto[];
-  const byId = new Map(list.map((c) => [c.id, c]));
-  return ids.map((id) => byId.get(id)!);
+/** A schedule's two JSON arrays as the database wrote them: the cables' rows, the ports' rows. */
+export interface ScheduleTexts {
+  rows: string;
+  ports: string;
+}
+
+/**
+ * A site's cable schedule (or the cables at one device) as JSON text, passed on without being
+ * parsed: each cable's values in the order of CONNECTION_LIST_COLUMNS, by code, and each port the
+ * cables use once, in the order of CONNECTION_PORT_COLUMNS. One statement: the cables are read
+ * once, and the ports from what was read.
+ */
+export async function siteScheduleTexts(
+  db: DbOrTx,
+  siteId: number,
+  deviceId?: number,
+): Promise<ScheduleTexts> {
+  const where =
+    deviceId === undefined
+      ? sql`site_id = ${siteId}`
+      : sql`site_id = ${siteId} and (a_device_id = ${deviceId} or b_device_id = ${deviceId})`;
+  const answer = (await db.execute(
+    sql`with c as materialized (select * from ${connections} where ${where})
+      select
+        (select coalesce(json_agg(json_build_array(c.id, c.code, c.a_device_id, c.a_interface_id, c.a_label,
+            c.b_device_id, c.b_interface_id, c.b_label, c.cable_type, c.length_m, c.colour, c.status, c.note)
+            order by lower(c.code), c.id)::text, '[]') from c) as rows,
+        (select coalesce(json_agg(json_build_array(i.id, i.label, i.terminal, i.signal, i.interface_type)
+            order by i.id)::text, '[]')
+          from interfaces i
+          where i.id in (select a_interface_id from c union select b_interface_id from c)) as ports`,
+  )) as unknown as { rows: ScheduleTexts[] };
+  return answer.rows[0] ?? { rows: '[]', ports: '[]' };
 }
 
 export type ConnectionRow = typeof connections.$inferSelect;

@@ -1,5 +1,7 @@
 import {
-  type ConnectionDto,
+  CONNECTION_LIST_COLUMNS,
+  CONNECTION_PORT_COLUMNS,
+  type ConnectionListResponse,
   connectionBulkResponseSchema,
   connectionBulkSchema,
   connectionCreateSchema,
@@ -8,6 +10,8 @@ import {
   connectionListQuerySchema,
   connectionListResponseSchema,
   connectionResponseSchema,
+  connectionShowResponseSchema,
+  connectionStatusResponseSchema,
   connectionStatusSchema,
   connectionTraceQuerySchema,
   connectionUpdateSchema,
@@ -39,6 +43,9 @@ import { devicePorts } from './ports.ts';
 import * as service from './service.ts';
 import { traceConnection } from './trace.ts';
 
+const LIST_HEAD = `{"columns":${JSON.stringify(CONNECTION_LIST_COLUMNS)},"rows":`;
+const PORTS_HEAD = `{"columns":${JSON.stringify(CONNECTION_PORT_COLUMNS)},"rows":`;
+
 /** The connections (cables) of a site, their trace, a device's ports, and the cable schedule as .xlsx. */
 export function connectionRoutes(ctx: AppContext) {
   return async (fastify: FastifyInstance) => {
@@ -52,20 +59,37 @@ export function connectionRoutes(ctx: AppContext) {
       {
         schema: {
           tags,
-          description: "The site's cable schedule, by code, each end with its port's facts.",
+          description:
+            "The site's cable schedule by code (or the cables at `device_id`): each cable's values in `connections.rows` under `connections.columns`, the facts of the ports they use once each in `ports`. Times only in a single cable's answer (`/api/site/connections/one`).",
           querystring: connectionListQuerySchema,
           response: ok(connectionListResponseSchema),
         },
       },
+      async (request) => {
+        const { rows, ports } = await service.listConnections(
+          ctx,
+          requireActor(request.actor),
+          request.query.site_id,
+          request.query.device_id,
+        );
+        return {
+          connections: jsonText<ConnectionListResponse['connections']>([LIST_HEAD, rows, '}']),
+          ports: jsonText<ConnectionListResponse['ports']>([PORTS_HEAD, ports, '}']),
+        };
+      },
+    );
+    app.get(
+      '/api/site/connections/one',
+      {
+        schema: {
+          tags,
+          description: 'One cable, whole, with the `updated_at` its edit sends back.',
+          querystring: connectionIdQuerySchema,
+          response: ok(connectionShowResponseSchema),
+        },
+      },
       async (request) => ({
-        connections: jsonText<ConnectionDto[]>([
-          await service.listConnections(
-            ctx,
-            requireActor(request.actor),
-            request.query.site_id,
-            request.query.device_id,
-          ),
-        ]),
+        connection: await service.showConnection(ctx, requireActor(request.actor), request.query.id),
       }),
     );
     app.post(
@@ -107,7 +131,7 @@ export function connectionRoutes(ctx: AppContext) {
     );
     app.put(
       '/api/site/connections/status',
-      { schema: { tags, body: connectionStatusSchema, response: ok(connectionListResponseSchema) } },
+      { schema: { tags, body: connectionStatusSchema, response: ok(connectionStatusResponseSchema) } },
       (request) => setConnectionStatus(ctx, requireActor(request.actor), request.body),
     );
     app.get(

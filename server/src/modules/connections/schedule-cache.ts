@@ -8,26 +8,36 @@
  */
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { KeptBytes } from '../../platform/gzip-pieces.ts';
+import type { ScheduleTexts } from './queries.ts';
 
-/** Schedules kept, the most recently used last; their texts together stay under this size. */
-const MAX_CHARS = 64 * 1024 * 1024;
+/**
+ * Schedules kept, the most recently used last; their bytes together stay under this size (a
+ * 20,000-cable schedule is about 2 MB, its gzip copy, made at its first gzip answer, a fifth more).
+ */
+const MAX_BYTES = 64 * 1024 * 1024;
+
+/** A schedule's two arrays as UTF-8 bytes, as they are sent: never encoded again, compressed once. */
+export interface ScheduleBytes {
+  rows: KeptBytes;
+  ports: KeptBytes;
+}
 
 interface Kept {
   fingerprint: string;
-  text: string;
+  schedule: ScheduleBytes;
 }
 
 /** Per database (the tests run several in one process), as the device list's cache is. */
 interface Store {
   kept: Map<number, Kept>;
-  chars: number;
 }
 const stores = new WeakMap<DbOrTx, Store>();
 
 function storeOf(db: DbOrTx): Store {
   const known = stores.get(db);
   if (known) return known;
-  const store: Store = { kept: new Map(), chars: 0 };
+  const store: Store = { kept: new Map() };
   stores.set(db, store);
   return store;
 }
@@ -48,36 +58,47 @@ async function fingerprintOf(db: DbOrTx, siteId: number): Promise<string> {
   return answer.rows[0]?.fingerprint ?? '';
 }
 
-/** The schedule's JSON text as `build` makes it, or as kept when nothing changed since. */
+export const scheduleBytes = (texts: ScheduleTexts): ScheduleBytes => ({
+  rows: new KeptBytes(Buffer.from(texts.rows)),
+  ports: new KeptBytes(Buffer.from(texts.ports)),
+});
+
+/** The schedule as `build` makes it, or as kept when nothing changed since. */
 export async function keptSchedule(
   db: DbOrTx,
   siteId: number,
-  build: () => Promise<string>,
-): Promise<string> {
+  build: () => Promise<ScheduleTexts>,
+): Promise<ScheduleBytes> {
   const store = storeOf(db);
   const fingerprint = await fingerprintOf(db, siteId);
   const known = store.kept.get(siteId);
   if (known?.fingerprint === fingerprint) {
     store.kept.delete(siteId);
     store.kept.set(siteId, known);
-    return known.text;
+    return known.schedule;
   }
-  const text = await build();
+  const schedule = scheduleBytes(await build());
   // Built from rows as of its own read: kept under the fingerprint only if that still holds.
-  if ((await fingerprintOf(db, siteId)) === fingerprint) keep(store, siteId, { fingerprint, text });
-  return text;
+  if ((await fingerprintOf(db, siteId)) === fingerprint) keep(store, siteId, { fingerprint, schedule });
+  return schedule;
 }
 
+const sizeOf = ({ schedule: { rows, ports } }: Kept) =>
+  rows.length + rows.deflatedLength + ports.length + ports.deflatedLength;
+
+/**
+ * Keeps the schedule, and drops the least recently used ones while the budget is overrun; counted
+ * again at each keep, as a gzip copy is made after its schedule was kept.
+ */
 function keep(store: Store, siteId: number, entry: Kept) {
-  const old = store.kept.get(siteId);
-  if (old) store.chars -= old.text.length;
   store.kept.delete(siteId);
-  if (entry.text.length > MAX_CHARS) return;
+  if (sizeOf(entry) > MAX_BYTES) return;
   store.kept.set(siteId, entry);
-  store.chars += entry.text.length;
-  for (const [id, value] of store.kept) {
-    if (store.chars <= MAX_CHARS) break;
+  let used = 0;
+  for (const kept of store.kept.values()) used += sizeOf(kept);
+  for (const [id, kept] of store.kept) {
+    if (used <= MAX_BYTES) break;
+    used -= sizeOf(kept);
     store.kept.delete(id);
-    store.chars -= value.text.length;
   }
 }

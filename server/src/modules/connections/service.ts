@@ -5,7 +5,7 @@
  */
 import {
   type ConnectionCreateInput,
-  type ConnectionDto,
+  type ConnectionDetail,
   type ConnectionUpdateInput,
   type ConnectionWarning,
   nextConnectionCodes,
@@ -29,10 +29,10 @@ import {
   loadConnections,
   lockSiteCodes,
   siteCodes,
-  siteConnectionsText,
+  siteScheduleTexts,
 } from './queries.ts';
 import { type CableCheck, type CableEnd, checkCable, endsOfRow, loadPortBook } from './rules.ts';
-import { keptSchedule } from './schedule-cache.ts';
+import { keptSchedule, type ScheduleBytes, scheduleBytes } from './schedule-cache.ts';
 
 /** The unique index behind "one code per site". */
 const CODE_KEY = 'connections_site_code_key';
@@ -89,7 +89,7 @@ async function requireConnection(tx: DbOrTx, actor: Actor, id: number, min: Site
   return { row, site };
 }
 
-async function loadOne(tx: DbOrTx, id: number): Promise<ConnectionDto> {
+async function loadOne(tx: DbOrTx, id: number): Promise<ConnectionDetail> {
   const [dto] = await loadConnections(tx, [id]);
   return dto!;
 }
@@ -98,19 +98,30 @@ async function assertCodeFree(tx: DbOrTx, site: SiteRow, code: string, exceptId?
   if (await codeTaken(tx, site.id, code, exceptId)) throw badRequest('connection_code_taken', { code });
 }
 
-/** GET /api/site/connections (Reader+): the site's cable schedule (or one device's cables) as JSON text. */
+/**
+ * GET /api/site/connections (Reader+): the site's cable schedule (or one device's cables) as the
+ * database wrote it; the whole schedule kept between calls while it is unchanged.
+ */
 export async function listConnections(
   ctx: AppContext,
   actor: Actor,
   siteId: number,
   deviceId?: number,
-): Promise<string> {
+): Promise<ScheduleBytes> {
   const { site } = await requireSite(ctx.db, actor, siteId, SitePermission.Reader);
-  if (deviceId !== undefined) return siteConnectionsText(ctx.db, site.id, deviceId);
-  return keptSchedule(ctx.db, site.id, () => siteConnectionsText(ctx.db, site.id));
+  if (deviceId !== undefined) return scheduleBytes(await siteScheduleTexts(ctx.db, site.id, deviceId));
+  return keptSchedule(ctx.db, site.id, () => siteScheduleTexts(ctx.db, site.id));
 }
 
-type Written = { connection: ConnectionDto; warnings: ConnectionWarning[] };
+/** GET /api/site/connections/one?id= (Reader+): one cable with its times, for its editor. */
+export async function showConnection(ctx: AppContext, actor: Actor, id: number): Promise<ConnectionDetail> {
+  const row = await connectionRow(ctx.db, id);
+  if (!row) throw notFound('connection_not_found');
+  await requireSite(ctx.db, actor, row.site_id, SitePermission.Reader, 'connection_not_found');
+  return loadOne(ctx.db, row.id);
+}
+
+type Written = { connection: ConnectionDetail; warnings: ConnectionWarning[] };
 
 /** POST /api/site/connections (Contributor+): without a code, the site's next. */
 export async function createConnection(

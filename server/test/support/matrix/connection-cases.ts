@@ -50,6 +50,10 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 /** The connections calls (issue 41): Readers list, trace and export; Contributors write. */
 export const CONNECTION_CASES: Cases = {
   'GET /api/site/connections': { site: 1, request: (c) => get(`/api/site/connections?site_id=${main(c)}`) },
+  'GET /api/site/connections/one': {
+    site: 1,
+    request: async (c) => get(`/api/site/connections/one?id=${(await mainConnection(c)).id}`),
+  },
   'POST /api/site/connections': {
     site: 2,
     request: (c) =>

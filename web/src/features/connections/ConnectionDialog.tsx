@@ -1,30 +1,49 @@
 /**
  * New or edit a cable: end A, end B (B's ports with those fitting A's port first), then the
- * cable's code (empty: the site's next), type, length, colour, status and note. A refusal (a taken
- * port, a code in use) shows in the dialog; what the ends are warned about (two outputs, different
- * signals, ...) is a warning toast after the save, never a refusal.
+ * cable's code (empty: the site's next), type, length, colour, status and note. An edit starts
+ * from the cable read afresh with its `updated_at` (the schedule leaves times out), so a change
+ * made by someone else since answers 409. A refusal (a taken port, a code in use) shows in the
+ * dialog; what the ends are warned about (two outputs, different signals, ...) is a warning toast
+ * after the save, never a refusal.
  */
-import type { ConnectionDto, ConnectionStatus, ListedDevice } from '@asbuilt/domain';
-import { Alert, Button, DialogActions, DialogContent, Divider, Stack, TextField } from '@mui/material';
+import type { ConnectionDetail, ConnectionStatus, ListedDevice } from '@asbuilt/domain';
+import {
+  Alert,
+  Button,
+  DialogActions,
+  DialogContent,
+  Divider,
+  LinearProgress,
+  Stack,
+  TextField,
+} from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ConnectionInput } from '../../api/connections.ts';
+import { type ConnectionInput, useConnection } from '../../api/connections.ts';
+import { ErrorState } from '../../components/ErrorState.tsx';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { errorMessages } from '../../lib/errors.ts';
+import { useSite } from '../sites/SiteContext.tsx';
 import { ColourField, StatusField } from './CableFields.tsx';
 import { EMPTY_END, EndPicker, type EndValue } from './EndPicker.tsx';
 import { useEndPorts } from './useEndPorts.ts';
 import { useSaveCable } from './useSaveCable.ts';
 
+/** A cable of the schedule, as a row names it. */
+export interface CableRef {
+  id: number;
+  code: string;
+}
+
 export interface ConnectionDialogProps {
   open: boolean;
   /** The cable to edit; null for a new one. */
-  connection: ConnectionDto | null;
+  connection: CableRef | null;
   onClose: () => void;
   devices: readonly ListedDevice[];
   byId: ReadonlyMap<number, ListedDevice>;
   codeOf: (connectionId: number) => string | undefined;
-  onDelete: (connection: ConnectionDto) => void;
+  onDelete: (connection: CableRef) => void;
 }
 
 export function ConnectionDialog(props: ConnectionDialogProps) {
@@ -36,12 +55,42 @@ export function ConnectionDialog(props: ConnectionDialogProps) {
       onClose={onClose}
       title={connection ? t('form.edit_title', { code: connection.code }) : t('form.new_title')}
     >
-      {(key) => <ConnectionForm key={key} {...props} />}
+      {(key) =>
+        connection ? (
+          <EditForm key={key} {...props} cable={connection} />
+        ) : (
+          <ConnectionForm key={key} {...props} connection={null} />
+        )
+      }
     </FormDialog>
   );
 }
 
-function endOf(connection: ConnectionDto | null, side: 'a' | 'b'): EndValue {
+/** The edit, once the cable is read whole. */
+function EditForm({ cable, ...props }: ConnectionDialogProps & { cable: CableRef }) {
+  const { t } = useTranslation('connections');
+  const { siteId } = useSite();
+  const detail = useConnection(siteId, cable.id);
+  if (detail.data) return <ConnectionForm {...props} connection={detail.data} />;
+  return (
+    <>
+      <DialogContent>
+        {detail.isError ? (
+          <ErrorState error={detail.error} onRetry={() => detail.refetch()} />
+        ) : (
+          <LinearProgress aria-label={t('form.loading')} />
+        )}
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2.5 }}>
+        <Button onClick={props.onClose}>{t('form.cancel')}</Button>
+      </DialogActions>
+    </>
+  );
+}
+
+type FormProps = Omit<ConnectionDialogProps, 'connection'> & { connection: ConnectionDetail | null };
+
+function endOf(connection: ConnectionDetail | null, side: 'a' | 'b'): EndValue {
   if (!connection) return EMPTY_END;
   const label = connection[`${side}_label`];
   return {
@@ -68,7 +117,7 @@ function endInput(side: 'a' | 'b', end: EndValue): ConnectionInput {
 
 const numberOrNull = (text: string) => (text.trim() === '' ? null : Number(text.replace(',', '.')));
 
-function ConnectionForm({ connection, onClose, devices, byId, codeOf, onDelete }: ConnectionDialogProps) {
+function ConnectionForm({ connection, onClose, devices, byId, codeOf, onDelete }: FormProps) {
   const { t } = useTranslation('connections');
   const { save, submit: saveCable } = useSaveCable(onClose);
   const [a, setA] = useState(() => endOf(connection, 'a'));

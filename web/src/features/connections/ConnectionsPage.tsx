@@ -5,7 +5,7 @@
  * editor (a row click, or `?edit=ID` from the schematic), delete, a status for the selected
  * cables, and import. Export is for every reader.
  */
-import { type ConnectionDto, type ConnectionStatus, SitePermission } from '@asbuilt/domain';
+import { type ConnectionStatus, SitePermission } from '@asbuilt/domain';
 import AddIcon from '@mui/icons-material/Add';
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
 import LinearScaleIcon from '@mui/icons-material/LinearScale';
@@ -14,7 +14,7 @@ import { Box, Button, Stack, Typography } from '@mui/material';
 import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { connectionExportUrl, useConnections, useDeleteConnection } from '../../api/connections.ts';
+import { connectionExportUrl, useConnectionSchedule, useDeleteConnection } from '../../api/connections.ts';
 import { downloadFile } from '../../api/download.ts';
 import { useSiteDevices } from '../../api/sites.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
@@ -26,9 +26,10 @@ import { useTableSelection } from '../../components/useTableSelection.ts';
 import { useLayoutPrefs } from '../../layout/LayoutPrefs.tsx';
 import { formatNumber } from '../../lib/numbers.ts';
 import { toastFailure, toastSuccess } from '../../lib/toast.ts';
+import { CableLabelsButton } from '../labels/LabelButtons.tsx';
 import { useSite } from '../sites/SiteContext.tsx';
 import { BulkStatusMenu } from './BulkStatusMenu.tsx';
-import { ConnectionDialog } from './ConnectionDialog.tsx';
+import { type CableRef, ConnectionDialog } from './ConnectionDialog.tsx';
 import { PHONE_VISIBILITY, useConnectionColumns } from './connectionColumns.tsx';
 import {
   type ConnectionRow,
@@ -45,17 +46,17 @@ import { SequenceDialog } from './SequenceDialog.tsx';
 
 const EMPTY: never[] = [];
 const getRowId = (row: ConnectionRow) => String(row.id);
-const rowLabel = (row: ConnectionRow) => row.connection.code;
+const rowLabel = (row: ConnectionRow) => row.code;
 
 /** The editor: closed, a new cable, or one of the schedule's. */
-type Editor = { open: false } | { open: true; connection: ConnectionDto | null };
+type Editor = { open: false } | { open: true; connection: CableRef | null };
 
 export function ConnectionsPage() {
   const { t } = useTranslation(['connections', 'domain']);
   const { site, siteId, permission } = useSite();
   const { mobile } = useLayoutPrefs();
   const canEdit = permission >= SitePermission.Contributor;
-  const connectionsQuery = useConnections(siteId);
+  const connectionsQuery = useConnectionSchedule(siteId);
   const devicesQuery = useSiteDevices(siteId);
   const deleteConnection = useDeleteConnection(siteId);
 
@@ -67,9 +68,9 @@ export function ConnectionsPage() {
   const [sequenceOpen, setSequenceOpen] = useState(false);
   const [importing, setImporting] = useState(false);
   const [exporting, setExporting] = useState(false);
-  const [deleting, setDeleting] = useState<ConnectionDto | null>(null);
+  const [deleting, setDeleting] = useState<CableRef | null>(null);
 
-  const connections = connectionsQuery.data ?? EMPTY;
+  const schedule = connectionsQuery.data;
   const devices = devicesQuery.data ?? EMPTY;
   const lookups = useMemo(() => scheduleLookups(site, devices), [site, devices]);
   // `t` is a new function for each language: the rows' status words (and the search) follow it.
@@ -82,19 +83,18 @@ export function ConnectionsPage() {
   );
   // Rows wait for the devices, so their names are in the search from the start.
   const rows = useMemo(
-    () => (devicesQuery.isPending ? EMPTY : buildRows(connections)),
-    [buildRows, connections, devicesQuery.isPending],
+    () => (devicesQuery.isPending || !schedule ? EMPTY : buildRows(schedule)),
+    [buildRows, schedule, devicesQuery.isPending],
   );
   const shownRows = useMemo(() => filterConnectionRows(rows, filters, query), [rows, filters, query]);
   const signals = useMemo(() => signalsOf(rows), [rows]);
   const cabled = useMemo(() => {
     const ids = new Set<number | null>();
-    for (const row of rows) ids.add(row.a.deviceId).add(row.b.deviceId);
+    for (const row of rows) ids.add(row.aDeviceId).add(row.bDeviceId);
     return devices.filter((device) => ids.has(device.id));
   }, [rows, devices]);
   const byId = lookups.devices;
-  const codes = useMemo(() => new Map(connections.map((c) => [c.id, c.code])), [connections]);
-  const codeOf = useCallback((id: number) => codes.get(id), [codes]);
+  const codeOf = useMemo(() => codeLookup(rows), [rows]);
   const columns = useConnectionColumns();
 
   const { selection, selectedIds, clear } = useTableSelection(canEdit, rowLabel, query, filters);
@@ -102,10 +102,10 @@ export function ConnectionsPage() {
   // `?edit=ID` (the schematic's links) opens that cable's editor once the schedule holds it.
   const [searchParams, setSearchParams] = useSearchParams();
   const editParam = searchParams.get('edit');
-  const linked = useMemo(
-    () => (editParam === null ? undefined : connections.find((c) => c.id === Number(editParam))),
-    [editParam, connections],
-  );
+  const linked = useMemo(() => {
+    const row = editParam === null ? undefined : rows.find((r) => r.id === Number(editParam));
+    return row ? { id: row.id, code: row.code } : undefined;
+  }, [editParam, rows]);
   useEffect(() => {
     if (linked && canEdit) setEditor({ open: true, connection: linked });
   }, [linked, canEdit]);
@@ -120,7 +120,7 @@ export function ConnectionsPage() {
     );
   }, [setSearchParams]);
   const onRowClick = useCallback(
-    (row: ConnectionRow) => setEditor({ open: true, connection: row.connection }),
+    (row: ConnectionRow) => setEditor({ open: true, connection: { id: row.id, code: row.code } }),
     [],
   );
 
@@ -180,6 +180,7 @@ export function ConnectionsPage() {
       <ListToolbar search={search} onSearch={setSearch} searchLabel={t('page.search')}>
         <Stack direction="row" spacing={1} sx={{ ml: { sm: 'auto' } }}>
           {canEdit && !mobile ? <BulkStatusMenu siteId={siteId} ids={selectedIds} onDone={clear} /> : null}
+          {canEdit && !mobile ? <CableLabelsButton ids={selectedIds} /> : null}
           <Button
             variant="outlined"
             startIcon={<FileDownloadOutlinedIcon />}
@@ -227,7 +228,7 @@ export function ConnectionsPage() {
           selection={selection}
           maxHeight="calc(100dvh - 320px)"
           emptyMessage={
-            connections.length === 0 ? (
+            schedule?.rows.length === 0 ? (
               <EmptySchedule canEdit={canEdit} hasDevices={devices.length > 0} />
             ) : search.trim() ? (
               t('page.no_match_search', { search: search.trim() })
@@ -268,6 +269,18 @@ export function ConnectionsPage() {
       ) : null}
     </>
   );
+}
+
+/** Each cable's code by id, worked out at the first question (the dialogs' port lists ask). */
+function codeLookup(rows: readonly ConnectionRow[]): (id: number) => string | undefined {
+  let codes: Map<number, string> | undefined;
+  return (id) => {
+    if (!codes) {
+      codes = new Map();
+      for (const row of rows) codes.set(row.id, row.code);
+    }
+    return codes.get(id);
+  };
 }
 
 /** What an empty schedule says: how to start, in the reader's means. */

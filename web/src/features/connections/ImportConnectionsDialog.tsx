@@ -7,6 +7,7 @@ import type { ImportReport } from '@asbuilt/domain';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { readConnectionSheet, useImportConnections } from '../../api/connections.ts';
+import { renameColumns } from '../imports/changes.ts';
 import { ImportDialog } from '../imports/ImportDialog.tsx';
 import { useSite } from '../sites/SiteContext.tsx';
 import { type ConnectionSheetRows, connectionSheetRows } from './connectionSheet.ts';
@@ -24,9 +25,10 @@ export function ImportConnectionsDialog({ open, onClose }: { open: boolean; onCl
     }
     const { sheet } = read.current;
     const report = await importRows.mutateAsync({ rows: sheet.rows, dry_run: dryRun });
-    // The server answers no rows: the preview shows the file's, under its own headers.
+    // The server answers no rows: the preview shows the file's, under its own headers, which
+    // its problems and old values are renamed to.
     return {
-      ...report,
+      ...renameColumns(report, sheet.fileHeader),
       ignored: [...report.ignored, ...sheet.ignored],
       rows: sheet.preview,
     };

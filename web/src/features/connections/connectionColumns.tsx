@@ -53,19 +53,19 @@ export function connectionColumns(t: ConnectionsT): DataTableColumn<ConnectionRo
   const length = t('column.length');
   const status = t('column.status');
   return [
-    col.accessor((row) => row.connection.code, {
+    col.accessor((row) => row.code, {
       id: 'code',
       header: t('column.code'),
       sortFn: 'alphanumeric',
       enableHiding: false,
       meta: { label: t('column.code'), width: 90, grow: 0, card: 'title' },
     }),
-    text('a_device', t('column.a_device'), (row) => row.a.name, 170, 2),
-    text('a_location', t('column.a_location'), (row) => row.a.location, 120),
-    text('a_port', t('column.a_port'), (row) => row.a.port, 100),
-    text('b_device', t('column.b_device'), (row) => row.b.name, 170, 2),
-    text('b_location', t('column.b_location'), (row) => row.b.location, 120),
-    text('b_port', t('column.b_port'), (row) => row.b.port, 100),
+    text('a_device', t('column.a_device'), (row) => row.aName, 170, 2),
+    text('a_location', t('column.a_location'), (row) => row.aLocation, 120),
+    text('a_port', t('column.a_port'), (row) => row.aPort, 100),
+    text('b_device', t('column.b_device'), (row) => row.bName, 170, 2),
+    text('b_location', t('column.b_location'), (row) => row.bLocation, 120),
+    text('b_port', t('column.b_port'), (row) => row.bPort, 100),
     text(
       'signal',
       t('column.signal'),
@@ -73,8 +73,8 @@ export function connectionColumns(t: ConnectionsT): DataTableColumn<ConnectionRo
       90,
       0,
     ),
-    text('cable_type', t('column.cable_type'), (row) => row.connection.cable_type ?? '', 110),
-    col.accessor((row) => row.connection.length_m ?? undefined, {
+    text('cable_type', t('column.cable_type'), (row) => row.cableType ?? '', 110),
+    col.accessor((row) => row.lengthM ?? undefined, {
       id: 'length_m',
       header: length,
       sortFn: 'basic',
@@ -84,12 +84,12 @@ export function connectionColumns(t: ConnectionsT): DataTableColumn<ConnectionRo
         return value === undefined ? null : t('length_value', { value });
       },
     }),
-    col.accessor((row) => row.connection.status, {
+    col.accessor((row) => row.status, {
       id: 'status',
       header: status,
       sortFn: 'text',
       meta: { label: status, width: 120, grow: 0, searchable: false },
-      cell: ({ row }) => <ConnectionStatusChip status={row.original.connection.status} />,
+      cell: ({ row }) => <ConnectionStatusChip status={row.original.status} />,
     }),
   ];
 }

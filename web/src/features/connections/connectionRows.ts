@@ -1,10 +1,18 @@
 /**
- * The cable schedule's rows: each cable with its ends' devices, locations and floors resolved once,
- * and a lowercase search text made once per cable, so that a keystroke over 20,000 cables is one
- * `includes` each, in memory. Rows are cached per cable object: a refetch that keeps a cable's
- * object keeps its row.
+ * The cable schedule's rows, made straight from the answer's values (one object per cable, the
+ * row itself): each cable with its ends' devices, locations and floors resolved once, and a
+ * lowercase search text made once per cable, so that a keystroke over 20,000 cables is one
+ * `includes` each, in memory. Rows are cached per row of values: a refetch that keeps a cable's
+ * values (the query's structural sharing) keeps its row, while its ports are the same.
  */
-import type { ConnectionDto, ConnectionStatus, ListedDevice, PortSummary, SiteDetail } from '@asbuilt/domain';
+import type {
+  ConnectionListRow,
+  ConnectionSchedule,
+  ConnectionStatus,
+  ListedDevice,
+  PortSummary,
+  SiteDetail,
+} from '@asbuilt/domain';
 
 /** A device as the schedule shows it, worked out once per device rather than once per cable end. */
 export interface DeviceFacts {
@@ -48,69 +56,105 @@ export function portText(
   return port?.label || port?.terminal || '';
 }
 
-export interface EndView {
-  deviceId: number | null;
-  /** The device's code and name, or a free end's label. */
-  name: string;
-  location: string;
-  floorId: number | null;
-  port: string;
-}
-
+/**
+ * A cable as the schedule shows it. Each end: its device (null for a free end), the device's code
+ * and name or the free end's label, its location and floor, its port's name. Written out flat, as
+ * 20,000 of them are made as the page first paints.
+ */
 export interface ConnectionRow {
   id: number;
-  connection: ConnectionDto;
-  a: EndView;
-  b: EndView;
+  code: string;
+  status: ConnectionStatus;
+  cableType: string | null;
+  lengthM: number | null;
+  aDeviceId: number | null;
+  aName: string;
+  aLocation: string;
+  aFloorId: number | null;
+  aPort: string;
+  bDeviceId: number | null;
+  bName: string;
+  bLocation: string;
+  bFloorId: number | null;
+  bPort: string;
   /** The signal of A's port, else of B's. */
   signal: string;
   /** Everything the search looks in, lowercased. */
   search: string;
 }
 
-function endView(
-  deviceId: number | null,
-  label: string | null,
-  port: PortSummary | null,
-  lookups: ScheduleLookups,
-): EndView {
-  if (deviceId === null) return { deviceId, name: label ?? '', location: '', floorId: null, port: '' };
-  const facts = lookups.facts.get(deviceId);
-  return {
-    deviceId,
-    name: facts?.name ?? '',
-    location: facts?.location ?? '',
-    floorId: facts?.floorId ?? null,
-    port: portText(port),
-  };
-}
+const NO_FACTS: DeviceFacts = { name: '', location: '', floorId: null, serial: '' };
 
 /** `statusWord`: a status in the reader's language (the search finds "Installé" too). */
 export function connectionRow(
-  connection: ConnectionDto,
+  values: ConnectionListRow,
+  ports: ReadonlyMap<number, PortSummary>,
   lookups: ScheduleLookups,
   statusWord: (status: ConnectionStatus) => string,
 ): ConnectionRow {
-  const a = endView(connection.a_device_id, connection.a_label, connection.a_port, lookups);
-  const b = endView(connection.b_device_id, connection.b_label, connection.b_port, lookups);
-  const signal = connection.a_port?.signal || connection.b_port?.signal || '';
-  const serial = (id: number | null) => (id === null ? '' : (lookups.facts.get(id)?.serial ?? ''));
+  const [
+    id,
+    code,
+    aDevice,
+    aPortId,
+    aLabel,
+    bDevice,
+    bPortId,
+    bLabel,
+    cableType,
+    lengthM,
+    colour,
+    status,
+    note,
+  ] = values;
+  const aPort = aPortId === null ? undefined : ports.get(aPortId);
+  const bPort = bPortId === null ? undefined : ports.get(bPortId);
+  const a = aDevice === null ? null : (lookups.facts.get(aDevice) ?? NO_FACTS);
+  const b = bDevice === null ? null : (lookups.facts.get(bDevice) ?? NO_FACTS);
+  const aName = a ? a.name : (aLabel ?? '');
+  const bName = b ? b.name : (bLabel ?? '');
+  const aLocation = a ? a.location : '';
+  const bLocation = b ? b.location : '';
+  const aPortName = a ? portText(aPort ?? null) : '';
+  const bPortName = b ? portText(bPort ?? null) : '';
+  const signal = aPort?.signal || bPort?.signal || '';
   // One concatenation, not an array joined: 20,000 rows are made as the page first paints.
   const search = (
-    `${connection.code}\u0001${a.name}\u0001${a.location}\u0001${a.port}\u0001${serial(a.deviceId)}` +
-    `\u0001${b.name}\u0001${b.location}\u0001${b.port}\u0001${serial(b.deviceId)}\u0001${signal}` +
-    `\u0001${connection.cable_type ?? ''}\u0001${connection.colour ?? ''}\u0001${connection.note ?? ''}` +
-    `\u0001${statusWord(connection.status)}`
+    `${code}\u0001${aName}\u0001${aLocation}\u0001${aPortName}\u0001${a ? a.serial : ''}` +
+    `\u0001${bName}\u0001${bLocation}\u0001${bPortName}\u0001${b ? b.serial : ''}\u0001${signal}` +
+    `\u0001${cableType ?? ''}\u0001${colour ?? ''}\u0001${note ?? ''}\u0001${statusWord(status)}`
   ).toLowerCase();
-  return { id: connection.id, connection, a, b, signal, search };
+  return {
+    id,
+    code,
+    status,
+    cableType,
+    lengthM,
+    aDeviceId: aDevice,
+    aName,
+    aLocation,
+    aFloorId: a ? a.floorId : null,
+    aPort: aPortName,
+    bDeviceId: bDevice,
+    bName,
+    bLocation,
+    bFloorId: b ? b.floorId : null,
+    bPort: bPortName,
+    signal,
+    search,
+  };
 }
 
-/** A row builder remembering the rows of unchanged cables (one per lookups and language). */
+/**
+ * A row builder remembering the rows of unchanged cables (one per lookups and language): a row is
+ * kept while its values and the ports map it was made with are the same objects.
+ */
 export function createConnectionRowBuilder(
   lookups: ScheduleLookups,
   statusWord: (status: ConnectionStatus) => string,
 ) {
-  const cache = new WeakMap<ConnectionDto, ConnectionRow>();
+  let cache = new WeakMap<ConnectionListRow, ConnectionRow>();
+  let cachedPorts: ReadonlyMap<number, PortSummary> | null = null;
   // i18next resolves each call afresh: each status is worded once, not once per cable.
   const words = new Map<ConnectionStatus, string>();
   const word = (status: ConnectionStatus) => {
@@ -121,15 +165,23 @@ export function createConnectionRowBuilder(
     }
     return text;
   };
-  return (connections: readonly ConnectionDto[]): ConnectionRow[] =>
-    connections.map((connection) => {
-      let row = cache.get(connection);
+  return ({ rows, ports }: Pick<ConnectionSchedule, 'rows' | 'ports'>): ConnectionRow[] => {
+    if (ports !== cachedPorts) {
+      cache = new WeakMap();
+      cachedPorts = ports;
+    }
+    const out = new Array<ConnectionRow>(rows.length);
+    for (let i = 0; i < rows.length; i++) {
+      const values = rows[i]!;
+      let row = cache.get(values);
       if (!row) {
-        row = connectionRow(connection, lookups, word);
-        cache.set(connection, row);
+        row = connectionRow(values, ports, lookups, word);
+        cache.set(values, row);
       }
-      return row;
-    });
+      out[i] = row;
+    }
+    return out;
+  };
 }
 
 export interface ScheduleFilters {
@@ -154,10 +206,10 @@ export function filterConnectionRows(
   const { status, signal, floorId, deviceId } = filters;
   const out: ConnectionRow[] = [];
   for (const row of rows) {
-    if (status !== null && row.connection.status !== status) continue;
+    if (status !== null && row.status !== status) continue;
     if (signal !== null && row.signal !== signal) continue;
-    if (floorId !== null && row.a.floorId !== floorId && row.b.floorId !== floorId) continue;
-    if (deviceId !== null && row.a.deviceId !== deviceId && row.b.deviceId !== deviceId) continue;
+    if (floorId !== null && row.aFloorId !== floorId && row.bFloorId !== floorId) continue;
+    if (deviceId !== null && row.aDeviceId !== deviceId && row.bDeviceId !== deviceId) continue;
     if (query && !row.search.includes(query)) continue;
     out.push(row);
   }

@@ -27,6 +27,8 @@ export interface ConnectionSheetRows {
   rows: ConnectionImportRow[];
   /** The file's headers each field is read from. */
   headers: string[];
+  /** The file's header of each field's standard header ("A Device" → "a_device"). */
+  fileHeader: (header: string) => string;
   /** The file's headers no field takes. */
   ignored: string[];
   /** The rows as the file shows them, under its own headers (the import dialog's preview). */
@@ -59,5 +61,12 @@ export function connectionSheetRows(content: SheetContent): ConnectionSheetRows 
     rows.push(row);
     preview.push({ row: sheetRow.row, values });
   }
-  return { rows, headers: [...fields.keys()], ignored, preview };
+  const byStandard = new Map<string, string>(
+    [...fields].map(([header, field]) => [
+      CONNECTION_SHEET_COLUMNS.find((c) => c.key === field)!.header,
+      header,
+    ]),
+  );
+  const fileHeader = (header: string) => byStandard.get(header) ?? header;
+  return { rows, headers: [...fields.keys()], fileHeader, ignored, preview };
 }
