@@ -1,6 +1,7 @@
 import {
   type DeviceDto,
   expandSiteDevices,
+  type ProductDto,
   type SiteDetail,
   type SiteDevicesResponse,
   type SiteIndexResponse,
@@ -42,6 +43,26 @@ export async function apiCreateDevice(
   });
   expect(response.status()).toBe(200);
   return ((await response.json()) as { device: DeviceDto }).device;
+}
+
+/** A product of the caller's own catalogue with two RJ45 Data ports, "LAN 1" and "LAN 2". */
+export async function apiCreateSwitch(
+  request: APIRequestContext,
+  token: string,
+  name: string,
+): Promise<ProductDto> {
+  const port = (label: string) => ({
+    interface_type: 'bi-directional',
+    terminal: 'RJ45',
+    signal: 'Data',
+    label,
+  });
+  const response = await request.post('/api/tenant/products', {
+    headers: auth(token),
+    data: { name, interfaces_attributes: [port('LAN 1'), port('LAN 2')] },
+  });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { product: ProductDto }).product;
 }
 
 export async function apiSiteByName(request: APIRequestContext, token: string, name: string) {

@@ -182,4 +182,28 @@ test('administration: import companies, a bad row named and nothing written, the
     page.getByRole('menuitem', { name: 'Export Companies' }).click(),
   ]);
   expect(download.suggestedFilename()).toBe('Companies.xlsx');
+
+  // Its two rows, one code edited, import back: that row is changed, old → new on the cell.
+  const exported = new ExcelJS.Workbook();
+  await exported.xlsx.readFile(await download.path());
+  // Sheet values are numbered from 1: rows and cells alike start with a hole.
+  const rows = (exported.worksheets[0]!.getSheetValues() as ExcelJS.CellValue[][])
+    .slice(1)
+    .map((row) => row.slice(1));
+  const ours = rows.filter((row) => String(row[1]).startsWith(name));
+  expect(ours).toHaveLength(2);
+  const edited = ours.map((row) => (row[2] === 'EI1' ? row.with(2, 'EI9') : row));
+  await page.getByRole('button', { name: 'Spreadsheet' }).click();
+  await page.getByRole('menuitem', { name: 'Import Companies' }).click();
+  await dialog.locator('input[type=file]').setInputFiles({
+    name: 'companies-edited.xlsx',
+    mimeType: xlsx,
+    buffer: await workbook([rows[0] as (string | number)[], ...(edited as (string | number)[][])]),
+  });
+  await expect(dialog.getByText('Ready: 0 new, 1 changed, 1 unchanged.')).toBeVisible();
+  await expect(dialog.locator('tr[data-status="unchanged"]')).toHaveCount(1);
+  const changed = dialog.locator('tr[data-status="changed"] td[data-changed]');
+  await expect(changed).toHaveCount(1);
+  await expect(changed).toContainText('EI9, was EI1');
+  await expect(changed.locator('s')).toHaveText('EI1');
 });

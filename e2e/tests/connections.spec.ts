@@ -1,8 +1,7 @@
-import type { ProductDto } from '@asbuilt/domain';
 import type { Locator, Page } from '@playwright/test';
 import { apiSignIn } from '../support/api.ts';
 import { signIn } from '../support/session.ts';
-import { apiCreateDevice, apiCreateSite, unique } from '../support/sites.ts';
+import { apiCreateDevice, apiCreateSite, apiCreateSwitch, unique } from '../support/sites.ts';
 import { expect, test } from '../support/test.ts';
 import { dismissToasts } from '../support/toasts.ts';
 
@@ -10,22 +9,6 @@ const INTEGRATOR = 'integrator@asbuilt.demo';
 
 const counter = (page: Page) => page.getByTestId('connection-counter');
 const table = (page: Page) => page.getByRole('table', { name: 'Connections' });
-
-/** A product of the integrator's own catalogue with two RJ45 Data ports. */
-async function apiCreateSwitch(page: Page, token: string, name: string): Promise<ProductDto> {
-  const port = (label: string) => ({
-    interface_type: 'bi-directional',
-    terminal: 'RJ45',
-    signal: 'Data',
-    label,
-  });
-  const response = await page.request.post('/api/tenant/products', {
-    headers: { authorization: `Bearer ${token}` },
-    data: { name, interfaces_attributes: [port('LAN 1'), port('LAN 2')] },
-  });
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { product: ProductDto }).product;
-}
 
 /** Picks a device by typing its code, then one of its ports by label. */
 async function pickEnd(page: Page, dialog: Locator, end: 'A' | 'B', code: string, portLabel: string) {
@@ -43,7 +26,7 @@ test('connections: create a cable in the dialog, see it in the schedule, change 
   const { token } = await apiSignIn(page.request, INTEGRATOR);
   const tag = unique();
   const site = await apiCreateSite(page.request, token, `E2E Connections ${tag}`);
-  const product = await apiCreateSwitch(page, token, `E2E Switch ${tag}`);
+  const product = await apiCreateSwitch(page.request, token, `E2E Switch ${tag}`);
   await apiCreateDevice(page.request, token, site.id, product.id, {
     code: `SWA-${tag}`,
     name: 'Core switch',

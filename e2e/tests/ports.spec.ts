@@ -2,7 +2,7 @@ import type { DeviceDto, ProductDto } from '@asbuilt/domain';
 import type { Page } from '@playwright/test';
 import { apiSignIn } from '../support/api.ts';
 import { signIn } from '../support/session.ts';
-import { apiCreateDevice, apiCreateSite, unique } from '../support/sites.ts';
+import { apiCreateDevice, apiCreateSite, apiCreateSwitch, unique } from '../support/sites.ts';
 import { expect, test } from '../support/test.ts';
 import { dismissToasts } from '../support/toasts.ts';
 
@@ -15,28 +15,12 @@ const portItem = (page: Page, label: string) =>
     .getByRole('list', { name: 'Ports of this device' })
     .getByRole('listitem', { name: label, exact: true });
 
-/** A product of the integrator's own catalogue with two RJ45 Data ports. */
-async function apiCreateSwitch(page: Page, token: string, name: string): Promise<ProductDto> {
-  const port = (label: string) => ({
-    interface_type: 'bi-directional',
-    terminal: 'RJ45',
-    signal: 'Data',
-    label,
-  });
-  const response = await page.request.post('/api/tenant/products', {
-    headers: { authorization: `Bearer ${token}` },
-    data: { name, interfaces_attributes: [port('LAN 1'), port('LAN 2')] },
-  });
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { product: ProductDto }).product;
-}
-
 /** A fresh site with two devices of that product, A and B. */
 async function twoSwitches(page: Page) {
   const { token } = await apiSignIn(page.request, INTEGRATOR);
   const tag = unique();
   const site = await apiCreateSite(page.request, token, `E2E Ports ${tag}`);
-  const product = await apiCreateSwitch(page, token, `E2E Port Switch ${tag}`);
+  const product = await apiCreateSwitch(page.request, token, `E2E Port Switch ${tag}`);
   const a = await apiCreateDevice(page.request, token, site.id, product.id, {
     code: `PA-${tag}`,
     name: 'Core switch',

@@ -1,5 +1,16 @@
 /** The cable schedule's rows, search and filters; the connection dialog's choices; the import's rows. */
-import type { ConnectionDto, ListedDevice, PortDto, SiteDetail } from '@asbuilt/domain';
+import {
+  CONNECTION_LIST_COLUMNS,
+  CONNECTION_PORT_COLUMNS,
+  type ConnectionDto,
+  type ConnectionListRow,
+  connectionsOf,
+  type ListedDevice,
+  type PortDto,
+  type PortSummary,
+  readConnectionList,
+  type SiteDetail,
+} from '@asbuilt/domain';
 import { describe, expect, it } from 'vitest';
 import {
   activeScheduleFilters,
@@ -17,6 +28,7 @@ import {
   portIsFree,
   portsInSequence,
 } from '../src/features/connections/portChoices.ts';
+import { cable, port } from './fixtures/cables.ts';
 
 const site = {
   floors: [
@@ -43,35 +55,32 @@ const devices = [
   device(3, null, null, { floor_id: 2, location_id: 20 }),
 ];
 
-const port = (label: string, signal: string | null = 'Data', terminal: string | null = 'RJ45') => ({
-  label,
-  terminal,
-  signal,
-  io: 'bi-directional',
-});
+/** A cable's values as the list answers them. */
+const valuesOf = (c: ConnectionDto): ConnectionListRow => [
+  c.id,
+  c.code,
+  c.a_device_id,
+  c.a_interface_id,
+  c.a_label,
+  c.b_device_id,
+  c.b_interface_id,
+  c.b_label,
+  c.cable_type,
+  c.length_m,
+  c.colour,
+  c.status,
+  c.note,
+];
 
-const cable = (id: number, extra: Partial<ConnectionDto>) =>
-  ({
-    id,
-    site_id: 1,
-    code: `C-000${id}`,
-    a_device_id: null,
-    a_interface_id: null,
-    a_label: null,
-    a_port: null,
-    b_device_id: null,
-    b_interface_id: null,
-    b_label: null,
-    b_port: null,
-    cable_type: null,
-    length_m: null,
-    colour: null,
-    status: 'planned',
-    note: null,
-    created_at: '',
-    updated_at: '',
-    ...extra,
-  }) as ConnectionDto;
+/** Cables as the schedule holds them: their rows of values, each port once. */
+function scheduleOf(list: readonly ConnectionDto[]) {
+  const ports = new Map<number, PortSummary>();
+  for (const c of list) {
+    if (c.a_interface_id !== null && c.a_port) ports.set(c.a_interface_id, c.a_port);
+    if (c.b_interface_id !== null && c.b_port) ports.set(c.b_interface_id, c.b_port);
+  }
+  return { siteId: 1, rows: list.map(valuesOf), ports };
+}
 
 const connections = [
   cable(1, {
@@ -87,29 +96,36 @@ const connections = [
   cable(2, {
     a_device_id: 3,
     a_interface_id: 300,
-    a_port: port('HDMI out', 'Video', 'HDMI'),
+    a_port: port('HDMI out', 'HDMI', 'Video'),
     b_label: 'Provider ONT',
     note: 'Behind the ceiling',
   }),
 ];
 
 const words = { planned: 'Planned', installed: 'Installé', tested: 'Tested', faulty: 'Faulty' } as const;
-const rowsOf = () => createConnectionRowBuilder(scheduleLookups(site, devices), (s) => words[s])(connections);
+const rowsOf = () =>
+  createConnectionRowBuilder(scheduleLookups(site, devices), (s) => words[s])(scheduleOf(connections));
 
 describe('schedule rows', () => {
   it('name each end by device code and name (the product when unnamed), or by its free label', () => {
     const [first, second] = rowsOf();
-    expect(first!.a).toMatchObject({ name: 'SW-01 Core switch', location: 'Server Room', port: 'Gi1/0/1' });
-    expect(first!.b.name).toBe('PP-01 Patch panel');
-    expect(second!.a).toMatchObject({ name: 'Catalyst 9300', location: 'Meeting Room', floorId: 2 });
-    expect(second!.b).toMatchObject({ deviceId: null, name: 'Provider ONT', port: '' });
+    expect(first).toMatchObject({ aName: 'SW-01 Core switch', aLocation: 'Server Room', aPort: 'Gi1/0/1' });
+    expect(first!.bName).toBe('PP-01 Patch panel');
+    expect(second).toMatchObject({ aName: 'Catalyst 9300', aLocation: 'Meeting Room', aFloorId: 2 });
+    expect(second).toMatchObject({ bDeviceId: null, bName: 'Provider ONT', bPort: '' });
     expect(second!.signal).toBe('Video');
+    expect(first).toMatchObject({
+      id: 1,
+      code: 'C-0001',
+      status: 'installed',
+      cableType: 'Cat6',
+      lengthM: null,
+    });
   });
 
   it('find a cable by code, device, serial, label, type, note and translated status', () => {
     const rows = rowsOf();
-    const codes = (query: string) =>
-      filterConnectionRows(rows, NO_FILTERS, query).map((r) => r.connection.code);
+    const codes = (query: string) => filterConnectionRows(rows, NO_FILTERS, query).map((r) => r.code);
     expect(codes('c-0002')).toEqual(['C-0002']);
     expect(codes('core')).toEqual(['C-0001']);
     expect(codes('foc1234')).toEqual(['C-0001']);
@@ -123,7 +139,7 @@ describe('schedule rows', () => {
   it('filter by status, signal, a floor or a device at either end', () => {
     const rows = rowsOf();
     const codes = (filters: Partial<typeof NO_FILTERS>) =>
-      filterConnectionRows(rows, { ...NO_FILTERS, ...filters }, '').map((r) => r.connection.code);
+      filterConnectionRows(rows, { ...NO_FILTERS, ...filters }, '').map((r) => r.code);
     expect(codes({ status: 'installed' })).toEqual(['C-0001']);
     expect(codes({ signal: 'Video' })).toEqual(['C-0002']);
     expect(codes({ floorId: 1 })).toEqual(['C-0001']);
@@ -133,12 +149,52 @@ describe('schedule rows', () => {
     expect(signalsOf(rows)).toEqual(['Data', 'Video']);
   });
 
-  it('are kept for unchanged cables', () => {
+  it('are kept for unchanged cables while the ports are the same', () => {
     const build = createConnectionRowBuilder(scheduleLookups(site, devices), (s) => words[s]);
-    const first = build(connections);
-    const second = build([connections[0]!, { ...connections[1]! }]);
+    const schedule = scheduleOf(connections);
+    const first = build(schedule);
+    const second = build({ ...schedule, rows: [schedule.rows[0]!, [...schedule.rows[1]!]] });
     expect(second[0]).toBe(first[0]);
     expect(second[1]).not.toBe(first[1]);
+    const renamed = new Map(schedule.ports).set(100, port('Uplink'));
+    const third = build({ ...schedule, ports: renamed });
+    expect(third[0]).not.toBe(first[0]);
+    expect(third[0]!.aPort).toBe('Uplink');
+  });
+});
+
+describe('the schedule answer', () => {
+  const answer = {
+    connections: { columns: [...CONNECTION_LIST_COLUMNS], rows: connections.map(valuesOf) },
+    ports: {
+      columns: [...CONNECTION_PORT_COLUMNS],
+      rows: [
+        [100, 'Gi1/0/1', 'RJ45', 'Data', 'bi-directional'],
+        [200, 'Port 1', 'RJ45', 'Data', 'bi-directional'],
+        [300, 'HDMI out', 'HDMI', 'Video', 'bi-directional'],
+      ] as [number, string, string, string, string][],
+    },
+  };
+
+  it('is read into the rows as they came and the ports by interface, and made whole again', () => {
+    const schedule = readConnectionList(answer, 1);
+    expect(schedule.rows).toBe(answer.connections.rows);
+    expect(schedule.ports.get(300)).toEqual(port('HDMI out', 'HDMI', 'Video'));
+    expect(connectionsOf(schedule)).toEqual(connections);
+  });
+
+  it('reads columns in another order by their names, a missing one as null', () => {
+    const columns = ['code', 'id', 'status'] as unknown as typeof answer.connections.columns;
+    const schedule = readConnectionList(
+      {
+        connections: { columns, rows: [['C-0009', 9, 'tested']] as unknown as ConnectionListRow[] },
+        ports: { columns: ['id', 'label'] as unknown as typeof answer.ports.columns, rows: [] },
+      },
+      1,
+    );
+    expect(schedule.rows).toEqual([
+      [9, 'C-0009', null, null, null, null, null, null, null, null, null, 'tested', null],
+    ]);
   });
 });
 

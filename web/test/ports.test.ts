@@ -1,5 +1,5 @@
 /** The device card's Ports tab: far ends, the trace's chain, the cable the connect form sends. */
-import type { ConnectionDto, TraceHopDto } from '@asbuilt/domain';
+import type { TraceHopDto } from '@asbuilt/domain';
 import { describe, expect, it } from 'vitest';
 import {
   canConnect,
@@ -12,35 +12,7 @@ import {
   signalKey,
   traceChain,
 } from '../src/features/ports/portView.ts';
-
-const port = (label: string | null, terminal: string | null = 'RJ45') => ({
-  label,
-  terminal,
-  signal: 'Data',
-  io: 'bi-directional',
-});
-
-const cable = (id: number, code: string, extra: Partial<ConnectionDto>): ConnectionDto => ({
-  id,
-  site_id: 1,
-  code,
-  a_device_id: null,
-  a_interface_id: null,
-  a_label: null,
-  a_port: null,
-  b_device_id: null,
-  b_interface_id: null,
-  b_label: null,
-  b_port: null,
-  cable_type: null,
-  length_m: null,
-  colour: null,
-  status: 'planned',
-  note: null,
-  created_at: '2026-01-01T00:00:00Z',
-  updated_at: '2026-01-01T00:00:00Z',
-  ...extra,
-});
+import { cable, port } from './fixtures/cables.ts';
 
 const hop = (extra: Partial<TraceHopDto>): TraceHopDto => ({
   device_id: null,
@@ -81,7 +53,7 @@ describe('the far ends of a port', () => {
   const connections = new Map([
     [
       1,
-      cable(1, 'C-0001', {
+      cable(1, {
         a_device_id: 7,
         a_interface_id: 70,
         b_device_id: 8,
@@ -91,7 +63,7 @@ describe('the far ends of a port', () => {
     ],
     [
       2,
-      cable(2, 'C-0002', {
+      cable(2, {
         a_device_id: 9,
         a_interface_id: 90,
         a_port: port(null, 'SFP'),
@@ -99,11 +71,11 @@ describe('the far ends of a port', () => {
         b_interface_id: 71,
       }),
     ],
-    [3, cable(3, 'C-0003', { a_device_id: 7, a_interface_id: 72, b_label: 'Provider ONT' })],
+    [3, cable(3, { a_device_id: 7, a_interface_id: 72, b_label: 'Provider ONT' })],
     // A loop between two ports of the same device.
     [
       4,
-      cable(4, 'C-0004', {
+      cable(4, {
         a_device_id: 7,
         a_interface_id: 73,
         b_device_id: 7,

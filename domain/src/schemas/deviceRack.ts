@@ -1,3 +1,5 @@
+// The rack fields of the device schemas (device.ts); only those schemas use them, so the package
+// index leaves them out.
 import { RACK_FACES, RACK_MAX_HEIGHT, type RackFace } from '../racks.ts';
 import { optionalChoice, optionalId, optionalNumber } from './form.ts';
 

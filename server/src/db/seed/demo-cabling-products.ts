@@ -3,8 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../client.ts';
 import { companies, interfaces, procats, products } from '../schema.ts';
 import { LIBRARY_TENANT_ID } from './base.ts';
-import { productSvg } from './demo-files.ts';
-import { slugify, stableUuid } from './demo-random.ts';
+import { demoProduct } from './demo-product.ts';
 import type { DemoFile } from './demo-support.ts';
 
 /**
@@ -267,23 +266,21 @@ export async function seedCablingProducts(
   for (const def of DEFINITIONS) {
     const category = `${def.category.main} / ${def.category.sub1}`;
     const brand = brandNames.get(def.brand) ?? def.brand;
-    const image = `products/${stableUuid(`asbuilt-demo-product:${def.brand}:${def.model}`)}.svg`;
-    files.push({ key: image, content: productSvg(brand, def.model, category, COLOR[def.category.main]!) });
-    const [product] = await tx
-      .insert(products)
-      .values({
-        tenant_id: LIBRARY_TENANT_ID,
-        procat_id: categories.get(category)!,
-        brand_id: brands.get(def.brand)!,
+    const { row, file } = demoProduct(
+      {
+        brandCode: def.brand,
+        brandName: brand,
+        categoryName: category,
+        color: COLOR[def.category.main]!,
+        model: def.model,
         name: def.name,
-        image,
-        product_model: def.model,
-        product_url: `https://www.example.com/${slugify(brand)}/${slugify(def.model)}`,
         description: def.description,
-        rack_mounted: def.rackUnits !== undefined,
-        rack_units: def.rackUnits ?? null,
-      })
-      .returning({ id: products.id });
+        rackUnits: def.rackUnits,
+      },
+      { procat_id: categories.get(category)!, brand_id: brands.get(def.brand)! },
+    );
+    files.push(file);
+    const [product] = await tx.insert(products).values(row).returning({ id: products.id });
     // One statement: the ids follow the list, so front N and rear N pair in order.
     const ports = await tx
       .insert(interfaces)

@@ -2,9 +2,8 @@ import type { InterfaceIo, InterfaceSignal, InterfaceTerminal } from '@asbuilt/d
 import type { Tx } from '../client.ts';
 import { companies, interfaces, procats, products } from '../schema.ts';
 import { LIBRARY_TENANT_ID } from './base.ts';
-import { productSvg } from './demo-files.ts';
 import type { RoomRole } from './demo-plans.ts';
-import { slugify, stableUuid } from './demo-random.ts';
+import { demoProduct } from './demo-product.ts';
 import { type DemoFile, idQueue, reserveIds } from './demo-support.ts';
 
 /** The shared catalogue of tenant 1: brands, categories, products with their interfaces. */
@@ -1078,35 +1077,29 @@ export function buildCatalogue(next: {
     const id = next.product();
     const brand = brandByCode.get(def.brand)!;
     const category = categoryByKey.get(def.cat)!;
-    const key = `products/${stableUuid(`asbuilt-demo-product:${def.brand}:${def.model}`)}.svg`;
-    out.files.push({
-      key,
-      content: productSvg(
-        brand.name,
-        def.model,
-        categoryName(category),
-        MAIN_COLOR[category.main] ?? '#607D8B',
-      ),
-    });
+    const { row, file } = demoProduct(
+      {
+        brandCode: def.brand,
+        brandName: brand.name,
+        categoryName: categoryName(category),
+        color: MAIN_COLOR[category.main] ?? '#607D8B',
+        model: def.model,
+        name: def.name,
+        description: def.description,
+        rackUnits: def.rackUnits,
+      },
+      { id, procat_id: procatId.get(def.cat)!, brand_id: brandId.get(def.brand)! },
+    );
+    out.files.push(file);
     out.products.push({
-      id,
-      tenant_id: LIBRARY_TENANT_ID,
-      procat_id: procatId.get(def.cat)!,
-      brand_id: brandId.get(def.brand)!,
-      name: def.name,
-      image: key,
-      product_model: def.model,
-      product_url: `https://www.example.com/${slugify(brand.name)}/${slugify(def.model)}`,
+      ...row,
       sku: def.sku,
-      description: def.description,
       features: def.features.join('\n'),
       height: def.size[0],
       width: def.size[1],
       depth: def.size[2],
       weight: def.weight,
       power: def.power,
-      rack_mounted: def.rackUnits !== undefined,
-      rack_units: def.rackUnits ?? null,
     });
     for (const [io, terminal, signal, label] of def.ifs) {
       out.interfaces.push({ product_id: id, interface_type: io, terminal, signal, label });

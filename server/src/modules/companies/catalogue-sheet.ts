@@ -4,7 +4,8 @@
  * locked (asked in chunks), then once every row is checked the in-use check of the rows that
  * leave their tenant, the report, and all the writes (updates, creates, one activity entry each)
  * in one transaction, or none with any problem. A row that changes nothing writes nothing, so an
- * export imported back unchanged changes nothing.
+ * export imported back unchanged changes nothing. A dry run also says what each clean row would
+ * do, with a changed cell's old value (platform/spreadsheet/preview.ts).
  */
 import type { ImportReport, Message } from '@asbuilt/domain';
 import type { PgTable } from 'drizzle-orm/pg-core';
@@ -19,8 +20,11 @@ import {
   cellProblem,
   inSheetOrder,
   type SheetColumn,
+  sheetHeaderOf,
   unknownHeaders,
+  valuesOf,
 } from '../../platform/spreadsheet/columns.ts';
+import { changedCells, type PreviewCells, previewRows } from '../../platform/spreadsheet/preview.ts';
 import { readSheet, type Sheet } from '../../platform/spreadsheet/read.ts';
 import { xlsxOf } from '../../platform/spreadsheet/write.ts';
 
@@ -52,7 +56,9 @@ type Written = Record<string, unknown> & { name: string; tenant_id: number };
 /** A sheet's rows once checked: those that update one (as it is, and its values after), those that create one. */
 export interface PlannedRows<R, V> {
   updates: { row: number; before: R; values: V }[];
-  creates: V[];
+  creates: { row: number; values: V }[];
+  /** How each column reads its old value on a changed row of the dry run (by column key). */
+  cells: PreviewCells<string, R>;
 }
 
 /** Checks every row of the sheet, in the import's transaction: their problems go to `problems`. */
@@ -108,7 +114,8 @@ async function finishImport<T extends PgTable, R extends Stored, V extends Writt
   checked: PlannedRows<R, V> & { sheet: Sheet; problems: Message[]; dryRun: boolean },
 ): Promise<ImportReport> {
   const { model } = spec;
-  const { sheet, problems, creates } = checked;
+  const { sheet, problems } = checked;
+  const creates = checked.creates.map((c) => c.values);
   const updates = checked.updates.map((u) => ({ ...u, changes: changesOf(u.before, u.values) }));
   const moving = updates.filter((u) => spec.leaves(u.before, u.values));
   const inUse = await spec.inUse(
@@ -129,7 +136,7 @@ async function finishImport<T extends PgTable, R extends Stored, V extends Writt
     problems: sorted,
     rows: sheet.rows,
   };
-  if (checked.dryRun) return report;
+  if (checked.dryRun) return { ...report, changes: previewOf(spec.columns, checked, updates) };
   if (sorted.length > 0) throw badRequest(sorted.slice(0, 100));
 
   const entries: ActivityEntry[] = [];
@@ -166,4 +173,31 @@ async function finishImport<T extends PgTable, R extends Stored, V extends Writt
   }
   await logActivities(tx, actor, entries);
   return report;
+}
+
+/** What each clean row of a dry run would do, a changed cell's old value under the file's header. */
+function previewOf<R, V>(
+  columns: readonly SheetColumn[],
+  checked: PlannedRows<R, V> & { sheet: Sheet; problems: Message[] },
+  updates: { row: number; before: R; changes: object | null }[],
+) {
+  const { sheet, cells } = checked;
+  const column = sheetHeaderOf(sheet.headers, columns);
+  // An empty cell is left out of a row as read, yet it clears its column: it reads as ''.
+  const blank = Object.fromEntries(sheet.headers.map((header) => [header, '']));
+  const rows = new Map(sheet.rows.map((row) => [row.row, { ...row, values: { ...blank, ...row.values } }]));
+  const changed = updates.filter((u) => u.changes !== null);
+  return previewRows(
+    {
+      created: checked.creates.map((c) => c.row),
+      updated: changed,
+      unchanged: updates.filter((u) => u.changes === null).map((u) => u.row),
+      problems: checked.problems,
+    },
+    (update) => {
+      const row = rows.get(update.row);
+      const values = row ? valuesOf(row, columns) : {};
+      return changedCells(cells, update.before, update.changes ?? {}, values, column);
+    },
+  );
 }

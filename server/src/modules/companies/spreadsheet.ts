@@ -18,6 +18,7 @@ import {
   valuesOf,
 } from '../../platform/spreadsheet/columns.ts';
 import { type CatalogueImport, exportSheet, loadInChunks, type Plan, yesNo } from './catalogue-sheet.ts';
+import { COMPANY_CELLS } from './import-preview.ts';
 import type { CompanyRow } from './present.ts';
 import { companiesInUse } from './service.ts';
 
@@ -173,7 +174,8 @@ const planCompanies: Plan<CompanyRow, CompanyValues> = async (tx, actor, sheet, 
       }),
     creates: planned
       .filter((p) => p.id === null)
-      .map((p) => ({ ...p.values, tenant_id: p.values.tenant_id ?? actor.tenantId })),
+      .map((p) => ({ row: p.row, values: { ...p.values, tenant_id: p.values.tenant_id ?? actor.tenantId } })),
+    cells: COMPANY_CELLS,
   };
 };
 

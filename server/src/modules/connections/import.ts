@@ -1,10 +1,10 @@
 /**
  * POST /api/site/connections/import (Contributor+): a cable schedule's rows, all checked before any
  * is written (import-rows.ts). With a problem nothing is written (400, each problem naming its row
- * and column); a dry run answers what would be created, changed or left as it is, and writes
- * nothing; otherwise every row is written in one transaction, new cables by one INSERT, changed
- * ones by one UPDATE per group of columns, one activity entry per cable. A row that changes
- * nothing writes nothing, so an export imports back as is.
+ * and column); a dry run answers what would be created, changed (with each changed cell's old
+ * value) or left as it is, and writes nothing; otherwise every row is written in one transaction,
+ * new cables by one INSERT, changed ones by one UPDATE per group of columns, one activity entry
+ * per cable. A row that changes nothing writes nothing, so an export imports back as is.
  *
  * POST /api/site/connections/import/sheet reads a file for the web's import, with the limits every
  * import has (formulas, zip bombs, too many rows).
@@ -12,7 +12,6 @@
 import {
   type ConnectionImportInput,
   type ImportReport,
-  type ImportRowChange,
   type Message,
   message,
   nextConnectionCodes,
@@ -28,10 +27,12 @@ import type { AppContext } from '../../platform/context.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { requireSite } from '../../platform/policy.ts';
 import { readCsv } from '../../platform/spreadsheet/csv.ts';
+import { changedCells, previewRows } from '../../platform/spreadsheet/preview.ts';
 import { readSheet } from '../../platform/spreadsheet/read.ts';
 import { touchSite } from '../sites/queries.ts';
 import { connectionEntry, loggedOf } from './activity.ts';
-import { deviceFinder, type PlannedCable, planRows, readRows } from './import-rows.ts';
+import { connectionCells } from './import-preview.ts';
+import { deviceFinder, headerOf, type PlannedCable, planRows, readRows } from './import-rows.ts';
 import { type ConnectionRow, lockedConnections, lockSiteCodes } from './queries.ts';
 import { loadPortBook } from './rules.ts';
 import { endColumns, inTransaction } from './service.ts';
@@ -113,11 +114,18 @@ export async function importConnections(
       rows: [],
     };
     if (input.dry_run) {
+      const cells = connectionCells(book);
+      const byRow = new Map(input.rows.map((row, index) => [row.row ?? index + 2, row]));
       const updated = new Set(updates.map((u) => u.cable.row));
-      const changes: ImportRowChange[] = plan.planned.map((p) => ({
-        row: p.row,
-        status: !p.existing ? 'new' : updated.has(p.row) ? 'changed' : 'unchanged',
-      }));
+      const changes = previewRows(
+        {
+          created: creates.map((p) => p.row),
+          updated: updates.map((u) => ({ row: u.cable.row, ...u })),
+          unchanged: plan.planned.filter((p) => p.existing && !updated.has(p.row)).map((p) => p.row),
+          problems: allProblems,
+        },
+        (u) => changedCells(cells, u.existing, u.changes, byRow.get(u.row) ?? {}, headerOf),
+      );
       return { ...report, changes };
     }
     if (allProblems.length > 0) throw badRequest(listed(allProblems, 100));

@@ -25,6 +25,7 @@ import {
   type Plan,
   yesNo,
 } from '../companies/catalogue-sheet.ts';
+import { type ProductNames, productCells } from './import-preview.ts';
 import { productsInUse } from './service.ts';
 
 const NUMBERS = ['height', 'width', 'depth', 'weight', 'power', 'rack_units'] as const;
@@ -145,6 +146,22 @@ class References {
     if (!name) return null;
     return usable.find((p) => normal(procatName(p)) === normal(name)) ?? null;
   }
+
+  /** The names a product's old values read as on the dry run (looked up only when one is read). */
+  names(): ProductNames {
+    let companyNames: Map<number, string> | undefined;
+    let procatNames: Map<number, string> | undefined;
+    return {
+      company: (id) => {
+        companyNames ??= new Map(this.companyList.map((c) => [c.id, c.name]));
+        return companyNames.get(id);
+      },
+      procat: (id) => {
+        procatNames ??= new Map(this.procatList.map((p) => [p.id, procatName(p)]));
+        return procatNames.get(id);
+      },
+    };
+  }
 }
 
 type Values = Omit<
@@ -261,7 +278,8 @@ const planProducts: Plan<ProductRow, Values> = async (tx, actor, sheet, problems
   }
   return {
     updates: planned.flatMap((p) => (p.before ? [{ ...p, before: p.before }] : [])),
-    creates: planned.filter((p) => p.before === null).map((p) => p.values),
+    creates: planned.filter((p) => p.before === null),
+    cells: productCells(refs.names()),
   };
 };
 

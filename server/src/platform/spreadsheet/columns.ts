@@ -29,6 +29,15 @@ export function unknownHeaders(headers: string[], columns: readonly SheetColumn[
   return headers.filter((header) => !known.has(normal(header)));
 }
 
+/** The sheet's own header of each column, for naming its cells as the file does (the column's when absent). */
+export function sheetHeaderOf<K extends string>(headers: string[], columns: readonly SheetColumn<K>[]) {
+  const byNormal = new Map(headers.map((header) => [normal(header), header]));
+  return (key: K) => {
+    const header = columns.find((c) => c.key === key)?.header ?? key;
+    return byNormal.get(normal(header)) ?? header;
+  };
+}
+
 /** One problem of one cell: the code names it, `row` and `column` place it. */
 export function cellProblem(
   code:

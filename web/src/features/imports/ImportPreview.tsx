@@ -112,7 +112,10 @@ export function ImportPreview({
                           whiteSpace: 'nowrap',
                           overflow: 'hidden',
                           textOverflow: 'ellipsis',
-                          ...(was !== undefined ? { bgcolor: alpha(theme.palette.warning.main, 0.16) } : {}),
+                          // A changed cell wraps: old and new are both read, however long (a product's name).
+                          ...(was !== undefined
+                            ? { bgcolor: alpha(theme.palette.warning.main, 0.16), whiteSpace: 'normal' }
+                            : {}),
                           ...(found ? { bgcolor: 'error.light', color: 'error.contrastText' } : {}),
                         })}
                       >

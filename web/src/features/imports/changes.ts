@@ -1,4 +1,4 @@
-import type { ImportRowChange, ImportRowStatus } from '@asbuilt/domain';
+import type { ImportReport, ImportRowChange, ImportRowStatus } from '@asbuilt/domain';
 
 export interface RowOutcome {
   status: ImportRowStatus;
@@ -16,4 +16,29 @@ export function changesByRow(changes: ImportRowChange[]): Map<number, RowOutcome
     });
   }
   return rows;
+}
+
+/**
+ * The report with each column its problems and old values name renamed (a server that names
+ * columns by their standard header, a file that has its own), so they land on the file's cells.
+ */
+export function renameColumns(report: ImportReport, rename: (column: string) => string): ImportReport {
+  return {
+    ...report,
+    problems: report.problems.map((problem) =>
+      typeof problem.params?.column === 'string'
+        ? { ...problem, params: { ...problem.params, column: rename(problem.params.column) } }
+        : problem,
+    ),
+    changes: report.changes?.map((change) =>
+      change.was
+        ? {
+            ...change,
+            was: Object.fromEntries(
+              Object.entries(change.was).map(([column, value]) => [rename(column), value]),
+            ),
+          }
+        : change,
+    ),
+  };
 }
