@@ -9,22 +9,26 @@
  * a free input of a later tier, and network cables between bi-directional ports, with a handful
  * of free ends ("Provider ONT"). Seeded, so every run lays out the same site.
  *
- * Round 0 is a fresh ELK (the page's first layout, with the engine still cold); the figure is the
- * median of the rounds after it (a filter changed), with the cold one printed beside it. The
- * processor time of the layout is printed too: on a machine busy with other work the wall time
- * says more about the neighbours than about the layout.
+ * Three figures. The **warm** one is the median of the rounds after the first in one engine (a
+ * filter changed). The **first layout of a visit** is timed in fresh processes, one per visit, as
+ * a page's fresh worker meets it: `cold`, the site's graph first; `idle`, after the three layouts
+ * of the warm-up graph (web `warmUpGraph.ts`) the worker makes while the site's pages are idle,
+ * timed apart, the figure held to the target; `straight`, a visit straight to the page, whose
+ * worker lays the warm-up graph out once while the data loads: warm-up and first layout together
+ * (the most it waits, with data that came at once). The processor time is printed too: on a machine busy
+ * with other work the wall time says more about the neighbours than about the layout.
  *
- *   npx tsx bench/schematic-layout.ts [--devices 300] [--cables 600] [--rounds 10]
+ *   npx tsx bench/schematic-layout.ts [--devices 300] [--cables 600] [--rounds 10] [--visits 5]
  */
-import { pathToFileURL } from 'node:url';
-import { parseArgs } from 'node:util';
-import type { ConnectionDto } from '@asbuilt/domain';
+import { execFile } from 'node:child_process';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs, promisify } from 'node:util';
+import { buildSchematicGraph, drawSchematic, type SchematicCable } from '@asbuilt/domain';
 import ELK from 'elkjs/lib/elk.bundled.js';
-import type { ElkNode } from 'elkjs/lib/elk-api';
 import { reportFigure } from './figures.ts';
 import { describeMachine } from './machine.ts';
 
-// The web app's own modules, loaded by path: bench's type project does not take in web's files.
+/** What the schematic needs of a device (the domain's `SchematicDevice`). */
 interface Device {
   id: number;
   code: string | null;
@@ -34,14 +38,14 @@ interface Device {
   locationId: number | null;
   archived: boolean;
 }
-interface GraphModule {
-  buildSchematicGraph(devices: Device[], cables: ConnectionDto[]): { elk: ElkNode };
+// The page's warm-up graph, loaded by path: bench's type project does not take in web's files.
+interface WarmUpModule {
+  warmUpGraph(): ReturnType<typeof buildSchematicGraph>;
 }
-interface DrawingModule {
-  drawSchematic(graph: { elk: ElkNode }, laid: ElkNode): { boxes: unknown[]; cables: unknown[] };
-}
-const load = <T>(file: string) =>
-  import(new URL(`../web/src/features/schematics/${file}`, import.meta.url).href) as Promise<T>;
+const loadWarmUp = () =>
+  import(
+    new URL('../web/src/features/schematics/warmUpGraph.ts', import.meta.url).href
+  ) as Promise<WarmUpModule>;
 
 const TIERS = 5;
 const INPUTS = 6;
@@ -107,8 +111,7 @@ export function benchSite(deviceCount: number, cableCount: number, seed = 41) {
       (p) => p.io === io && !taken.has(`${deviceId}:${p.id}`),
     );
   const pick = (from: number, to: number) => 1 + Math.floor(from + next() * (to - from));
-  const stamp = '2026-01-01T00:00:00.000Z';
-  const connections: ConnectionDto[] = [];
+  const connections: SchematicCable[] = [];
   const add = (a: number, aPort: BenchPort, b: number | string, bPort: BenchPort | null) => {
     const id = connections.length + 1;
     const summary = (p: BenchPort) => ({ label: p.label, terminal: null, signal: p.signal, io: p.io });
@@ -116,7 +119,6 @@ export function benchSite(deviceCount: number, cableCount: number, seed = 41) {
     if (typeof b === 'number' && bPort) taken.add(`${b}:${bPort.id}`);
     connections.push({
       id,
-      site_id: 1,
       code: `C-${String(id).padStart(4, '0')}`,
       a_device_id: a,
       a_interface_id: aPort.id,
@@ -126,13 +128,7 @@ export function benchSite(deviceCount: number, cableCount: number, seed = 41) {
       b_interface_id: bPort?.id ?? null,
       b_label: typeof b === 'string' ? b : null,
       b_port: bPort ? summary(bPort) : null,
-      cable_type: null,
-      length_m: null,
-      colour: null,
       status: 'installed',
-      note: null,
-      created_at: stamp,
-      updated_at: stamp,
     });
   };
   // The switches in a chain, the first to the provider.
@@ -170,18 +166,77 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
 
+/** One timed layout in `elk`: wall and processor milliseconds, and the answer. */
+async function timedLayout(elk: InstanceType<typeof ELK>, graph: ReturnType<typeof buildSchematicGraph>) {
+  const started = performance.now();
+  const cpu = process.cpuUsage();
+  // What crosses to the worker and back: a structured clone each way, as postMessage makes.
+  const laid = structuredClone(await elk.layout(structuredClone(graph.elk)));
+  const used = process.cpuUsage(cpu);
+  return { wall: performance.now() - started, cpu: (used.user + used.system) / 1000, laid };
+}
+
+interface Visit {
+  warmUp: number | null;
+  wall: number;
+  cpu: number;
+}
+
+/** What the worker lays out before the site's graph: nothing, the idle warm-up, the page's. */
+const WARM_UP_ROUNDS = { cold: 0, idle: 3, straight: 1 } as const;
+type VisitKind = keyof typeof WARM_UP_ROUNDS;
+
+/** A visit's first layout in this fresh process, after `kind`'s rounds of the warm-up graph. */
+async function visit(devices: number, cables: number, kind: VisitKind): Promise<Visit> {
+  const site = benchSite(devices, cables);
+  const elk = new ELK();
+  let warmUp: number | null = null;
+  if (WARM_UP_ROUNDS[kind] > 0) {
+    const { warmUpGraph } = await loadWarmUp();
+    const graph = warmUpGraph();
+    warmUp = 0;
+    for (let round = 0; round < WARM_UP_ROUNDS[kind]; round++) warmUp += (await timedLayout(elk, graph)).wall;
+  }
+  const first = await timedLayout(elk, buildSchematicGraph(site.devices, site.connections));
+  return { warmUp, wall: first.wall, cpu: first.cpu };
+}
+
+const run = promisify(execFile);
+
+/** `visit` in a child process of its own: a fresh engine whose code has never run. */
+async function visitApart(devices: number, cables: number, kind: VisitKind): Promise<Visit> {
+  const { stdout } = await run(process.execPath, [
+    ...process.execArgv,
+    fileURLToPath(import.meta.url),
+    '--visit',
+    kind,
+    '--devices',
+    String(devices),
+    '--cables',
+    String(cables),
+  ]);
+  return JSON.parse(stdout.trim().split('\n').pop()!) as Visit;
+}
+
 async function main() {
   const { values } = parseArgs({
     options: {
       devices: { type: 'string', default: '300' },
       cables: { type: 'string', default: '600' },
       rounds: { type: 'string', default: '10' },
+      visits: { type: 'string', default: '5' },
+      visit: { type: 'string' },
     },
   });
+  const devices = Number(values.devices);
+  const cableCount = Number(values.cables);
+  if (values.visit) {
+    console.log(JSON.stringify(await visit(devices, cableCount, values.visit as VisitKind)));
+    return;
+  }
   const rounds = Math.max(1, Number(values.rounds));
-  const { buildSchematicGraph } = await load<GraphModule>('schematicGraph.ts');
-  const { drawSchematic } = await load<DrawingModule>('schematicDrawing.ts');
-  const site = benchSite(Number(values.devices), Number(values.cables));
+  const visits = Math.max(1, Number(values.visits));
+  const site = benchSite(devices, cableCount);
   const drawnDevices = new Set(
     site.connections.flatMap((c) => [c.a_device_id, c.b_device_id]).filter((id) => id !== null),
   );
@@ -190,48 +245,62 @@ async function main() {
     `Site: ${site.devices.length} devices (${drawnDevices.size} with cables), ${site.connections.length} cables`,
   );
 
+  // The visits first, each kind in turn, so the machine's load moves them alike.
+  const cold: Visit[] = [];
+  const warmed: Visit[] = [];
+  const straight: Visit[] = [];
+  for (let i = 0; i < visits; i++) {
+    cold.push(await visitApart(devices, cableCount, 'cold'));
+    warmed.push(await visitApart(devices, cableCount, 'idle'));
+    straight.push(await visitApart(devices, cableCount, 'straight'));
+  }
+
   const build: number[] = [];
   const layout: number[] = [];
   const layoutCpu: number[] = [];
   const draw: number[] = [];
-  let cold = 0;
-  let coldCpu = 0;
   let size = '';
   const elk = new ELK();
   for (let round = 0; round <= rounds; round++) {
     let started = performance.now();
     const graph = buildSchematicGraph(site.devices, site.connections);
     const built = performance.now() - started;
-    // What crosses to the worker and back: a structured clone each way, as postMessage makes.
+    const timed = await timedLayout(elk, graph);
     started = performance.now();
-    const cpu = process.cpuUsage();
-    const laid = structuredClone(await elk.layout(structuredClone(graph.elk)));
-    const took = performance.now() - started;
-    const used = process.cpuUsage(cpu);
-    const tookCpu = (used.user + used.system) / 1000;
-    started = performance.now();
-    const drawing = drawSchematic(graph, laid);
+    const drawing = drawSchematic(graph, timed.laid);
     const drew = performance.now() - started;
+    // Round 0 is this engine's first: the visits above time that.
     if (round === 0) {
-      cold = took;
-      coldCpu = tookCpu;
-      size = `${Math.round(laid.width ?? 0)} × ${Math.round(laid.height ?? 0)}, ${drawing.boxes.length} boxes, ${drawing.cables.length} cables drawn`;
+      size = `${Math.round(timed.laid.width ?? 0)} × ${Math.round(timed.laid.height ?? 0)}, ${drawing.boxes.length} boxes, ${drawing.cables.length} cables drawn`;
       continue;
     }
     build.push(built);
-    layout.push(took);
-    layoutCpu.push(tookCpu);
+    layout.push(timed.wall);
+    layoutCpu.push(timed.cpu);
     draw.push(drew);
   }
   const ms = (value: number) => `${Math.round(value)} ms`;
+  const of = (list: Visit[], pick: (v: Visit) => number) => median(list.map(pick));
+  const warmUp = of(warmed, (v) => v.warmUp ?? 0);
+  const firstWarmed = of(warmed, (v) => v.wall);
+  const straightTotal = of(straight, (v) => (v.warmUp ?? 0) + v.wall);
   console.log(`Drawing: ${size}`);
-  console.log('| step | median | cold (first layout) |');
+  console.log(`| step | median | processor |`);
   console.log('| --- | --- | --- |');
   console.log(`| graph built (main thread) | ${ms(median(build))} | |`);
-  console.log(`| ELK layout (worker) | ${ms(median(layout))} | ${ms(cold)} |`);
-  console.log(`| ELK layout, processor time | ${ms(median(layoutCpu))} | ${ms(coldCpu)} |`);
+  console.log(
+    `| ELK layout, warm engine (${rounds} rounds) | ${ms(median(layout))} | ${ms(median(layoutCpu))} |`,
+  );
+  console.log(
+    `| first layout of a visit, cold engine (${visits} visits) | ${ms(of(cold, (v) => v.wall))} | ${ms(of(cold, (v) => v.cpu))} |`,
+  );
+  console.log(`| warm-up graph three times, cold engine (idle time) | ${ms(warmUp)} | |`);
+  console.log(
+    `| first layout of a visit, after the idle warm-up | ${ms(firstWarmed)} | ${ms(of(warmed, (v) => v.cpu))} |`,
+  );
+  console.log(`| straight to the page: warm-up once, then first layout | ${ms(straightTotal)} | |`);
   console.log(`| drawing prepared (main thread) | ${ms(median(draw))} | |`);
-  const verdict = median(layout) <= 2000 && cold <= 2000 ? 'meets' : 'misses';
+  const verdict = median(layout) <= 2000 && firstWarmed <= 2000 ? 'meets' : 'misses';
   console.log(
     `Layout of ${site.devices.length} devices and ${site.connections.length} cables: ${verdict} ≤ 2 s`,
   );
@@ -244,10 +313,22 @@ async function main() {
   });
   reportFigure({
     point: 'schematic',
-    name: 'schematic layout, first in a fresh engine',
-    value: Math.round(cold),
+    name: 'schematic layout, first of a visit after the idle warm-up',
+    value: Math.round(firstWarmed),
     unit: 'ms',
     target: { max: 2000 },
+  });
+  reportFigure({
+    point: 'schematic',
+    name: 'schematic layout, straight to the page (warm-up once, then the first)',
+    value: Math.round(straightTotal),
+    unit: 'ms',
+  });
+  reportFigure({
+    point: 'schematic',
+    name: 'schematic layout, first in a cold engine',
+    value: Math.round(of(cold, (v) => v.wall)),
+    unit: 'ms',
   });
 }
 

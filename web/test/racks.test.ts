@@ -1,5 +1,5 @@
 /** The racks page's arithmetic: what may go in a rack, the groups, the U under the pointer, the drops. */
-import type { ListedDevice, RackDto, SiteDetail } from '@asbuilt/domain';
+import { type ListedDevice, type RackDto, type SiteDetail, unitRangeLabel } from '@asbuilt/domain';
 import { describe, expect, it } from 'vitest';
 import {
   dropRefusal,
@@ -11,7 +11,6 @@ import {
   racksByLocation,
   refusalMessage,
   unitAt,
-  unitRangeLabel,
   unplacedDevices,
 } from '../src/features/racks/rackLayout.ts';
 

@@ -1,29 +1,27 @@
-import { type ConnectionDto, INTERFACE_SIGNALS } from '@asbuilt/domain';
-import ELK from 'elkjs/lib/elk.bundled.js';
-import { describe, expect, it } from 'vitest';
-import { drawSchematic, sideOf } from '../src/features/schematics/schematicDrawing.ts';
 import {
   buildSchematicGraph,
-  cableId,
-  clip,
-  deviceNodeId,
+  schematicCableId as cableId,
+  cableSignal,
+  clipLabel as clip,
+  contrastRatio,
+  schematicNodeId as deviceNodeId,
+  drawSchematic,
   fixedSide,
   flowsBtoA,
-  LAYOUT_OPTIONS,
-  portId,
-} from '../src/features/schematics/schematicGraph.ts';
-import {
-  cableSignal,
-  NO_FILTER,
+  INTERFACE_SIGNALS,
+  SCHEMATIC_LAYOUT_OPTIONS as LAYOUT_OPTIONS,
+  NO_SCHEMATIC_FILTER as NO_FILTER,
+  schematicPortId as portId,
+  type SchematicCable,
   type SchematicDevice,
-  schematicScope,
-} from '../src/features/schematics/schematicScope.ts';
-import {
-  contrastRatio,
   SIGNAL_COLOURS,
+  schematicScope,
+  sideOf,
   signalColour,
   UNKNOWN_SIGNAL_COLOUR,
-} from '../src/features/schematics/signalColours.ts';
+} from '@asbuilt/domain';
+import ELK from 'elkjs/lib/elk.bundled.js';
+import { describe, expect, it } from 'vitest';
 
 const device = (id: number, extra: Partial<SchematicDevice> = {}): SchematicDevice => ({
   id,
@@ -42,7 +40,7 @@ let nextId = 1;
 function cable(
   a: [number, number, Port] | string,
   b: [number, number, Port] | string,
-  extra: Partial<ConnectionDto> = {},
+  extra: Partial<SchematicCable> = {},
 ) {
   const id = nextId++;
   const end = (value: [number, number, Port] | string) =>
@@ -52,7 +50,6 @@ function cable(
   const [x, y] = [end(a), end(b)];
   return {
     id,
-    site_id: 1,
     code: `C-${String(id).padStart(4, '0')}`,
     a_device_id: x.device,
     a_interface_id: x.iface,
@@ -62,15 +59,9 @@ function cable(
     b_interface_id: y.iface,
     b_label: y.label,
     b_port: y.port,
-    cable_type: null,
-    length_m: null,
-    colour: null,
     status: 'installed',
-    note: null,
-    created_at: '2026-01-01T00:00:00.000Z',
-    updated_at: '2026-01-01T00:00:00.000Z',
     ...extra,
-  } satisfies ConnectionDto;
+  } satisfies SchematicCable;
 }
 
 const out = (label: string, signal = 'Audio'): Port => ({ label, signal, io: 'output' });
@@ -156,7 +147,7 @@ describe('schematicScope', () => {
 });
 
 describe('buildSchematicGraph', () => {
-  it('fixes inputs left and outputs right, and leaves bi-directional ports to the layout', () => {
+  it('fixes inputs left and outputs right; a bi-directional port takes its cable’s way', () => {
     expect(fixedSide('input')).toBe('WEST');
     expect(fixedSide('output')).toBe('EAST');
     expect(fixedSide('bi-directional')).toBeNull();
@@ -183,10 +174,14 @@ describe('buildSchematicGraph', () => {
     expect(elk.layoutOptions).toBe(LAYOUT_OPTIONS);
     expect(elk.children?.map((node) => node.id)).toEqual([deviceNodeId(1), deviceNodeId(2), `f${net.id}b`]);
     const dsp = elk.children?.find((node) => node.id === deviceNodeId(2));
-    expect(dsp?.layoutOptions?.['elk.portConstraints']).toBe('FIXED_SIDE');
-    expect(dsp?.ports?.map((port) => [port.id, port.layoutOptions?.['elk.port.side']])).toEqual([
-      [portId(2, 5), 'WEST'],
-      [portId(2, 9), undefined],
+    // Ports at fixed places under the heading: the input left, the LAN port (its cable leaving
+    // for the free end) right.
+    expect(dsp?.layoutOptions?.['elk.portConstraints']).toBe('FIXED_POS');
+    expect(
+      dsp?.ports?.map((port) => [port.id, port.layoutOptions?.['elk.port.side'], port.x, port.y]),
+    ).toEqual([
+      [portId(2, 5), 'WEST', -4, 48],
+      [portId(2, 9), 'EAST', dsp!.width! - 4, 48],
     ]);
     // The microphone's cable was entered from the DSP's end: it still flows mic → DSP.
     expect(elk.edges).toEqual([
@@ -232,6 +227,15 @@ describe('buildSchematicGraph', () => {
     ];
     const { elk } = buildSchematicGraph([device(1), device(2), device(3)], cables);
     expect(elk.children![0]!.ports).toHaveLength(1);
+    // A bi-directional port entered by its first cable stays on the left.
+    const lan = { label: 'LAN', signal: 'Data', io: 'bi-directional' };
+    const network = buildSchematicGraph(
+      [device(1), device(2)],
+      [cable([1, 1, lan], [2, 1, lan]), cable([2, 1, lan], [1, 2, lan])],
+    );
+    expect(network.elk.children![1]!.ports!.map((port) => port.layoutOptions?.['elk.port.side'])).toEqual([
+      'WEST',
+    ]);
     expect(elk.edges!.map((edge) => edge.sources[0])).toEqual([portId(1, 1), portId(1, 1)]);
   });
 });

@@ -6,12 +6,12 @@
  * the Us it would fill are outlined, green where it may land, red where it may not.
  */
 import type { RackDto, RackFace } from '@asbuilt/domain';
-import { rackUnitLabel } from '@asbuilt/domain';
+import { slotSpan, unitLabelsTopDown, unitRangeLabel } from '@asbuilt/domain';
 import { Box, Typography } from '@mui/material';
 import { alpha, useTheme } from '@mui/material/styles';
 import type { PointerEvent as ReactPointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { faceHints, unitRangeLabel } from './rackLayout.ts';
+import { faceHints } from './rackLayout.ts';
 import type { DragItem, RackDrag } from './useRackDrag.tsx';
 
 /** What the face needs to know of a device it shows. */
@@ -46,7 +46,7 @@ export function RackFaceView({
   const { t } = useTranslation(['racks', 'domain']);
   const theme = useTheme();
   const height = rack.u_height;
-  const units = Array.from({ length: height }, (_, i) => height - i);
+  const labels = unitLabelsTopDown(height, rack.numbering);
   const hints = drag ? faceHints(rack, face, drag) : null;
   const slots = rack.devices.filter((slot) => slot.rack_face === face);
   const bottom = (u: number) => (u - 1) * unitPx;
@@ -62,9 +62,9 @@ export function RackFaceView({
       </Typography>
       <Box sx={{ display: 'flex' }}>
         <Box aria-hidden sx={{ width: 24, flex: 'none', pt: '2px' }}>
-          {units.map((u) => (
+          {labels.map((label) => (
             <Box
-              key={u}
+              key={label}
               sx={{
                 height: unitPx,
                 fontSize: 10,
@@ -75,7 +75,7 @@ export function RackFaceView({
                 fontVariantNumeric: 'tabular-nums',
               }}
             >
-              {rackUnitLabel(u, height, rack.numbering)}
+              {label}
             </Box>
           ))}
         </Box>
@@ -136,8 +136,8 @@ export function RackFaceView({
                     position: 'absolute',
                     left: 2,
                     right: 2,
-                    bottom: bottom(slot.rack_u) + 1,
-                    height: Math.min(slot.units, height - slot.rack_u + 1) * unitPx - 2,
+                    bottom: slotSpan(slot, height).fromBottom * unitPx + 1,
+                    height: slotSpan(slot, height).shown * unitPx - 2,
                     display: 'flex',
                     alignItems: 'center',
                     gap: 0.5,

@@ -9,12 +9,12 @@ import {
   type ProductDto,
   type RackDto,
   type RackFace,
-  type RackNumbering,
   type RackRefusal,
   type RackSlot,
   rackRefusal,
   rackUnitLabel,
   type SiteDetail,
+  unitRangeLabel,
   unitsFilled,
 } from '@asbuilt/domain';
 
@@ -139,13 +139,6 @@ export function dropRefusal(
   u: number,
 ): RackRefusal | null {
   return rackRefusal(rack.u_height, rack.devices, { device_id: deviceId, rack_u: u, rack_face: face, units });
-}
-
-/** The Us a device fills from `u`, as the rack labels them: "10" or "10–11" (lowest label first). */
-export function unitRangeLabel(u: number, units: number, height: number, numbering: RackNumbering): string {
-  const first = rackUnitLabel(u, height, numbering);
-  const last = rackUnitLabel(u + units - 1, height, numbering);
-  return units === 1 ? String(first) : `${Math.min(first, last)}–${Math.max(first, last)}`;
 }
 
 /** The choices of "Place at U": each free lowest U of `face`, labelled as the rack numbers it. */

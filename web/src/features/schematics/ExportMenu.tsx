@@ -1,11 +1,12 @@
 /** Export the whole schematic as an SVG drawing or a PDF, both made in the browser. */
+
+import type { SchematicDrawing } from '@asbuilt/domain';
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
 import { Button, Menu, MenuItem } from '@mui/material';
 import { type RefObject, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastFailure } from '../../lib/toast.ts';
 import { exportFileName, exportPdf, exportSvg } from './exportSchematic.ts';
-import type { SchematicDrawing } from './schematicDrawing.ts';
 
 interface Props {
   svgRef: RefObject<SVGSVGElement | null>;

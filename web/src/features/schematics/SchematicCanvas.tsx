@@ -3,12 +3,13 @@
  * ELK lays out (the drawing before stays under it), and what to say when nothing matches or the
  * layout failed. It fills the height left under the page's heading, on a phone too.
  */
+
+import type { SchematicDrawing } from '@asbuilt/domain';
 import { Alert, Box, Button, Chip, LinearProgress, Typography } from '@mui/material';
 import { type RefObject, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ZoomButtons } from '../plans/ZoomButtons.tsx';
 import { SchematicSvg } from './SchematicSvg.tsx';
-import type { SchematicDrawing } from './schematicDrawing.ts';
 import type { LayoutState } from './useSchematicLayout.ts';
 import { useSchematicPanZoom } from './useSchematicPanZoom.ts';
 

@@ -3,7 +3,12 @@
  * location (of that floor, when one is chosen) and a pick of devices by code or name, folded away
  * on a phone.
  */
-import { INTERFACE_SIGNALS } from '@asbuilt/domain';
+import {
+  INTERFACE_SIGNALS,
+  type SchematicDevice,
+  type SchematicFilter,
+  SIGNAL_COLOURS,
+} from '@asbuilt/domain';
 import {
   Autocomplete,
   Box,
@@ -18,8 +23,6 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FoldOnPhone } from '../../layout/FoldOnPhone.tsx';
 import { useSite } from '../sites/SiteContext.tsx';
-import type { SchematicDevice, SchematicFilter } from './schematicScope.ts';
-import { SIGNAL_COLOURS } from './signalColours.ts';
 
 interface Props {
   filter: SchematicFilter;

@@ -4,11 +4,17 @@
  * stylesheet rule, so the exported file looks the same as the screen. Clicks are read once, on
  * the svg, from the `data-device-id` or `data-connection-id` of what was hit.
  */
+
+import {
+  type DrawnBox,
+  type DrawnCable,
+  type DrawnFreeEnd,
+  SCHEMATIC_METRICS as METRICS,
+  type SchematicDrawing,
+} from '@asbuilt/domain';
 import { Box } from '@mui/material';
 import { forwardRef, type KeyboardEvent, type MouseEvent, memo, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DrawnBox, DrawnCable, DrawnFreeEnd, SchematicDrawing } from './schematicDrawing.ts';
-import { METRICS } from './schematicGraph.ts';
 
 export const FONT = 'Roboto, Helvetica, Arial, sans-serif';
 const INK = '#263238';

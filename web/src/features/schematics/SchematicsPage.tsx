@@ -5,6 +5,13 @@
  * blocks. Filters (signal, floor, location, devices) lay it out again once they stop changing;
  * a box opens its device's card, a cable its editor on the Connections page.
  */
+
+import {
+  buildSchematicGraph,
+  NO_SCHEMATIC_FILTER as NO_FILTER,
+  type SchematicFilter,
+  schematicScope,
+} from '@asbuilt/domain';
 import { Box, Button, LinearProgress, Paper, Stack, Typography } from '@mui/material';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,8 +25,7 @@ import { useSite } from '../sites/SiteContext.tsx';
 import { ExportMenu } from './ExportMenu.tsx';
 import { SchematicCanvas } from './SchematicCanvas.tsx';
 import { SchematicFilters } from './SchematicFilters.tsx';
-import { buildSchematicGraph } from './schematicGraph.ts';
-import { NO_FILTER, type SchematicFilter, schematicScope, toSchematicDevice } from './schematicScope.ts';
+import { toSchematicDevice } from './schematicScope.ts';
 import { useDebouncedValue } from './useDebouncedValue.ts';
 import { useSchematicLayout } from './useSchematicLayout.ts';
 

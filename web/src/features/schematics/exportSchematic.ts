@@ -4,8 +4,8 @@
  * Everything drawn carries its colours and sizes as attributes, so the copy needs no stylesheet.
  */
 
+import type { SchematicDrawing } from '@asbuilt/domain';
 import { FONT, HIT_ATTRIBUTE } from './SchematicSvg.tsx';
-import type { SchematicDrawing } from './schematicDrawing.ts';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 /** The largest page side jsPDF writes, in points. */

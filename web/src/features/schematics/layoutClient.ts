@@ -11,20 +11,11 @@
  */
 import type { ElkNode } from 'elkjs/lib/elk-api';
 import type { LayoutAnswer, LayoutRequest } from './layoutMessages.ts';
+import { warmUpGraph } from './warmUpGraph.ts';
 
 export const SUPERSEDED = 'superseded';
 /** How long an unused worker is kept. */
 const IDLE_MS = 5 * 60_000;
-/** A graph laid out as the worker starts: its script loads and compiles while the data loads. */
-const WARM_UP: ElkNode = {
-  id: 'warm-up',
-  layoutOptions: { 'elk.algorithm': 'layered' },
-  children: [
-    { id: 'a', width: 10, height: 10 },
-    { id: 'b', width: 10, height: 10 },
-  ],
-  edges: [{ id: 'e', sources: ['a'], targets: ['b'] }],
-};
 
 interface Pending {
   id: number;
@@ -38,10 +29,18 @@ export class LayoutClient {
   private next = 1;
   private idle: ReturnType<typeof setTimeout> | null = null;
 
-  /** Starts the worker ahead of the first layout. */
-  warmUp(): void {
+  /**
+   * Starts the worker ahead of the first layout and has it lay out a made-up graph of the same
+   * shape (warmUpGraph.ts): its script loads and ELK's code compiles before the site's graph
+   * comes. A layout asked meanwhile waits behind it. `rounds`: each lays the graph out again,
+   * compiling more of ELK (idle time can afford three; a page waiting for its layout, one).
+   */
+  warmUp(rounds = 1): void {
     if (this.worker) return;
-    this.startWorker().postMessage({ id: 0, graph: WARM_UP } satisfies LayoutRequest);
+    const worker = this.startWorker();
+    const { elk } = warmUpGraph();
+    for (let round = 0; round < rounds; round++)
+      worker.postMessage({ id: 0, graph: elk } satisfies LayoutRequest);
     this.keepFor(IDLE_MS);
   }
 

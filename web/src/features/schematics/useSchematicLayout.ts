@@ -3,10 +3,10 @@
  * screen under the progress bar), then the drawing, or the error. A newer graph supersedes a
  * running layout; the answer of an older one is never shown.
  */
+
+import { drawSchematic, type SchematicDrawing, type SchematicGraph } from '@asbuilt/domain';
 import { useCallback, useEffect, useState } from 'react';
 import { layoutClient, SUPERSEDED } from './layoutClient.ts';
-import { drawSchematic, type SchematicDrawing } from './schematicDrawing.ts';
-import type { SchematicGraph } from './schematicGraph.ts';
 
 export interface LayoutState {
   running: boolean;

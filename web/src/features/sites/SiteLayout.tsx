@@ -9,6 +9,7 @@ import { AppShell } from '../../layout/AppShell.tsx';
 import { exitSiteItem, siteNavItems } from '../../layout/nav.ts';
 import { usePageTitle } from '../../layout/PageTitle.tsx';
 import { ShortcutOverrideContext } from '../../layout/ShortcutContext.tsx';
+import { useSchematicWarmUp } from '../schematics/useSchematicWarmUp.ts';
 import { sitePageLabel } from './sitePages.ts';
 import { useSiteGate } from './useSiteGate.tsx';
 
@@ -25,6 +26,7 @@ export function SiteLayout() {
     () => (allowed ? siteNavItems(siteId, permission) : []),
     [allowed, siteId, permission],
   );
+  useSchematicWarmUp(allowed);
 
   if (redirect) return redirect;
 

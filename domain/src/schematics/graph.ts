@@ -3,16 +3,15 @@
  * with one port per cabled interface (inputs fixed on the left, outputs on the right, the
  * bi-directional ones on whichever side the layout finds best), each free end ("Provider ONT") a
  * small box of its own, each cable an edge from its output towards its input. Sizes are worked out
- * here from the texts, as ELK in a worker cannot measure them; what is drawn reads the same
- * metrics (schematicDrawing.ts). The facts the drawing shows stay here, keyed by ELK id, and only
- * the bare graph goes to the worker.
+ * here from the texts, as ELK cannot measure them; what is drawn reads the same metrics
+ * (drawing.ts). The facts the drawing shows stay here, keyed by ELK id, and only the bare graph
+ * goes to ELK (the page's worker, or the server making the handover pack).
  */
-import type { ConnectionDto } from '@asbuilt/domain';
-import type { ElkExtendedEdge, ElkNode, ElkPort, LayoutOptions } from 'elkjs/lib/elk-api';
-import { cableSignal, type SchematicDevice } from './schematicScope.ts';
+import type { LayoutEdge, LayoutNode, LayoutOptions, LayoutPort } from './layoutTypes.ts';
+import { cableSignal, type SchematicCable, type SchematicDevice } from './scope.ts';
 
 /** The drawing's metrics, in SVG units (1 = one pixel at zoom 1). */
-export const METRICS = {
+export const SCHEMATIC_METRICS = {
   /** The code, name and model lines at the top of a box. */
   header: 48,
   port: 8,
@@ -29,7 +28,7 @@ export const METRICS = {
 } as const;
 
 /** The layout of the whole schematic (elk.layered; the option names are ELK's). */
-export const LAYOUT_OPTIONS: LayoutOptions = {
+export const SCHEMATIC_LAYOUT_OPTIONS: LayoutOptions = {
   'elk.algorithm': 'layered',
   'elk.direction': 'RIGHT',
   'elk.edgeRouting': 'ORTHOGONAL',
@@ -47,7 +46,7 @@ export const LAYOUT_OPTIONS: LayoutOptions = {
   'elk.layered.thoroughness': '3',
 };
 
-export type Side = 'WEST' | 'EAST';
+export type FixedSide = 'WEST' | 'EAST';
 
 export interface DeviceMeta {
   kind: 'device';
@@ -73,31 +72,31 @@ export interface CableMeta {
   connectionId: number;
   code: string;
   signal: string | null;
-  status: ConnectionDto['status'];
+  status: SchematicCable['status'];
   /** "HQ-MIC-001 XLR out": the two ends as the tooltip names them, from source to target. */
   from: string;
   to: string;
 }
 
 export interface SchematicGraph {
-  elk: ElkNode;
+  elk: LayoutNode;
   nodes: Map<string, NodeMeta>;
   ports: Map<string, PortMeta>;
   cables: Map<string, CableMeta>;
 }
 
 /** `text` cut to `max` characters, with an ellipsis when cut. */
-export function clip(text: string, max: number): string {
+export function clipLabel(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 }
 
-export const deviceNodeId = (deviceId: number) => `d${deviceId}`;
-export const portId = (deviceId: number, interfaceId: number) => `d${deviceId}p${interfaceId}`;
-export const cableId = (connectionId: number) => `c${connectionId}`;
+export const schematicNodeId = (deviceId: number) => `d${deviceId}`;
+export const schematicPortId = (deviceId: number, interfaceId: number) => `d${deviceId}p${interfaceId}`;
+export const schematicCableId = (connectionId: number) => `c${connectionId}`;
 const freeNodeId = (connectionId: number, end: 'a' | 'b') => `f${connectionId}${end}`;
 
 /** The side an interface's direction fixes; none for a bi-directional or unstated one. */
-export function fixedSide(io: string | null): Side | null {
+export function fixedSide(io: string | null): FixedSide | null {
   if (io === 'input') return 'WEST';
   if (io === 'output') return 'EAST';
   return null;
@@ -115,53 +114,53 @@ export function flowsBtoA(aIo: string | null, bIo: string | null): boolean {
 interface BoxDraft {
   meta: DeviceMeta;
   ports: Map<number, PortMeta>;
+  /** Each port's side: its direction's, else the side its first cable leaves or enters by. */
+  sides: Map<number, FixedSide>;
 }
 
-function boxNode(id: string, box: BoxDraft): ElkNode {
-  const counts = { WEST: 0, EAST: 0, free: 0 };
-  const longest = { WEST: 0, EAST: 0, free: 0 };
-  const ports: ElkPort[] = [];
+/**
+ * A box with its ports at fixed places: inputs down the left, outputs down the right, under the
+ * box's heading, in the order of their interfaces. ELK left to choose ignored the heading's room
+ * (`spacing.portsSurrounding`) and put bi-directional ports on the top border, over the texts.
+ */
+function boxNode(id: string, box: BoxDraft): LayoutNode {
+  const M = SCHEMATIC_METRICS;
+  const rows = { WEST: 0, EAST: 0 };
+  const longest = { WEST: 0, EAST: 0 };
+  const pitch = M.port + M.portGap;
+  const placed: { id: string; side: FixedSide; row: number }[] = [];
   for (const [interfaceId, port] of [...box.ports].sort(([x], [y]) => x - y)) {
-    const side = fixedSide(port.io);
-    const at = side ?? 'free';
-    counts[at]++;
-    longest[at] = Math.max(longest[at], port.label.length);
-    ports.push({
-      id: portId(box.meta.deviceId, interfaceId),
-      width: METRICS.port,
-      height: METRICS.port,
-      layoutOptions: {
-        'elk.port.borderOffset': String(-METRICS.port / 2),
-        ...(side ? { 'elk.port.side': side } : {}),
-      },
-    });
+    const side = box.sides.get(interfaceId) ?? 'EAST';
+    placed.push({ id: schematicPortId(box.meta.deviceId, interfaceId), side, row: rows[side]++ });
+    longest[side] = Math.max(longest[side], port.label.length);
   }
-  // A bi-directional port may land on either side: room for it on both.
-  const rows = Math.max(counts.WEST, counts.EAST) + counts.free;
-  const pitch = METRICS.port + METRICS.portGap;
-  const height = METRICS.header + rows * pitch + METRICS.portGap;
-  const labels =
-    (Math.max(longest.WEST, longest.free) + Math.max(longest.EAST, longest.free)) * METRICS.charWidth + 40;
+  const height = M.header + Math.max(rows.WEST, rows.EAST, 1) * pitch + M.portGap;
+  const labels = (longest.WEST + longest.EAST) * M.charWidth + 40;
   const title = Math.max(box.meta.code.length, box.meta.name.length, box.meta.model.length);
-  const width = Math.ceil(Math.max(METRICS.minBoxWidth, labels, title * METRICS.titleCharWidth + 20));
+  const width = Math.ceil(Math.max(M.minBoxWidth, labels, title * M.titleCharWidth + 20));
+  const ports: LayoutPort[] = placed.map(({ id: portId, side, row }) => ({
+    id: portId,
+    width: M.port,
+    height: M.port,
+    x: side === 'WEST' ? -M.port / 2 : width - M.port / 2,
+    y: M.header + row * pitch,
+    layoutOptions: { 'elk.port.side': side, 'elk.port.borderOffset': String(-M.port / 2) },
+  }));
   return {
     id,
     width,
     height,
     ports,
-    layoutOptions: {
-      'elk.portConstraints': 'FIXED_SIDE',
-      'elk.portAlignment.default': 'BEGIN',
-      'elk.spacing.portPort': String(METRICS.portGap),
-      'elk.spacing.portsSurrounding': `[top=${METRICS.header},left=0,bottom=${METRICS.portGap},right=0]`,
-      'elk.nodeSize.constraints': 'PORTS MINIMUM_SIZE',
-      'elk.nodeSize.minimum': `(${width}, ${height})`,
-    },
+    layoutOptions: { 'elk.portConstraints': 'FIXED_POS', 'elk.nodeSize.constraints': '' },
   };
 }
 
-function freeNode(id: string, label: string): ElkNode {
-  return { id, width: Math.ceil(label.length * METRICS.charWidth + 24), height: METRICS.freeHeight };
+function freeNode(id: string, label: string): LayoutNode {
+  return {
+    id,
+    width: Math.ceil(label.length * SCHEMATIC_METRICS.charWidth + 24),
+    height: SCHEMATIC_METRICS.freeHeight,
+  };
 }
 
 function portName(device: SchematicDevice | undefined, label: string | null | undefined): string {
@@ -171,24 +170,26 @@ function portName(device: SchematicDevice | undefined, label: string | null | un
 /** The ELK graph of the cables given (schematicScope's) between the devices given. */
 export function buildSchematicGraph(
   devices: readonly SchematicDevice[],
-  cables: readonly ConnectionDto[],
+  cables: readonly SchematicCable[],
+  options: LayoutOptions = SCHEMATIC_LAYOUT_OPTIONS,
 ): SchematicGraph {
+  const M = SCHEMATIC_METRICS;
   const byId = new Map(devices.map((device) => [device.id, device]));
   const boxes = new Map<number, BoxDraft>();
   const nodes = new Map<string, NodeMeta>();
   const ports = new Map<string, PortMeta>();
   const cableMetas = new Map<string, CableMeta>();
-  const frees: ElkNode[] = [];
-  const edges: ElkExtendedEdge[] = [];
+  const frees: LayoutNode[] = [];
+  const edges: LayoutEdge[] = [];
 
   /** One end's ELK id: a device's port (its box made on first use) or a free end's own box. */
-  const endOf = (connection: ConnectionDto, end: 'a' | 'b'): string => {
+  const endOf = (connection: SchematicCable, end: 'a' | 'b'): string => {
     const deviceId = connection[`${end}_device_id`];
     const interfaceId = connection[`${end}_interface_id`];
     const device = deviceId === null ? undefined : byId.get(deviceId);
     if (!device || interfaceId === null) {
       const id = freeNodeId(connection.id, end);
-      const label = clip(connection[`${end}_label`] ?? '?', METRICS.maxLabel);
+      const label = clipLabel(connection[`${end}_label`] ?? '?', M.maxLabel);
       nodes.set(id, { kind: 'free', label, connectionId: connection.id });
       frees.push(freeNode(id, label));
       return id;
@@ -199,22 +200,28 @@ export function buildSchematicGraph(
         meta: {
           kind: 'device',
           deviceId: device.id,
-          code: clip(device.code ?? '', METRICS.maxTitle),
-          name: clip(device.name ?? '', METRICS.maxTitle),
-          model: clip(device.model ?? '', METRICS.maxTitle),
+          code: clipLabel(device.code ?? '', M.maxTitle),
+          name: clipLabel(device.name ?? '', M.maxTitle),
+          model: clipLabel(device.model ?? '', M.maxTitle),
         },
         ports: new Map(),
+        sides: new Map(),
       };
       boxes.set(device.id, box);
     }
     const summary = connection[`${end}_port`];
     const port: PortMeta = {
-      label: clip(summary?.label ?? '', METRICS.maxLabel),
+      label: clipLabel(summary?.label ?? '', M.maxLabel),
       signal: summary?.signal ?? null,
       io: summary?.io ?? null,
     };
     box.ports.set(interfaceId, port);
-    const id = portId(device.id, interfaceId);
+    if (!box.sides.has(interfaceId)) {
+      const leaves =
+        flowsBtoA(connection.a_port?.io ?? null, connection.b_port?.io ?? null) === (end === 'b');
+      box.sides.set(interfaceId, fixedSide(port.io) ?? (leaves ? 'EAST' : 'WEST'));
+    }
+    const id = schematicPortId(device.id, interfaceId);
     ports.set(id, port);
     return id;
   };
@@ -223,7 +230,7 @@ export function buildSchematicGraph(
     const a = endOf(connection, 'a');
     const b = endOf(connection, 'b');
     const turned = flowsBtoA(connection.a_port?.io ?? null, connection.b_port?.io ?? null);
-    const id = cableId(connection.id);
+    const id = schematicCableId(connection.id);
     edges.push({ id, sources: [turned ? b : a], targets: [turned ? a : b] });
     const name = (end: 'a' | 'b') =>
       connection[`${end}_label`] ??
@@ -242,15 +249,15 @@ export function buildSchematicGraph(
   const ordered = [...boxes.values()].sort(
     (x, y) => x.meta.code.localeCompare(y.meta.code) || x.meta.deviceId - y.meta.deviceId,
   );
-  const children: ElkNode[] = [];
+  const children: LayoutNode[] = [];
   for (const box of ordered) {
-    const id = deviceNodeId(box.meta.deviceId);
+    const id = schematicNodeId(box.meta.deviceId);
     nodes.set(id, box.meta);
     children.push(boxNode(id, box));
   }
   children.push(...frees);
   return {
-    elk: { id: 'root', layoutOptions: LAYOUT_OPTIONS, children, edges },
+    elk: { id: 'root', layoutOptions: options, children, edges },
     nodes,
     ports,
     cables: cableMetas,

@@ -1,11 +1,11 @@
 /**
  * ELK's answer turned into what the SVG draws: boxes with their ports at absolute positions, each
  * port's side (its label goes inside the box, next to it), and each cable as one SVG path in its
- * signal's colour. Pure: the page and the bench both call it.
+ * signal's colour. Pure: the page, the bench and the handover pack call it.
  */
-import type { ElkNode, ElkPoint } from 'elkjs/lib/elk-api';
-import type { CableMeta, DeviceMeta, FreeEndMeta, SchematicGraph } from './schematicGraph.ts';
-import { signalColour } from './signalColours.ts';
+import { signalColour } from './colours.ts';
+import type { CableMeta, DeviceMeta, FreeEndMeta, SchematicGraph } from './graph.ts';
+import type { LayoutNode, LayoutPoint } from './layoutTypes.ts';
 
 export type PortSide = 'left' | 'right' | 'top' | 'bottom';
 
@@ -57,7 +57,7 @@ export interface SchematicDrawing {
 }
 
 const round = (n: number) => Math.round(n * 10) / 10;
-const point = (p: ElkPoint) => `${round(p.x)} ${round(p.y)}`;
+const point = (p: LayoutPoint) => `${round(p.x)} ${round(p.y)}`;
 
 /** A port's side read off where ELK put it: its centre sits on one of the box's borders. */
 export function sideOf(cx: number, cy: number, width: number, height: number): PortSide {
@@ -66,7 +66,7 @@ export function sideOf(cx: number, cy: number, width: number, height: number): P
   return cy < height / 2 ? 'top' : 'bottom';
 }
 
-export function drawSchematic(graph: SchematicGraph, laid: ElkNode): SchematicDrawing {
+export function drawSchematic(graph: SchematicGraph, laid: LayoutNode): SchematicDrawing {
   const boxes: DrawnBox[] = [];
   const freeEnds: DrawnFreeEnd[] = [];
   for (const node of laid.children ?? []) {

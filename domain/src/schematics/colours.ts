@@ -1,10 +1,10 @@
 /**
  * The colour of each signal on the schematic: one fixed palette, so Audio is always the same green
- * on screen, in an export and in print. Every colour is dark enough to read on white (a contrast
- * of 3:1 at least, what a line or an icon needs) and the five stay apart for the common forms of
- * colour blindness by lightness as well as hue.
+ * on screen, in an export, in the handover pack and in print. Every colour is dark enough to read
+ * on white (a contrast of 3:1 at least, what a line or an icon needs) and the five stay apart for
+ * the common forms of colour blindness by lightness as well as hue.
  */
-import { INTERFACE_SIGNALS, type InterfaceSignal } from '@asbuilt/domain';
+import { INTERFACE_SIGNALS, type InterfaceSignal } from '../interfaces.ts';
 
 export const SIGNAL_COLOURS: Record<InterfaceSignal, string> = {
   Data: '#1565c0',
@@ -17,12 +17,12 @@ export const SIGNAL_COLOURS: Record<InterfaceSignal, string> = {
 /** A cable whose ends state no signal (or one outside the list). */
 export const UNKNOWN_SIGNAL_COLOUR = '#546e7a';
 
-export function isSignal(value: string | null | undefined): value is InterfaceSignal {
+export function isInterfaceSignal(value: string | null | undefined): value is InterfaceSignal {
   return value != null && (INTERFACE_SIGNALS as readonly string[]).includes(value);
 }
 
 export function signalColour(signal: string | null | undefined): string {
-  return isSignal(signal) ? SIGNAL_COLOURS[signal] : UNKNOWN_SIGNAL_COLOUR;
+  return isInterfaceSignal(signal) ? SIGNAL_COLOURS[signal] : UNKNOWN_SIGNAL_COLOUR;
 }
 
 /** WCAG's relative luminance of a `#rrggbb` colour. */
