@@ -34,6 +34,7 @@ import { useStatusLabel } from '../../components/StatusChip.tsx';
 import { useTableSelection } from '../../components/useTableSelection.ts';
 import { useLayoutPrefs } from '../../layout/LayoutPrefs.tsx';
 import { formatNumber } from '../../lib/numbers.ts';
+import { DeviceLabelsButton } from '../labels/LabelButtons.tsx';
 import { useSite } from '../sites/SiteContext.tsx';
 import { BulkActionsMenu } from './BulkActionsMenu.tsx';
 import { useDeviceColumnWidths } from './columnWidths.ts';
@@ -228,6 +229,7 @@ export function DevicesPage() {
         >
           {t('page.filters')}
         </Button>
+        <DeviceLabelsButton selectedIds={selectedIds} />
         {mobile ? null : (
           <Stack direction="row" spacing={1} sx={{ ml: 'auto' }}>
             {canEdit ? (
