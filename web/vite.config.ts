@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { precompress } from './build/precompress.ts';
 import { pickSignInWords } from './src/features/auth/signin/wordList.ts';
+import { offlineFiles } from './src/features/scan/offline/offlinePage.ts';
 
 const SIGN_IN_WORDS = 'virtual:sign-in-words/';
 
@@ -37,7 +38,19 @@ function signInWords(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), signInWords(), precompress()],
+  plugins: [
+    react(),
+    signInWords(),
+    offlineFiles((language) =>
+      JSON.parse(
+        readFileSync(
+          fileURLToPath(new URL(`./src/features/scan/locales/${language}.json`, import.meta.url)),
+          'utf8',
+        ),
+      ),
+    ),
+    precompress(),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -14,7 +14,8 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Plugin } from 'vite';
 
 // index.html is not among them: the server sends it itself, with the app's preloads added.
-const COMPRESSIBLE = /\.(js|css|svg)$/;
+// The QR reader's WebAssembly (about 1 MB) goes to a phone on site in about half that.
+const COMPRESSIBLE = /\.(js|css|svg|wasm)$/;
 /** Below this, compressing saves less than the headers it costs. */
 const MIN_BYTES = 1024;
 

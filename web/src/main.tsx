@@ -9,12 +9,15 @@ import { createRoot } from 'react-dom/client';
 import { startEarlyCalls } from './api/early.ts';
 import { startScreensAt } from './app/screens.ts';
 import { chosenLanguage, loadWords } from './features/auth/signin/words.ts';
+import { registerOfflineWorker } from './features/scan/offline/register.ts';
 import { getToken, isPublicPage, markSignedIn, signInAddress } from './lib/session.ts';
 
 const element = document.getElementById('root');
 if (!element) throw new Error('missing #root');
 const root = createRoot(element);
 const loadApp = () => import('./app/start.tsx');
+// The offline page instead of the browser's error (built pages only: the dev server has no worker).
+if (import.meta.env.PROD) registerOfflineWorker();
 
 const path = window.location.pathname.replace(/\/+$/, '') || '/';
 if (!getToken() && !isPublicPage(path)) {

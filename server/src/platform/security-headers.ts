@@ -18,7 +18,12 @@ export interface SecurityHeadersOptions {
 export function contentSecurityPolicy(uploadOrigins: string[]): Record<string, string[]> {
   return {
     'default-src': ["'self'"],
-    'script-src': ["'self'"],
+    // 'wasm-unsafe-eval' compiles WebAssembly (the scanner's QR reader, a file of this server); it
+    // allows no eval of script text.
+    'script-src': ["'self'", "'wasm-unsafe-eval'"],
+    // The service worker (/sw.js) and the web manifest, from this server only.
+    'worker-src': ["'self'"],
+    'manifest-src': ["'self'"],
     // MUI's styling (Emotion) writes <style> elements at run time; scripts stay 'self' only.
     'style-src': ["'self'", "'unsafe-inline'"],
     // Product images, plans and previews: this server, data: URIs of icons, blob: of local previews.

@@ -41,6 +41,9 @@ const TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
   '.txt': 'text/plain; charset=utf-8',
   '.webmanifest': 'application/manifest+json',
+  // The offline page the service worker keeps, and the QR reader's WebAssembly (compiled as it streams).
+  '.html': 'text/html; charset=utf-8',
+  '.wasm': 'application/wasm',
 };
 
 const COPIES = ['.br', '.gz'];

@@ -57,7 +57,7 @@ describe('every answer', () => {
       ...(method === 'POST' ? { body: { username: 'nobody@example.test', password: 'wrong-password' } } : {}),
     });
     const policy = directives(response.headers['content-security-policy']);
-    expect(policy['script-src']).toEqual(["'self'"]);
+    expect(policy['script-src']).toEqual(["'self'", "'wasm-unsafe-eval'"]);
     expect(policy['default-src']).toEqual(["'self'"]);
     expect(policy['object-src']).toEqual(["'none'"]);
     expect(policy['frame-ancestors']).toEqual(["'none'"]);

@@ -1,10 +1,12 @@
 /** The app bar: logo, title, site filter, shortcut menu and account menu. */
 import { AppBar, Box, Link, Toolbar, Typography } from '@mui/material';
+import { useContext } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { LogoMark } from '../components/Logo.tsx';
 import { isDevHost } from '../lib/env.ts';
 import { AccountMenu } from './AccountMenu.tsx';
+import { HeaderActionsContext } from './HeaderActions.ts';
 import { useLayoutPrefs } from './LayoutPrefs.tsx';
 import { useHeaderTitle } from './PageTitle.tsx';
 import { ShortcutMenu } from './ShortcutMenu.tsx';
@@ -17,6 +19,7 @@ export function Header() {
   const { t } = useTranslation('layout');
   const title = useHeaderTitle();
   const { isPhone } = useLayoutPrefs();
+  const actions = useContext(HeaderActionsContext);
   return (
     <AppBar position="fixed" color={headerColor} sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }}>
       <Toolbar
@@ -46,6 +49,7 @@ export function Header() {
         </Typography>
         <SiteFilter compact={isPhone} />
         <Box sx={{ display: 'flex', alignItems: 'center', gap: { xs: 0, sm: 0.5 } }}>
+          {actions}
           <ShortcutMenu />
           <AccountMenu />
         </Box>

@@ -6,7 +6,7 @@ import { notFound } from '../../platform/errors.ts';
 import type { Limit } from '../../platform/rate-limit.ts';
 
 /** Failed look-ups per address: a guesser is stopped long before any chance of a hit. */
-const failures = (ip: string): Limit => ({
+export const failures = (ip: string): Limit => ({
   key: `public-device:ip:${ip}`,
   max: RATE_LIMITS.publicDeviceFailuresPerAddress,
   windowMs: RATE_LIMITS.windowMinutes * 60_000,

@@ -29,6 +29,7 @@ import { ErrorState } from '../../components/ErrorState.tsx';
 import { SearchField } from '../../components/SearchField.tsx';
 import { formatNumber } from '../../lib/numbers.ts';
 import { toastSuccess } from '../../lib/toast.ts';
+import { shrinkPhotos } from '../scan/shrinkPhoto.ts';
 import { useSite } from '../sites/SiteContext.tsx';
 import { AttachmentCard } from './AttachmentCard.tsx';
 import { AttachmentEditDialog } from './AttachmentEditDialog.tsx';
@@ -95,6 +96,13 @@ export function AttachmentsView({
     input.value = '';
   };
 
+  // A camera's photos are shrunk before they are sent (features/scan/shrinkPhoto.ts).
+  const pickPhotos = (input: HTMLInputElement | null) => {
+    const files = [...(input?.files ?? [])];
+    if (input) input.value = '';
+    void shrinkPhotos(files).then(uploads.enqueue);
+  };
+
   if (list.isError) return <ErrorState error={list.error} onRetry={() => list.refetch()} />;
 
   return (
@@ -138,7 +146,7 @@ export function AttachmentsView({
         accept="image/*"
         capture="environment"
         hidden
-        onChange={(e) => pick(e.currentTarget)}
+        onChange={(e) => pickPhotos(e.currentTarget)}
         data-testid="camera-input"
       />
       <Box

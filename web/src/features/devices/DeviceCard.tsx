@@ -43,6 +43,7 @@ import { AttachmentsView } from '../attachments/AttachmentsView.tsx';
 import { ActivityList } from '../logs/ActivityList.tsx';
 import { PortsTab } from '../ports/PortsTab.tsx';
 import { ProductEditor } from '../products/ProductEditor.tsx';
+import { TakePhoto } from '../scan/TakePhoto.tsx';
 import { useSite } from '../sites/SiteContext.tsx';
 import { SecretsView } from '../vault/SecretsView.tsx';
 import { DeviceGeneralTab } from './DeviceGeneralTab.tsx';
@@ -172,6 +173,9 @@ function CardBody({
           >
             {t('card.open_product')}
           </Button>
+          {canEdit ? (
+            <TakePhoto siteId={siteId} deviceId={device.id} onAdded={() => setTab('files')} />
+          ) : null}
         </Box>
         <Stack direction="row" sx={{ mt: -0.5, mr: -1 }}>
           <Tooltip title={t('card.menu')}>

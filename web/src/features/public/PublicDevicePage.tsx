@@ -1,8 +1,7 @@
 /**
  * /device/{hash}: the page a device's QR code opens. Visitors see the site, the product and the
- * device's code, type and status; a signed-in user goes to the device's card inside the app.
+ * device's code, type and status; a signed-in user who may see the device goes to its card.
  */
-import { readPublicDeviceHash } from '@asbuilt/domain';
 import ApartmentIcon from '@mui/icons-material/Apartment';
 import ReportProblemIcon from '@mui/icons-material/ReportProblem';
 import { Alert, Box, Button, Divider, Skeleton, Stack, Typography } from '@mui/material';
@@ -10,6 +9,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useParams } from 'react-router';
 import { usePublicDevice } from '../../api/devices.ts';
+import { useDeviceTarget } from '../../api/scan.ts';
 import { usePageTitle } from '../../layout/PageTitle.tsx';
 import { errorMessages } from '../../lib/errors.ts';
 import { useToken } from '../../lib/session.ts';
@@ -51,10 +51,13 @@ export function PublicDevicePage() {
   const [reporting, setReporting] = useState(false);
   const { hash = '' } = useParams();
   const token = useToken();
-  const target = token ? readPublicDeviceHash(hash) : null;
-  const device = usePublicDevice(hash, !target);
+  // A signed-in user who may see the device goes to its card (the server says); anyone else sees this page.
+  const target = useDeviceTarget(hash, Boolean(token));
+  const device = usePublicDevice(hash, !token || target.isError);
 
-  if (target) return <Navigate to={`/site/${target.siteId}/devices?device=${target.deviceId}`} replace />;
+  if (token && target.data) {
+    return <Navigate to={`/site/${target.data.site_id}/devices?device=${target.data.device_id}`} replace />;
+  }
 
   if (device.isError) {
     return (
