@@ -84,6 +84,13 @@ export const PARTS: Part[] = [
     args: ['--part', 'api', '--rounds', '30'],
     quick: ['--part', 'api', '--rounds', '2', '--count', '2000'],
   }),
+  ...onBoth({
+    id: 'labels',
+    point: 'labels',
+    script: 'bench/labels.ts',
+    args: ['--rounds', '5'],
+    quick: ['--rounds', '1', '--count', '200'],
+  }),
   {
     id: 'connections-page',
     point: 'connections',

@@ -22,6 +22,7 @@ export const SITE_NAV = [
   { key: 'schemas', minPermission: SitePermission.Reader },
   { key: 'racks', minPermission: SitePermission.Reader },
   { key: 'attachments', minPermission: SitePermission.Reader },
+  { key: 'handover', minPermission: SitePermission.Reader },
   { key: 'logs', minPermission: SitePermission.Contributor },
   { key: 'vault', minPermission: SitePermission.FullAccess },
   { key: 'access', minPermission: SitePermission.FullAccess },

@@ -17,6 +17,7 @@ describe('navigation by role and permission', () => {
       'schemas',
       'racks',
       'attachments',
+      'handover',
     ]);
     expect(siteNavFor(2).map((i) => i.key)).toContain('logs');
     expect(siteNavFor(2).map((i) => i.key)).not.toContain('vault');
@@ -28,6 +29,7 @@ describe('navigation by role and permission', () => {
       'schemas',
       'racks',
       'attachments',
+      'handover',
       'logs',
       'vault',
       'access',

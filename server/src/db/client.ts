@@ -2,6 +2,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -118,6 +119,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
   const client = new PGlite({
     parsers: DRIZZLE_PARSERS,
+    extensions: { pg_trgm },
     ...(options.dataDir
       ? { dataDir: options.dataDir }
       : options.startFrom
@@ -141,7 +143,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
  * API tests' databases): PGlite takes about 1.3 s to create a cluster and 0.4 s to copy one.
  */
 export async function pgliteTemplate(): Promise<Blob> {
-  const client = new PGlite();
+  const client = new PGlite({ extensions: { pg_trgm } });
   try {
     await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
     return await client.dumpDataDir('none');

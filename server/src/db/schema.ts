@@ -43,6 +43,8 @@ export const tenants = pgTable('tenants', {
   ticket_counter: integer('ticket_counter').notNull().default(0),
   /** Stored files' quota in MB; null takes the server's default (STORAGE_QUOTA_MB). */
   storage_quota_mb: integer('storage_quota_mb'),
+  /** Storage key of the integrator's logo (a sanitised image), printed on its handover packs. */
+  logo_key: text('logo_key'),
   ...timestamps,
 });
 
@@ -207,6 +209,10 @@ export const products = pgTable(
     }),
     name: text('name').notNull(),
     image: text('image'),
+    /** Storage key of the product's PDF datasheet, appended to handover packs that ask for it. */
+    datasheet_key: text('datasheet_key'),
+    /** The datasheet's file name as uploaded, offered when it is downloaded. */
+    datasheet_name: text('datasheet_name'),
     product_model: text('product_model'),
     product_url: text('product_url'),
     product_status: boolean('product_status').notNull().default(true),
@@ -811,4 +817,45 @@ export const releaseNotes = pgTable(
     ...timestamps,
   },
   (t) => [uniqueIndex('release_notes_version_key').on(t.version)],
+);
+
+/**
+ * A site's handover packs (issue 42): asked, made by a background job on one server, then kept
+ * in the file storage under `storage_key`. `updated_at` is the job's heartbeat: a queued or
+ * running pack whose heartbeat stopped belongs to a server that is gone.
+ */
+export const handoverPacks = pgTable(
+  'handover_packs',
+  {
+    id: serial('id').primaryKey(),
+    tenant_id: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    site_id: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** queued, running, done or failed. */
+    status: text('status').notNull().default('queued'),
+    progress: integer('progress').notNull().default(0),
+    step: text('step'),
+    options: jsonb('options')
+      .$type<{ sections: string[]; floor_ids: number[] | null; include_archived: boolean }>()
+      .notNull(),
+    format: text('format').notNull(),
+    language: text('language').notNull(),
+    storage_key: text('storage_key'),
+    size: bigint('size', { mode: 'number' }),
+    pages: integer('pages'),
+    error_code: text('error_code'),
+    finished_at: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+    ...timestamps,
+  },
+  (t) => [
+    index('handover_packs_site_created_idx').on(t.site_id, t.created_at),
+    index('handover_packs_tenant_idx').on(t.tenant_id),
+    index('handover_packs_user_idx').on(t.user_id),
+    check('handover_packs_status_check', sql`${t.status} in ('queued', 'running', 'done', 'failed')`),
+    check('handover_packs_format_check', sql`${t.format} in ('pdf', 'zip')`),
+  ],
 );

@@ -80,6 +80,15 @@ export const TICKET_RULES = {
 } satisfies Record<string, SitePermission>;
 export type TicketAction = keyof typeof TICKET_RULES;
 
+/** Handover packs (issue 42): Readers list and download them, Contributors make and delete them. */
+export const HANDOVER_RULES = {
+  list: SitePermission.Reader,
+  download: SitePermission.Reader,
+  make: SitePermission.Contributor,
+  delete: SitePermission.Contributor,
+} satisfies Record<string, SitePermission>;
+export type HandoverAction = keyof typeof HANDOVER_RULES;
+
 /** Whether the actor sees and writes a site's internal notes: its tenant's users and the Super Admin. */
 export function canSeeNotes(actor: Actor, site: { tenant_id: number }): boolean {
   return actor.role === Role.SuperAdmin || actor.tenantId === site.tenant_id;
@@ -123,6 +132,17 @@ export async function reachableSites(
       ),
     }))
     .filter((row) => row.permission > SitePermission.None);
+}
+
+/**
+ * The sites whose content the global search shows the actor: those reached now, at any level. An
+ * expired or deactivated access drops out on the next search, with the site's counts.
+ */
+export async function searchableSites(
+  db: DbOrTx,
+  actor: Actor,
+): Promise<Array<{ id: number; name: string }>> {
+  return (await reachableSites(db, actor)).map(({ site }) => ({ id: site.id, name: site.name }));
 }
 
 /**

@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, open, rename, stat, unlink, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, open, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { isSafeKey, type Storage, type UrlSigner } from './storage.ts';
 
@@ -30,6 +30,16 @@ export function createLocalStorage(root: string, signer: UrlSigner): Storage {
       const partial = `${file}.partial`;
       await writeFile(partial, data);
       await rename(partial, file);
+    },
+    async putFile(key, source) {
+      const file = fileOf(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      const { size } = await stat(source);
+      const partial = `${file}.partial`;
+      // A move when both are on one disk (DATA_DIR), a copy otherwise.
+      await rename(source, partial).catch(() => copyFile(source, partial));
+      await rename(partial, file);
+      return size;
     },
     async read(key) {
       const file = fileOf(key);

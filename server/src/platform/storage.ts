@@ -25,6 +25,11 @@ export interface Storage {
   uploadTarget(key: string, contentType: string, size: number): Promise<UploadTarget>;
   verifyUpload(key: string, size: number, expires: number, signature: string): boolean;
   put(key: string, data: Buffer, contentType: string): Promise<void>;
+  /**
+   * Stores a file of ours on local disk (it may be moved away) under `key`, read as a stream, so
+   * a file of hundreds of MB is never held in memory. Answers its size in bytes.
+   */
+  putFile(key: string, file: string, contentType: string): Promise<number>;
   read(key: string): Promise<{ stream: Readable; size: number } | null>;
   /** The first `bytes` bytes (all of them when `bytes` is Infinity) and the full size. */
   readStart(key: string, bytes: number): Promise<{ data: Buffer; size: number } | null>;

@@ -5,6 +5,8 @@ import { createUser, grantAccess, signIn } from '../support/factories.ts';
 import { ACCOUNT_CASES } from '../support/matrix/account-cases.ts';
 import type { Cases, MatrixContext } from '../support/matrix/cases.ts';
 import { CONNECTION_CASES } from '../support/matrix/connection-cases.ts';
+import { HANDOVER_CASES } from '../support/matrix/handover-cases.ts';
+import { LABEL_CASES } from '../support/matrix/labels-cases.ts';
 import { PUBLIC_CALLS, routeTable } from '../support/matrix/public-calls.ts';
 import { RACK_CASES } from '../support/matrix/rack-cases.ts';
 import { runCase } from '../support/matrix/run.ts';
@@ -20,7 +22,14 @@ import { siteWorld } from '../support/sites.ts';
  * Access users get, minus access management, and none of tenant A's lists or users. A new route
  * without a case fails the first test; a case that opts out says why.
  */
-const CASES: Cases = { ...SITE_CASES, ...CONNECTION_CASES, ...RACK_CASES, ...ACCOUNT_CASES };
+const CASES: Cases = {
+  ...SITE_CASES,
+  ...CONNECTION_CASES,
+  ...RACK_CASES,
+  ...HANDOVER_CASES,
+  ...LABEL_CASES,
+  ...ACCOUNT_CASES,
+};
 
 let t: TestApp;
 let c: MatrixContext;

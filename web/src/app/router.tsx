@@ -200,6 +200,10 @@ export function routes(queryClient: QueryClient): RouteObject[] {
                   ...screen(() => siteScreens.racks().then((m) => m.RacksPage)),
                 },
                 {
+                  path: 'handover',
+                  ...screen(() => siteScreens.handover().then((m) => m.HandoverPage)),
+                },
+                {
                   path: 'connections',
                   loader: prefetch((params) => cableCalls(queryClient, siteIdOf(params))),
                   ...screen(() => siteScreens.connections().then((m) => m.ConnectionsPage)),

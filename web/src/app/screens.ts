@@ -39,6 +39,7 @@ export const siteScreens = {
   connections: () => import('../features/connections/ConnectionsPage.tsx'),
   schemas: () => import('../features/schematics/SchematicsPage.tsx'),
   racks: () => import('../features/racks/RacksPage.tsx'),
+  handover: () => import('../features/handover/HandoverPage.tsx'),
 } satisfies Record<string, Load>;
 
 const screenOf = <T extends Record<string, Load>>(screens: T, key: string): Load | undefined =>

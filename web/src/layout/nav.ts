@@ -12,6 +12,7 @@ import {
 import AccountTreeIcon from '@mui/icons-material/AccountTree';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import ApartmentIcon from '@mui/icons-material/Apartment';
+import AssignmentTurnedInIcon from '@mui/icons-material/AssignmentTurnedIn';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import BusinessIcon from '@mui/icons-material/Business';
 import BusinessCenterIcon from '@mui/icons-material/BusinessCenter';
@@ -172,6 +173,7 @@ const SITE_ICONS: Record<string, SvgIconComponent> = {
   connections: CableIcon,
   schemas: AccountTreeIcon,
   racks: StorageIcon,
+  handover: AssignmentTurnedInIcon,
   attachments: AttachFileIcon,
   contacts: ContactsIcon,
   logs: HistoryIcon,

@@ -15,6 +15,7 @@ const CONTENT_TYPES: Record<string, string> = {
   webp: 'image/webp',
   heic: 'image/heic',
   pdf: 'application/pdf',
+  zip: 'application/zip',
   txt: 'text/plain; charset=utf-8',
   mp4: 'video/mp4',
   webm: 'video/webm',

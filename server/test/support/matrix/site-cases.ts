@@ -280,6 +280,13 @@ export const SITE_CASES: Cases = {
 
   // Devices: Readers view a device and its activity; Contributors change; Full Access imports.
   'GET /api/site/devices': { site: 1, request: (c) => get(`/api/site/devices?id=${c.w.device.id}`) },
+  'POST /api/global/public/device/target': {
+    site: 1,
+    request: (c) =>
+      post('/api/global/public/device/target', {
+        hash: c.t.ctx.deviceLinks.hash(c.w.sites.main.id, c.w.device.id),
+      }),
+  },
   'POST /api/site/devices/logs': {
     site: 2,
     request: (c) => post('/api/site/devices/logs', { id: c.w.device.id }),

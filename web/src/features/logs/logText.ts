@@ -27,6 +27,7 @@ const MODELS = [
   'Ticket',
   'Connection',
   'Rack',
+  'HandoverPack',
 ] as const;
 type Model = (typeof MODELS)[number];
 const isModel = (value: string): value is Model => (MODELS as readonly string[]).includes(value);

@@ -9,6 +9,7 @@ export const SITE_PAGES = [
   'schemas',
   'connections',
   'racks',
+  'handover',
   'attachments',
   'contacts',
   'access',

@@ -1,0 +1,263 @@
+/**
+ * The handover pack's PDF (issue 42): how long it takes and what it costs the server.
+ *
+ *   npx tsx bench/handover.ts [--part demo|large|both] [--runs 5] [--count 20000] [--keep DIR]
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/handover.ts --part large
+ *
+ * **demo**: Demo HQ of the demo data (PGlite in a temporary DATA_DIR, seeded as the server seeds
+ * an empty database), every default section, `--runs` times; target ≤ 5 s.
+ *
+ * **large**: the bench site of `--count` devices (api-harness.ts), its cables
+ * (data/connections.ts, one per device), a generated SVG plan on each floor with 15% of the
+ * devices placed on it; the server in this process, listening. The site index
+ * (`GET /api/site/index`) is timed from a caller process of its own (http-caller.ts), first alone,
+ * then `--rate` calls a second (default 10) for as long as the pack is being made; the process's resident
+ * memory is sampled every 50 ms meanwhile. Targets: ≤ 60 s, ≤ 500 MB, index p95 ≤ 1.5× quiet.
+ *
+ * The packs are written to files, as the job writes them to storage; `--keep DIR` keeps them.
+ */
+import { createWriteStream } from 'node:fs';
+import { copyFile, mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import { HANDOVER_DEFAULT_SECTIONS, type HandoverSection, type HandoverStep } from '@asbuilt/domain';
+import { eq, sql } from 'drizzle-orm';
+import { buildApp } from '../server/src/app.ts';
+import { loadConfig } from '../server/src/config.ts';
+import { openDatabase } from '../server/src/db/client.ts';
+import { floors, sites } from '../server/src/db/schema.ts';
+import { prepareDatabase } from '../server/src/db/seed/index.ts';
+import type { PackInput } from '../server/src/modules/handover/pdf/renderPack.ts';
+import { localSource, type PackSource } from '../server/src/modules/handover/pdf/source.ts';
+import { renderInThread } from '../server/src/modules/handover/pdf/thread.ts';
+import type { AppContext } from '../server/src/platform/context.ts';
+import { httpCaller, median, startBenchApi } from './api-harness.ts';
+import { addConnections } from './data/connections.ts';
+
+const { values } = parseArgs({
+  options: {
+    part: { type: 'string', default: 'both' },
+    runs: { type: 'string', default: '5' },
+    count: { type: 'string', default: '20000' },
+    keep: { type: 'string' },
+    sections: { type: 'string' },
+    rate: { type: 'string', default: '10' },
+  },
+});
+
+const MB = 1024 * 1024;
+/** `--sections summary,devices`: only these (default: the pack's default sections). */
+const sections = values.sections
+  ? (values.sections.split(',') as HandoverSection[])
+  : HANDOVER_DEFAULT_SECTIONS;
+const p95 = (xs: number[]) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.95))]!;
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
+
+/**
+ * The pack as `renderPackPdf` makes it (its thread, the reads answered here), with the time this
+ * thread spends answering each kind of read: the time the pack takes from the requests.
+ */
+async function makePack(ctx: AppContext, input: PackInput, file: string) {
+  const steps: Array<[number, HandoverStep, number]> = [];
+  const reads = new Map<string, { calls: number; ms: number; max: number }>();
+  const local = localSource(ctx);
+  const source = Object.fromEntries(
+    Object.entries(local).map(([name, method]) => [
+      name,
+      async (...args: unknown[]) => {
+        const began = performance.now();
+        try {
+          return await (method as (...a: unknown[]) => Promise<unknown>)(...args);
+        } finally {
+          const ms = performance.now() - began;
+          const read = reads.get(name) ?? { calls: 0, ms: 0, max: 0 };
+          reads.set(name, { calls: read.calls + 1, ms: read.ms + ms, max: Math.max(read.max, ms) });
+        }
+      },
+    ]),
+  ) as unknown as PackSource;
+  const started = performance.now();
+  const out = createWriteStream(file);
+  const { pages } = await renderInThread(source, input, out, (percent, step) =>
+    steps.push([percent, step, performance.now() - started]),
+  );
+  const ms = performance.now() - started;
+  return { ms, pages, bytes: (await stat(file)).size, steps, reads };
+}
+
+function readsLine(reads: Map<string, { calls: number; ms: number; max: number }>) {
+  return [...reads.entries()]
+    .sort((a, b) => b[1].ms - a[1].ms)
+    .slice(0, 6)
+    .map(([name, r]) => `${name} ${r.calls}× ${(r.ms / 1000).toFixed(1)} s (max ${r.max.toFixed(0)} ms)`)
+    .join(', ');
+}
+
+async function keep(file: string, name: string) {
+  if (!values.keep) return;
+  await mkdir(values.keep, { recursive: true });
+  await copyFile(file, path.join(values.keep, name));
+}
+
+async function demoPart() {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'asbuilt-handover-demo-'));
+  const database = await openDatabase({ dataDir: path.join(dataDir, 'db') });
+  try {
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'true',
+      VAULT_KEY: 'bench-vault-key',
+      NODE_ENV: 'production',
+    });
+    const { app, ctx } = await buildApp({ config, database, logger: false });
+    await prepareDatabase(database.db, config, ctx.vault);
+    const [hq] = await database.db.select().from(sites).where(eq(sites.name, 'Demo HQ'));
+    if (!hq) throw new Error('Demo HQ is missing from the demo data');
+    const input: PackInput = {
+      tenantId: hq.tenant_id,
+      siteId: hq.id,
+      packNumber: 'HP-BENCH-0001',
+      authorName: 'Bench',
+      language: 'en',
+      sections,
+      floorIds: null,
+      includeArchived: false,
+    };
+    const times: number[] = [];
+    let last: Awaited<ReturnType<typeof makePack>> | null = null;
+    const runs = Number(values.runs);
+    for (let run = 0; run <= runs; run++) {
+      const file = path.join(dataDir, `demo-${run}.pdf`);
+      last = await makePack(ctx, input, file);
+      // The first run loads the fonts and warms the statements: reported apart.
+      if (run === 0) console.log(`Demo HQ, first run: ${(last.ms / 1000).toFixed(2)} s`);
+      else times.push(last.ms);
+      if (run === runs) await keep(file, 'demo-hq.pdf');
+    }
+    console.log(
+      `Demo HQ pack (${database.kind}): median ${(median(times) / 1000).toFixed(2)} s, ` +
+        `min ${(Math.min(...times) / 1000).toFixed(2)} s, max ${(Math.max(...times) / 1000).toFixed(2)} s ` +
+        `over ${times.length} runs; ${last!.pages} pages, ${(last!.bytes / 1024).toFixed(0)} kB; load average ${load()}`,
+    );
+    await app.close();
+  } finally {
+    await database.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** A floor plan of rooms in a grid, with their names: about the size of a real office floor's. */
+function planSvg(floor: string): string {
+  const rooms: string[] = [];
+  for (let row = 0; row < 8; row++) {
+    for (let col = 0; col < 12; col++) {
+      const [x, y] = [20 + col * 130, 20 + row * 95];
+      rooms.push(
+        `<rect x="${x}" y="${y}" width="120" height="85" fill="#f7f7f2" stroke="#444" stroke-width="2"/>` +
+          `<text x="${x + 8}" y="${y + 20}" font-size="12" fill="#666">${floor}.${row}${col}</text>`,
+      );
+    }
+  }
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1600 800"><rect width="1600" height="800" fill="#fff"/>${rooms.join('')}</svg>`;
+}
+
+async function largePart() {
+  const count = Number(values.count);
+  const api = await startBenchApi(count);
+  const caller = httpCaller();
+  const workDir = await mkdtemp(path.join(tmpdir(), 'asbuilt-handover-large-'));
+  try {
+    await addConnections(api.db, api.siteId, count);
+    const siteFloors = await api.db.select().from(floors).where(eq(floors.site_id, api.siteId));
+    for (const floor of siteFloors) {
+      const key = `floorplans/${api.siteId}/${floor.id}/plan.svg`;
+      await api.ctx.storage.put(key, Buffer.from(planSvg(floor.code ?? String(floor.id))), 'image/svg+xml');
+      await api.db.update(floors).set({ svg: key }).where(eq(floors.id, floor.id));
+    }
+    await api.db.execute(
+      sql`update devices set on_plan = true, plan_x = 20 + (id * 37) % 1560, plan_y = 20 + (id * 53) % 760
+          where site_id = ${api.siteId} and floor_id is not null and id % 7 = 0`,
+    );
+    await api.raw('analyze');
+    const [site] = await api.db.select().from(sites).where(eq(sites.id, api.siteId));
+    const input: PackInput = {
+      tenantId: site!.tenant_id,
+      siteId: api.siteId,
+      packNumber: 'HP-BENCH-0002',
+      authorName: 'Bench',
+      language: 'fr',
+      sections,
+      floorIds: null,
+      includeArchived: false,
+    };
+    const index = () => caller.get(`${api.address}/api/site/index`, api.token, 'identity');
+
+    for (let i = 0; i < 10; i++) await index();
+    const quiet: number[] = [];
+    for (let i = 0; i < 100; i++) quiet.push((await index()).ms);
+    console.log(`load average before: ${load()}`);
+
+    const baseRss = process.memoryUsage().rss;
+    let peakRss = baseRss;
+    const sampler = setInterval(() => {
+      peakRss = Math.max(peakRss, process.memoryUsage().rss);
+    }, 50);
+    // Users at work meanwhile: `--rate` index calls a second, each waiting for the one before.
+    const busy: number[] = [];
+    let done = false;
+    const gap = 1000 / Number(values.rate);
+    const calls = (async () => {
+      while (!done) {
+        const started = performance.now();
+        busy.push((await index()).ms);
+        await new Promise((resolve) => setTimeout(resolve, Math.max(0, gap - (performance.now() - started))));
+      }
+    })();
+    const loop = monitorEventLoopDelay({ resolution: 10 });
+    loop.enable();
+    const file = path.join(workDir, 'large.pdf');
+    const pack = await makePack(api.ctx, input, file).finally(() => {
+      done = true;
+    });
+    await calls;
+    loop.disable();
+    clearInterval(sampler);
+    await keep(file, 'large.pdf');
+
+    const mark = (step: HandoverStep) => pack.steps.find(([, s]) => s === step)?.[2];
+    const stepsLine = (
+      ['cover', 'summary', 'plans', 'devices', 'cables', 'contacts', 'attachments', 'contents'] as const
+    )
+      .map((step) => `${step} ${((mark(step) ?? 0) / 1000).toFixed(1)} s`)
+      .join(', ');
+    console.log(
+      `${count.toLocaleString('en-US')}-device site (${api.kind}): ${(pack.ms / 1000).toFixed(1)} s, ${pack.pages} pages, ` +
+        `${(pack.bytes / MB).toFixed(1)} MB; RSS ${(baseRss / MB).toFixed(0)} MB before, peak ${(peakRss / MB).toFixed(0)} MB ` +
+        `(+${((peakRss - baseRss) / MB).toFixed(0)} MB)`,
+    );
+    console.log(`steps started at: ${stepsLine}`);
+    console.log(`reads answered by the server's thread: ${readsLine(pack.reads)}`);
+    console.log(
+      `server event loop during the pack: delay p50 ${(loop.percentile(50) / 1e6).toFixed(1)} ms, ` +
+        `p99 ${(loop.percentile(99) / 1e6).toFixed(1)} ms, max ${(loop.max / 1e6).toFixed(1)} ms`,
+    );
+    console.log(
+      `site index: quiet median ${median(quiet).toFixed(1)} ms, p95 ${p95(quiet).toFixed(1)} ms; during the pack ` +
+        `${busy.length} calls, median ${median(busy).toFixed(1)} ms, p95 ${p95(busy).toFixed(1)} ms ` +
+        `(${(p95(busy) / p95(quiet)).toFixed(2)}× quiet); load average after: ${load()}`,
+    );
+  } finally {
+    caller.close();
+    await api.close();
+    await rm(workDir, { recursive: true, force: true });
+  }
+}
+
+if (values.part === 'demo' || values.part === 'both') await demoPart();
+if (values.part === 'large' || values.part === 'both') await largePart();

@@ -1,0 +1,79 @@
+/**
+ * Everything the pack reads, behind one interface: the database and storage of this process
+ * (`localSource`), or the same calls made from the drawing thread to this one (thread.ts), where
+ * the database lives: on PGlite it is in this process and takes one statement at a time.
+ */
+import type { Language } from '@asbuilt/domain';
+import { sql } from 'drizzle-orm';
+import type { AppContext } from '../../../platform/context.ts';
+import * as data from './data.ts';
+import type { PackDrawing } from './svg/drawing.ts';
+import { siteRackSvgs } from './svg/rackSvgs.ts';
+import { siteSchematicSvgs } from './svg/schematicSvgs.ts';
+
+export interface DrawingInput {
+  tenantId: number;
+  siteId: number;
+  language: Language;
+  includeArchived: boolean;
+}
+
+export interface PackSource {
+  siteFacts(tenantId: number, siteId: number): Promise<data.SiteFacts | null>;
+  siteFloors(siteId: number, floorIds: readonly number[] | null): Promise<data.FloorFacts[]>;
+  floorLocations(floorId: number): Promise<data.LocationShape[]>;
+  devicesByCategory(scope: data.DeviceScope): Promise<data.Tally[]>;
+  devicesByStatus(scope: data.DeviceScope): Promise<data.Tally[]>;
+  scheduleIds(scope: data.DeviceScope, floorId: number | null): Promise<number[]>;
+  scheduleDevices(ids: readonly number[]): Promise<data.ScheduleDevice[]>;
+  planDevices(floorId: number): Promise<data.PlanDevice[]>;
+  cablePage(siteId: number, after: { code: string; id: number } | null): Promise<data.CableRow[]>;
+  siteContacts(siteId: number): Promise<data.ContactRow[]>;
+  attachmentPage(siteId: number, afterId: number): Promise<data.AttachmentRow[]>;
+  datasheetFiles(scope: data.DeviceScope): Promise<Array<{ url: string; name: string; size: number | null }>>;
+  secretCount(siteId: number): Promise<number>;
+  rowCount(table: 'connections' | 'attachments', siteId: number): Promise<number>;
+  /** A stored file's first `maxBytes` bytes, or null when missing or bigger. */
+  fileBytes(key: string, maxBytes: number): Promise<Uint8Array | null>;
+  rackSvgs(input: DrawingInput): Promise<PackDrawing[]>;
+  schematicSvgs(input: DrawingInput): Promise<PackDrawing[]>;
+}
+
+export type SourceMethod = keyof PackSource;
+
+export function localSource(ctx: AppContext): PackSource {
+  const db = ctx.db;
+  return {
+    siteFacts: (tenantId, siteId) => data.siteFacts(db, tenantId, siteId),
+    siteFloors: (siteId, floorIds) => data.siteFloors(db, siteId, floorIds),
+    floorLocations: (floorId) => data.floorLocations(db, floorId),
+    devicesByCategory: (scope) => data.devicesByCategory(db, scope),
+    devicesByStatus: (scope) => data.devicesByStatus(db, scope),
+    scheduleIds: (scope, floorId) => data.scheduleIds(db, scope, floorId),
+    scheduleDevices: (ids) => data.scheduleDevices(db, ids),
+    planDevices: (floorId) => data.planDevices(db, floorId),
+    cablePage: (siteId, after) => data.cablePage(db, siteId, after),
+    siteContacts: (siteId) => data.siteContacts(db, siteId),
+    attachmentPage: (siteId, afterId) => data.attachmentPage(db, siteId, afterId),
+    datasheetFiles: (scope) => data.datasheetFiles(db, scope),
+    secretCount: (siteId) => data.secretCount(db, siteId),
+    async rowCount(table, siteId) {
+      const name = table === 'connections' ? 'connections' : 'attachments';
+      const [row] = await data.rowsOf<{ count: number }>(
+        db,
+        sql`select count(*)::int as count from ${sql.raw(name)} where site_id = ${siteId}`,
+      );
+      return row?.count ?? 0;
+    },
+    async fileBytes(key, maxBytes) {
+      try {
+        const file = await ctx.storage.readStart(key, maxBytes + 1);
+        return file && file.size <= maxBytes ? file.data : null;
+      } catch {
+        return null;
+      }
+    },
+    rackSvgs: (input) => siteRackSvgs(ctx, input),
+    schematicSvgs: (input) => siteSchematicSvgs(ctx, input),
+  };
+}

@@ -1,0 +1,148 @@
+/**
+ * The pack's drawing thread, seen from the thread that asks for it: it starts the worker
+ * (worker.ts), answers its reads from the pack's source, passes its bytes on to the output and its
+ * progress to the caller. A read's answer waits while the output is full, which holds the drawing
+ * back on a slow store. Where no thread can be started, the pack is drawn here.
+ */
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { Writable } from 'node:stream';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { callsInFlight } from '../../../platform/calls-in-flight.ts';
+import { makePack } from './make.ts';
+import type { PackInput, PackProgress } from './renderPack.ts';
+import type { PackSource, SourceMethod } from './source.ts';
+
+/** What the worker says; what it is told is `start` (the input) and `reply` (a read's answer). */
+export type FromWorker =
+  | { type: 'ready' }
+  | { type: 'call'; id: number; method: SourceMethod; args: unknown[] }
+  | { type: 'chunk'; data: Uint8Array }
+  | { type: 'progress'; percent: number; step: Parameters<PackProgress>[1] }
+  | { type: 'done'; pages: number }
+  | { type: 'failed'; message: string };
+
+export type ToWorker =
+  | { type: 'start'; input: PackInput }
+  | { type: 'reply'; id: number; result?: unknown; error?: string };
+
+/**
+ * The compiled server is one file (build.mjs) with the worker beside it; the sources (development,
+ * tests, benchmarks) run through tsx, which the thread registers before loading the worker.
+ */
+function startWorker(): Worker {
+  const here = import.meta.url;
+  if (!here.endsWith('.ts')) return new Worker(new URL('./handover-pdf-worker.js', here));
+  // tsx's ESM entry (its `exports` map's `./esm/api` import), resolved from this package.
+  const tsxRoot = path.dirname(createRequire(here).resolve('tsx/package.json'));
+  const tsx = pathToFileURL(path.join(tsxRoot, 'dist/esm/api/index.mjs')).href;
+  const worker = new URL('./worker.ts', here).href;
+  return new Worker(
+    `(async () => { const { register } = await import(${JSON.stringify(tsx)}); register(); await import(${JSON.stringify(worker)}); })();`,
+    { eval: true },
+  );
+}
+
+/** The longest a read of the pack waits for the server's calls in flight to end. */
+const MAX_REST_MS = 50;
+
+/**
+ * Lets the calls the server is answering go first: on PGlite a read of the pack and a call's
+ * statements take turns on one connection, so a read started between two statements of a call
+ * would hold that call up.
+ */
+async function othersFirst() {
+  const until = performance.now() + MAX_REST_MS;
+  while (callsInFlight() > 0 && performance.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 1));
+  }
+}
+
+export function renderInThread(
+  source: PackSource,
+  input: PackInput,
+  out: Writable,
+  onProgress: PackProgress,
+): Promise<{ pages: number }> {
+  let worker: Worker;
+  try {
+    worker = startWorker();
+  } catch {
+    return makePack(source, input, out, onProgress);
+  }
+  return new Promise((resolve, reject) => {
+    let ready = false;
+    let settled = false;
+    let full = false;
+    const held: Array<() => void> = [];
+    const settle = (error: Error | null, pages = 0) => {
+      if (settled) return;
+      settled = true;
+      out.off('drain', drained);
+      for (const release of held.splice(0)) release();
+      void worker.terminate();
+      if (error) reject(error);
+      else resolve({ pages });
+    };
+    const drained = () => {
+      full = false;
+      for (const release of held.splice(0)) release();
+    };
+    out.on('drain', drained);
+    out.once('error', (error) => settle(error));
+    const send = (message: ToWorker) => worker.postMessage(message);
+
+    worker.on('message', async (message: FromWorker) => {
+      switch (message.type) {
+        case 'ready':
+          ready = true;
+          send({ type: 'start', input });
+          return;
+        case 'chunk':
+          // Bytes still on their way when the output failed or was closed are dropped.
+          if (settled) return;
+          if (
+            !out.write(Buffer.from(message.data.buffer, message.data.byteOffset, message.data.byteLength))
+          ) {
+            full = true;
+          }
+          return;
+        case 'progress':
+          onProgress(message.percent, message.step);
+          return;
+        case 'call': {
+          let reply: ToWorker;
+          try {
+            await othersFirst();
+            const method = source[message.method] as (...args: unknown[]) => Promise<unknown>;
+            reply = { type: 'reply', id: message.id, result: await method(...message.args) };
+          } catch (error) {
+            reply = {
+              type: 'reply',
+              id: message.id,
+              error: error instanceof Error ? error.message : String(error),
+            };
+          }
+          if (full) await new Promise<void>((release) => held.push(release));
+          if (!settled) send(reply);
+          return;
+        }
+        case 'done':
+          out.end(() => settle(null, message.pages));
+          return;
+        case 'failed':
+          settle(new Error(message.message));
+          return;
+      }
+    });
+    // A thread that can't start (its file missing) leaves the pack to this one.
+    const lost = (error: Error) => {
+      if (ready || settled) return settle(error);
+      settled = true;
+      makePack(source, input, out, onProgress).then(resolve, reject);
+    };
+    worker.on('error', lost);
+    worker.on('exit', (code) => lost(new Error(`the handover pack's thread ended (${code})`)));
+  });
+}

@@ -1,0 +1,62 @@
+/**
+ * The thread that draws a handover pack (thread.ts starts it): at low priority, so that the
+ * requests of the thread that started it go first. Its reads are asked of that thread; its bytes
+ * and progress are sent back as they come.
+ */
+import { setPriority } from 'node:os';
+import { Writable } from 'node:stream';
+import { parentPort } from 'node:worker_threads';
+import { makePack } from './make.ts';
+import type { PackSource } from './source.ts';
+import type { FromWorker, ToWorker } from './thread.ts';
+
+// On Linux a thread's nice value is its own: this lowers the drawing only, not the process. Not
+// to the lowest (19): on a busy machine that starved a 400-page pack for minutes.
+if (process.platform === 'linux') {
+  try {
+    setPriority(19);
+  } catch {
+    // Not allowed here: the drawing runs at the process's priority.
+  }
+}
+
+const port = parentPort;
+if (!port) throw new Error('worker.ts runs as a worker thread');
+const send = (message: FromWorker) => port.postMessage(message);
+
+let calls = 0;
+const waiting = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+
+const source = new Proxy({} as PackSource, {
+  get:
+    (_target, method: string) =>
+    (...args: unknown[]) =>
+      new Promise((resolve, reject) => {
+        const id = ++calls;
+        waiting.set(id, { resolve, reject });
+        send({ type: 'call', id, method: method as keyof PackSource, args });
+      }),
+});
+
+const out = new Writable({
+  write(chunk: Buffer, _encoding, done) {
+    send({ type: 'chunk', data: chunk });
+    done();
+  },
+});
+
+port.on('message', (message: ToWorker) => {
+  if (message.type === 'reply') {
+    const call = waiting.get(message.id);
+    waiting.delete(message.id);
+    if (message.error !== undefined) call?.reject(new Error(message.error));
+    else call?.resolve(message.result);
+    return;
+  }
+  makePack(source, message.input, out, (percent, step) => send({ type: 'progress', percent, step })).then(
+    ({ pages }) => send({ type: 'done', pages }),
+    (error: unknown) =>
+      send({ type: 'failed', message: error instanceof Error ? error.message : String(error) }),
+  );
+});
+send({ type: 'ready' });
