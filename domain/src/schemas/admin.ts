@@ -29,6 +29,8 @@ export const adminTenantSchema = z.object({
   /** The tenant's own quota; null takes the server's default. */
   storage_quota_mb: z.number().nullable(),
   storage_default_quota_mb: z.number(),
+  /** The logo printed on the tenant's handover packs: a signed link, or null. */
+  logo_url: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -131,6 +131,10 @@ export function routes(queryClient: QueryClient): RouteObject[] {
                   path: 'tenant/users',
                   ...screen(() => tenantScreens['tenant/users']().then((m) => m.UsersPage)),
                 },
+                {
+                  path: 'tenant/settings',
+                  ...screen(() => tenantScreens['tenant/settings']().then((m) => m.TenantSettingsPage)),
+                },
               ],
             },
             {

@@ -19,6 +19,7 @@ export const tenantScreens = {
   'tenant/customers': () => import('../features/companies/CustomersPage.tsx'),
   'tenant/logs': () => import('../features/logs/TenantLogsPage.tsx'),
   'tenant/users': () => import('../features/people/UsersPage.tsx'),
+  'tenant/settings': () => import('../features/tenant/TenantSettingsPage.tsx'),
 } satisfies Record<string, Load>;
 
 export const siteLayout = () => import('../features/sites/SiteLayout.tsx');

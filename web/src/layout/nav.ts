@@ -52,6 +52,7 @@ export type NavLabelKey =
   | `nav.tenant.${TenantNavKey | TenantCatalogueKey}`
   | `nav.admin.${AdminNavKey}`
   | `nav.site.${SitePageKey}`
+  | 'nav.tenant.settings'
   | 'nav.exit_admin'
   | 'nav.exit_site'
   | 'nav.support'
@@ -118,9 +119,18 @@ export function tenantNavItems(role: number): NavItem[] {
       for (const { minRole, ...entry } of CATALOGUE_ITEMS) if (role >= minRole) items.push(entry);
     }
   }
+  if (role >= Role.Integrator) items.push(tenantSettingsItem);
   items.push(supportItem);
   return items;
 }
+
+/** The tenant's settings (its logo on the handover packs), for those the server's `tenant:settings` lets change them. */
+const tenantSettingsItem: NavItem = {
+  key: 'settings',
+  labelKey: 'nav.tenant.settings',
+  path: '/tenant/settings',
+  icon: SettingsIcon,
+};
 
 export const adminNavItems: NavItem[] = ADMIN_NAV.map((item) => ({
   key: item.key,

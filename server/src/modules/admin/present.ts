@@ -12,6 +12,8 @@ export interface TenantMembers {
 export interface TenantStorage {
   usedBytes: number;
   defaultQuotaMb: number;
+  /** Signs the logo's storage key for the answer. */
+  signUrl: (key: string | null) => string | null;
 }
 
 /** A tenant with its users, sites and storage, as the admin's tenant cards show it. */
@@ -31,6 +33,7 @@ export function presentTenant(
     storage_used_bytes: storage.usedBytes,
     storage_quota_mb: row.storage_quota_mb,
     storage_default_quota_mb: storage.defaultQuotaMb,
+    logo_url: storage.signUrl(row.logo_key),
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };

@@ -58,6 +58,7 @@ async function presentOne(ctx: AppContext, db: DbOrTx, row: TenantRow): Promise<
   return presentTenant(row, members.get(row.id) ?? NO_MEMBERS, {
     usedBytes: used.get(row.id) ?? 0,
     defaultQuotaMb: ctx.config.storageQuotaMb,
+    signUrl: (key) => ctx.storage.signedUrl(key),
   });
 }
 
@@ -71,6 +72,7 @@ export async function listTenants(ctx: AppContext, actor: Actor): Promise<AdminT
     presentTenant(row, members.get(row.id) ?? NO_MEMBERS, {
       usedBytes: used.get(row.id) ?? 0,
       defaultQuotaMb: ctx.config.storageQuotaMb,
+      signUrl: (key) => ctx.storage.signedUrl(key),
     }),
   );
 }
@@ -94,7 +96,11 @@ export async function createTenant(ctx: AppContext, actor: Actor, input: TenantC
       tenantId: row!.id,
       changes: createdFields(values),
     });
-    return presentTenant(row!, NO_MEMBERS, { usedBytes: 0, defaultQuotaMb: ctx.config.storageQuotaMb });
+    return presentTenant(row!, NO_MEMBERS, {
+      usedBytes: 0,
+      defaultQuotaMb: ctx.config.storageQuotaMb,
+      signUrl: (key) => ctx.storage.signedUrl(key),
+    });
   });
 }
 
