@@ -42,6 +42,7 @@ export * from './schemas/secret.ts';
 export * from './schemas/signIn.ts';
 export * from './schemas/site.ts';
 export * from './schemas/spatial.ts';
+export * from './schemas/tenantLogo.ts';
 export * from './schemas/ticket.ts';
 export * from './schemas/upload.ts';
 export * from './schemas/user.ts';

@@ -15,6 +15,8 @@ const product = (id: number): DeviceProductDto => ({
   sku: null,
   brand: null,
   procat: null,
+  datasheet_url: null,
+  datasheet_name: null,
 });
 const stamp = '2026-11-25T10:00:00.000Z';
 

@@ -31,6 +31,7 @@ import { searchRoutes } from './modules/search/routes.ts';
 import { secretRoutes } from './modules/secrets/routes.ts';
 import { siteRoutes } from './modules/sites/routes.ts';
 import { spatialRoutes } from './modules/spatial/routes.ts';
+import { tenantRoutes } from './modules/tenant/routes.ts';
 import { ticketRoutes } from './modules/tickets/routes.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
@@ -150,6 +151,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(procatRoutes(ctx));
   await app.register(companyRoutes(ctx));
   await app.register(uploadRoutes(ctx));
+  await app.register(tenantRoutes(ctx));
   await app.register(deviceRoutes(ctx));
   await app.register(connectionRoutes(ctx));
   await app.register(rackRoutes(ctx));

@@ -48,6 +48,8 @@ const product: ProductDto = {
       pass_through: 'rear',
     },
   ],
+  datasheet_url: null,
+  datasheet_name: null,
   created_at: '2026-01-02T10:00:00Z',
   updated_at: '2026-01-02T10:00:00Z',
 };

@@ -173,9 +173,17 @@ export const productSchema = z.object({
   procat: namedRefSchema.nullable(),
   preferred_supplier_id: z.number().nullable(),
   interfaces: z.array(interfaceSchema),
+  /** A short-lived signed link that downloads the PDF datasheet under its name, or null. */
+  datasheet_url: z.string().nullable(),
+  datasheet_name: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
+
+/** PUT /api/products/datasheet: a verified upload of the `datasheets` folder becomes the datasheet. */
+export const productDatasheetSchema = z.object({ id: idField('product_id'), key: z.string().trim().min(1) });
+export type ProductDatasheetInput = z.output<typeof productDatasheetSchema>;
+
 export type ProductDto = z.infer<typeof productSchema>;
 
 export const productResponseSchema = z.object({ product: productSchema });

@@ -276,6 +276,9 @@ export const deviceProductSchema = z.object({
   procat: z
     .object({ id: z.number(), name: z.string(), main: z.string(), sub1: z.string().nullable() })
     .nullable(),
+  /** A short-lived signed link to the product's PDF datasheet, or null. */
+  datasheet_url: z.string().nullable(),
+  datasheet_name: z.string().nullable(),
 });
 export type DeviceProductDto = z.infer<typeof deviceProductSchema>;
 

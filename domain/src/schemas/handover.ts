@@ -71,16 +71,16 @@ export const handoverPackSchema = z.object({
 export type HandoverPackDto = z.infer<typeof handoverPackSchema>;
 
 export const handoverListResponseSchema = z.object({ packs: z.array(handoverPackSchema) });
-export const handoverCreateResponseSchema = z.object({ id: z.number() });
+export const handoverCreateResponseSchema = z.object({ id: z.number(), number: z.string() });
 export const handoverDeleteResponseSchema = z.object({ id: z.number() });
 
 /** Why a pack failed, as the web names it. */
 export const HANDOVER_ERRORS = ['render_failed', 'storage_failed', 'interrupted'] as const;
 export type HandoverError = (typeof HANDOVER_ERRORS)[number];
 
-/** A pack's number, printed on its cover and in its file's name: `HP-00042`. */
-export function handoverPackNumber(id: number): string {
-  return `HP-${String(id).padStart(5, '0')}`;
+/** A pack's number within its site, printed on its cover and in its file's name: `HP-00042`. */
+export function handoverPackNumber(number: number): string {
+  return `HP-${String(number).padStart(5, '0')}`;
 }
 
 /** How many packs one user may have queued or being made on a site at once: more answers 409. */

@@ -12,6 +12,10 @@ export const UPLOAD_FOLDER_RULES = {
   sites: { maxBytes: 10 * MB, extensions: IMAGE_UPLOAD_EXTENSIONS },
   attachments: { maxBytes: 100 * MB, extensions: ATTACHMENT_EXTENSIONS },
   floorplans: { maxBytes: 25 * MB, extensions: ['svg'] },
+  /** A product's PDF datasheet, appended to handover packs that ask for it. */
+  datasheets: { maxBytes: 100 * MB, extensions: ['pdf'] },
+  /** The tenant's logo on its handover packs' cover. */
+  logos: { maxBytes: 2 * MB, extensions: ['png', 'jpg', 'jpeg', 'svg'] },
 } as const satisfies Record<string, { maxBytes: number; extensions: readonly string[] }>;
 
 export type UploadFolder = keyof typeof UPLOAD_FOLDER_RULES;

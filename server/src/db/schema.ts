@@ -284,6 +284,8 @@ export const sites = pgTable(
      * version a stale site form is refused by.
      */
     activity_at: timestamp('activity_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** The last handover pack number handed out: packs are numbered per site, never platform-wide. */
+    handover_counter: integer('handover_counter').notNull().default(0),
     ...timestamps,
   },
   (t) => [
@@ -835,6 +837,8 @@ export const handoverPacks = pgTable(
       .notNull()
       .references(() => sites.id, { onDelete: 'cascade' }),
     user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The pack's number within its site (sites.handover_counter), printed as `HP-00042`. */
+    number: integer('number').notNull().default(0),
     /** queued, running, done or failed. */
     status: text('status').notNull().default('queued'),
     progress: integer('progress').notNull().default(0),

@@ -27,6 +27,8 @@ const GLOBAL_RULES = {
   /** The user card of /tenant/users: the own tenant's users, roles 1 to 3 (Building Owner and above). */
   'user:manage': (a: Actor) => a.role >= Role.BuildingOwner,
   'site:create': (a: Actor) => a.role >= Role.Integrator,
+  /** The tenant's own settings (its logo on the handover packs): the integrator, not its customers. */
+  'tenant:settings': (a: Actor) => a.role >= Role.Integrator,
   /** The admin catalogue calls (/api/admin/products, procats, companies) and product status. */
   'catalogue:admin': (a: Actor) => a.role >= Role.LibraryAdmin,
 } satisfies Record<string, (actor: Actor) => boolean>;

@@ -10,7 +10,9 @@ import { LABEL_CASES } from '../support/matrix/labels-cases.ts';
 import { PUBLIC_CALLS, routeTable } from '../support/matrix/public-calls.ts';
 import { RACK_CASES } from '../support/matrix/rack-cases.ts';
 import { runCase } from '../support/matrix/run.ts';
+import { SEARCH_CASES } from '../support/matrix/search-cases.ts';
 import { SITE_CASES } from '../support/matrix/site-cases.ts';
+import { TENANT_LOGO_CASES } from '../support/matrix/tenant-logo-cases.ts';
 import { siteWorld } from '../support/sites.ts';
 
 /**
@@ -29,6 +31,8 @@ const CASES: Cases = {
   ...HANDOVER_CASES,
   ...LABEL_CASES,
   ...ACCOUNT_CASES,
+  ...TENANT_LOGO_CASES,
+  ...SEARCH_CASES,
 };
 
 let t: TestApp;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { HandoverPackDto } from '@asbuilt/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attachments, handoverPacks, users } from '../../src/db/schema.ts';
+import { attachments, handoverPacks, sites, users } from '../../src/db/schema.ts';
 import { makePack } from '../../src/modules/handover/job.ts';
 import { PackQueue } from '../../src/modules/handover/queue.ts';
 import type { Actor } from '../../src/platform/actor.ts';
@@ -31,10 +31,15 @@ const list = async (siteId: number, token = w.tokens.integrator) => {
 };
 
 /** Polls the list until the pack is done or failed, keeping every progress seen. */
-async function finish(siteId: number, id: number, seen: number[] = []): Promise<HandoverPackDto> {
+async function finish(
+  siteId: number,
+  id: number,
+  seen: number[] = [],
+  token = w.tokens.integrator,
+): Promise<HandoverPackDto> {
   const until = Date.now() + 80_000;
   while (Date.now() < until) {
-    const pack = (await list(siteId)).find((p) => p.id === id);
+    const pack = (await list(siteId, token)).find((p) => p.id === id);
     if (!pack) throw new Error(`pack ${id} is gone`);
     seen.push(pack.progress);
     if (pack.status === 'done' || pack.status === 'failed') return pack;
@@ -161,9 +166,21 @@ describe('handover packs', () => {
       language: 'nl',
     });
     expect(response.statusCode, response.body).toBe(200);
-    const { id } = response.json() as { id: number };
+    const { id, number } = response.json() as { id: number; number: string };
     const seen: number[] = [];
     const pack = await finish(w.sites.main.id, id, seen);
+    // Numbered within the site, as the site's counter says: never a platform-wide id.
+    const [site] = await t.db
+      .select({ counter: sites.handover_counter })
+      .from(sites)
+      .where(eq(sites.id, w.sites.main.id));
+    expect(number).toBe(`HP-${String(site!.counter).padStart(5, '0')}`);
+    expect(pack.number).toBe(number);
+    // Another tenant's first pack is its site's first, whatever this tenant has made.
+    const foreign = await ask(w.tokens.other, { site_id: w.sites.foreign.id, format: 'pdf' });
+    expect(foreign.statusCode, foreign.body).toBe(200);
+    expect(foreign.json().number).toBe('HP-00001');
+    await finish(w.sites.foreign.id, foreign.json().id, [], w.tokens.other);
     expect(pack).toMatchObject({
       id,
       status: 'done',
@@ -259,7 +276,7 @@ describe('handover packs', () => {
     const names = entries.map((entry) => entry.name);
     expect(names).toEqual(
       expect.arrayContaining([
-        `Main - Handover pack HP-${String(pack.id).padStart(5, '0')}.pdf`,
+        `Main - Handover pack ${pack.number}.pdf`,
         'Exports/Main devices.xlsx',
         'Exports/Main floors.xlsx',
         'Exports/Main connections.xlsx',

@@ -23,7 +23,8 @@ beforeAll(async () => {
     seen.push(options);
     return query(text, params, options);
   }) as typeof client.query;
-});
+  // Starting PGlite takes seconds of processor, many more on a busy CI host than the 10 s default allows.
+}, 60_000);
 afterAll(() => client?.close());
 
 describe("Drizzle's PGlite client", () => {

@@ -36,7 +36,7 @@ export function useAskForPack(siteId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: PackRequest) =>
-      api.post<{ id: number }>('/site/handover', { site_id: siteId, ...input }),
+      api.post<{ id: number; number: string }>('/site/handover', { site_id: siteId, ...input }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: handoverKeys.list(siteId) }),
   });
 }

@@ -1,5 +1,5 @@
 /** The header's site filter: pick a site by name to open its dashboard. */
-import SearchIcon from '@mui/icons-material/Search';
+import ApartmentIcon from '@mui/icons-material/Apartment';
 import {
   Autocomplete,
   Dialog,
@@ -72,7 +72,7 @@ function SiteAutocomplete({
               ...params.slotProps.input,
               startAdornment: (
                 <InputAdornment position="start" sx={{ color: 'inherit', ml: 0.5 }}>
-                  <SearchIcon fontSize="small" />
+                  <ApartmentIcon fontSize="small" />
                 </InputAdornment>
               ),
             },
@@ -121,7 +121,7 @@ export function SiteFilter({ compact }: { compact: boolean }) {
           onClick={() => setOpen(true)}
           {...quiet.anchor}
         >
-          <SearchIcon />
+          <ApartmentIcon />
         </IconButton>
       </Tooltip>
       <Dialog

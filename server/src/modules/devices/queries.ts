@@ -64,6 +64,8 @@ export async function loadProductSummaries(
       procat_name: procats.name,
       procat_main: procats.main,
       procat_sub1: procats.sub1,
+      datasheet_key: products.datasheet_key,
+      datasheet_name: products.datasheet_name,
     })
     .from(products)
     .leftJoin(companies, eq(companies.id, products.brand_id))
@@ -83,6 +85,8 @@ export async function loadProductSummaries(
       row.procat_id !== null && row.procat_name !== null && row.procat_main !== null
         ? { id: row.procat_id, name: row.procat_name, main: row.procat_main, sub1: row.procat_sub1 }
         : null,
+    datasheet_url: p.signUrl(row.datasheet_key),
+    datasheet_name: row.datasheet_key ? row.datasheet_name : null,
   }));
 }
 

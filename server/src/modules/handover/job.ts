@@ -104,7 +104,7 @@ export async function makePack(
       {
         tenantId: site.tenant_id,
         siteId: site.id,
-        packNumber: packNumber(pack.id),
+        packNumber: packNumber(pack.number),
         authorName: actorName(job.actor),
         language: pack.language as Language,
         sections: pack.options.sections as HandoverSection[],
@@ -163,7 +163,7 @@ export async function makePack(
         site,
         done,
         'created',
-        `Handover pack ${packNumber(done.id)} made (${format.toUpperCase()})`,
+        `Handover pack ${packNumber(done.number)} made (${format.toUpperCase()})`,
       );
       const beyond = await tx
         .select({ id: handoverPacks.id, storage_key: handoverPacks.storage_key })

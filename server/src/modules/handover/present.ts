@@ -11,9 +11,15 @@ export type PackRow = typeof handoverPacks.$inferSelect;
 export const packNumber = handoverPackNumber;
 
 /** What the download saves the pack as: `Demo HQ - Handover pack HP-00042.zip`, in the pack's language. */
-export function packFileName(siteName: string, pack: Pick<PackRow, 'id' | 'format' | 'language'>): string {
+export function packFileName(
+  siteName: string,
+  pack: Pick<PackRow, 'number' | 'format' | 'language'>,
+): string {
   const title = translate(pack.language as Language, 'handover:file_name');
-  return safeName(`${siteName} - ${title} ${packNumber(pack.id)}.${pack.format}`, `${packNumber(pack.id)}`);
+  return safeName(
+    `${siteName} - ${title} ${packNumber(pack.number)}.${pack.format}`,
+    `${packNumber(pack.number)}`,
+  );
 }
 
 /** The download link lives as long as a list on screen may wait before it is clicked. */
@@ -29,7 +35,7 @@ export function presentPack(
   return {
     id: row.id,
     site_id: row.site_id,
-    number: packNumber(row.id),
+    number: packNumber(row.number),
     status: row.status as HandoverPackDto['status'],
     progress: row.progress,
     step: (row.step ?? null) as HandoverPackDto['step'],

@@ -6,9 +6,9 @@ import {
   type HandoverPackDto,
   languageOf,
 } from '@asbuilt/domain';
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { floors, handoverPacks, users } from '../../db/schema.ts';
+import { floors, handoverPacks, sites, users } from '../../db/schema.ts';
 import { logActivity } from '../../platform/activity.ts';
 import type { Actor } from '../../platform/actor.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -28,7 +28,7 @@ export async function askForPack(
   queue: PackQueue,
   actor: Actor,
   input: HandoverCreateInput,
-): Promise<{ id: number }> {
+): Promise<{ id: number; number: string }> {
   await queue.failStale(input.site_id);
   const pack = await ctx.db.transaction(async (tx) => {
     const { site } = await requireSite(tx, actor, input.site_id, HANDOVER_RULES.make);
@@ -56,9 +56,15 @@ export async function askForPack(
       if (stranger !== undefined) throw badRequest('floor_not_on_site', { id: stranger });
     }
     const asked = new Set(input.sections ?? HANDOVER_DEFAULT_SECTIONS);
+    const [counted] = await tx
+      .update(sites)
+      .set({ handover_counter: sql`${sites.handover_counter} + 1` })
+      .where(eq(sites.id, site.id))
+      .returning({ number: sites.handover_counter });
     const [row] = await tx
       .insert(handoverPacks)
       .values({
+        number: counted!.number,
         tenant_id: site.tenant_id,
         site_id: site.id,
         user_id: actor.userId,
@@ -75,7 +81,7 @@ export async function askForPack(
     return row!;
   });
   queue.add({ packId: pack.id, actor });
-  return { id: pack.id };
+  return { id: pack.id, number: packNumber(pack.number) };
 }
 
 /** GET /api/site/handover?site_id: the site's packs, newest first (at most the kept ones and those being made). */
@@ -118,7 +124,7 @@ export async function deletePack(
       'handover_pack_not_found',
     );
     await tx.delete(handoverPacks).where(eq(handoverPacks.id, pack.id));
-    await logPack(tx, actor, site, pack, 'deleted', `Handover pack ${packNumber(pack.id)} deleted`);
+    await logPack(tx, actor, site, pack, 'deleted', `Handover pack ${packNumber(pack.number)} deleted`);
     return pack;
   });
   queue.cancel(removed.id);
@@ -138,7 +144,7 @@ export async function logPack(
   await logActivity(tx, actor, {
     objectModel: 'HandoverPack',
     objectId: pack.id,
-    objectName: packNumber(pack.id),
+    objectName: packNumber(pack.number),
     action,
     note,
     siteId: site.id,

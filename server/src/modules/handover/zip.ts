@@ -14,6 +14,7 @@ import { exportConnections } from '../connections/export.ts';
 import { exportDevices } from '../devices/export.ts';
 import { exportFloors } from '../spatial/export.ts';
 import { ZipNames } from './names.ts';
+import { productDatasheets } from './pdf/data.ts';
 import { type PackRow, packFileName } from './present.ts';
 
 /** Already compressed: stored as they are rather than deflated again for nothing. */
@@ -48,9 +49,10 @@ export interface ZipJob {
 }
 
 /**
- * The ZIP of a pack: the PDF at the root, the site's .xlsx exports in a folder, and every
- * attachment of the site in folders by floor, location and device (the site's own files at the
- * folder's root), each read from the storage one after another as a stream.
+ * The ZIP of a pack: the PDF at the root, the site's .xlsx exports in a folder, with the
+ * datasheets section the datasheets of the products its devices use in a folder of their own,
+ * and every attachment of the site in folders by floor, location and device (the site's own
+ * files at the folder's root), each read from the storage one after another as a stream.
  */
 export async function writePackZip(ctx: AppContext, job: ZipJob): Promise<string> {
   const { site, pack } = job;
@@ -108,6 +110,19 @@ export async function writePackZip(ctx: AppContext, job: ZipJob): Promise<string
     await add(floorsFile.data, names.claim(exportsFolder, floorsFile.filename));
     const cablesFile = await exportConnections(ctx, job.actor, site.id);
     await add(cablesFile.data, names.claim(exportsFolder, cablesFile.filename));
+
+    if (pack.options.sections.includes('datasheets')) {
+      const sheets = await productDatasheets(ctx.db, {
+        siteId: site.id,
+        includeArchived: pack.options.include_archived,
+        floorIds: pack.options.floor_ids,
+      });
+      const sheetsFolder = names.folder('', words('folder.datasheets'), 'datasheets');
+      for (const sheet of sheets) {
+        const stored = await ctx.storage.read(sheet.url);
+        if (stored) await add(stored.stream, names.claim(sheetsFolder, `${sheet.name}.pdf`, 'datasheet.pdf'));
+      }
+    }
 
     const files = await attachmentsInFolders(ctx, site.id, pack.options, words);
     const root = names.folder('', words('folder.attachments'), 'attachments');

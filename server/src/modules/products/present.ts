@@ -24,12 +24,31 @@ export function presentInterface(row: InterfaceRow): InterfaceDto {
   };
 }
 
+/** A signed link that saves a stored file under `name`. */
+export type DownloadUrl = (key: string, name: string) => string;
+
+/**
+ * The datasheet's link: a download under its name where the caller can sign one, else the plain
+ * signed read link (the web app names the file with the link's `download` attribute).
+ */
+export function datasheetUrl(
+  row: Pick<ProductRow, 'datasheet_key' | 'datasheet_name'>,
+  signUrl: (key: string | null) => string | null,
+  download?: DownloadUrl,
+): string | null {
+  if (!row.datasheet_key) return null;
+  return download
+    ? download(row.datasheet_key, row.datasheet_name || 'datasheet.pdf')
+    : signUrl(row.datasheet_key);
+}
+
 /** A product with its brand and category names, its interfaces in force and a signed image URL. */
 export function presentProduct(
   row: ProductRow,
   refs: ProductRefs,
   productInterfaces: InterfaceRow[],
   signUrl: (key: string | null) => string | null,
+  download?: DownloadUrl,
 ): ProductDto {
   return {
     id: row.id,
@@ -62,6 +81,8 @@ export function presentProduct(
         : null,
     preferred_supplier_id: row.preferred_supplier_id,
     interfaces: productInterfaces.map(presentInterface),
+    datasheet_url: datasheetUrl(row, signUrl, download),
+    datasheet_name: row.datasheet_key ? row.datasheet_name : null,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };

@@ -14,6 +14,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { errorResponses, errorSchema } from '../../platform/http.ts';
 import { acceptSpreadsheets, spreadsheetRoutes } from '../../platform/spreadsheet/http.ts';
 import { importSheet } from '../companies/catalogue-sheet.ts';
+import { registerDatasheetRoutes } from './datasheetRoutes.ts';
 import * as service from './service.ts';
 import { exportProducts, PRODUCT_SHEET_COLUMNS, productImport } from './spreadsheet.ts';
 
@@ -68,6 +69,8 @@ export function productRoutes(ctx: AppContext) {
         }),
       );
     }
+
+    registerDatasheetRoutes(fastify, ctx);
 
     app.put(
       '/api/products',

@@ -26,11 +26,17 @@ import { presentCompany } from '../companies/present.ts';
 import { presentProcat } from '../procats/present.ts';
 import { checkImage, checkReferences, PRODUCT_NOT_FOUND, productForEdit } from './checks.ts';
 import { applyInterfaces, withInterfaces } from './interfaces.ts';
-import { type InterfaceRow, presentProduct } from './present.ts';
+import { type DownloadUrl, type InterfaceRow, presentProduct } from './present.ts';
 
 const STATUS_ADMIN_ONLY = 'product_status_admin_only';
 
 type Sign = (key: string | null) => string | null;
+
+/** The product answers' datasheet links: downloads under the datasheet's name. */
+export const productDownload =
+  (ctx: AppContext): DownloadUrl =>
+  (key, name) =>
+    ctx.storage.downloadUrl(key, name);
 
 function gate(actor: Actor, path: CataloguePath) {
   authorize(actor, path === 'admin' ? 'catalogue:admin' : 'tenant:manage');
@@ -40,7 +46,12 @@ function gate(actor: Actor, path: CataloguePath) {
  * Products matching `where` (never discarded ones) with brand and category names joined, and their
  * interfaces in force loaded by one more query grouped by product: two queries for any count.
  */
-export async function loadProducts(db: DbOrTx, where: SQL | undefined, signUrl: Sign): Promise<ProductDto[]> {
+export async function loadProducts(
+  db: DbOrTx,
+  where: SQL | undefined,
+  signUrl: Sign,
+  download?: DownloadUrl,
+): Promise<ProductDto[]> {
   const rows = await db
     .select({ product: products, brandName: companies.name, procatName: procats.name })
     .from(products)
@@ -65,12 +76,17 @@ export async function loadProducts(db: DbOrTx, where: SQL | undefined, signUrl: 
     .groupBy(interfaces.product_id);
   const byProduct = new Map(interfaceLists.map((row) => [row.productId, row.list]));
   return rows.map(({ product, brandName, procatName }) =>
-    presentProduct(product, { brandName, procatName }, byProduct.get(product.id) ?? [], signUrl),
+    presentProduct(product, { brandName, procatName }, byProduct.get(product.id) ?? [], signUrl, download),
   );
 }
 
-async function loadProduct(db: DbOrTx, id: number, signUrl: Sign): Promise<ProductDto> {
-  const [product] = await loadProducts(db, eq(products.id, id), signUrl);
+export async function loadProduct(
+  db: DbOrTx,
+  id: number,
+  signUrl: Sign,
+  download?: DownloadUrl,
+): Promise<ProductDto> {
+  const [product] = await loadProducts(db, eq(products.id, id), signUrl, download);
   if (!product) throw notFound(PRODUCT_NOT_FOUND);
   return product;
 }
@@ -80,7 +96,12 @@ export async function productIndex(ctx: AppContext, actor: Actor, path: Catalogu
   gate(actor, path);
   const ids = catalogueTenantIds(actor, path);
   const signUrl: Sign = (key) => ctx.storage.signedUrl(key);
-  const list = await loadProducts(ctx.db, tenantCondition(products.tenant_id, ids), signUrl);
+  const list = await loadProducts(
+    ctx.db,
+    tenantCondition(products.tenant_id, ids),
+    signUrl,
+    productDownload(ctx),
+  );
   const tenantList = await tenantOptions(ctx.db, actor, path);
   const procatRows = await ctx.db
     .select()
@@ -169,7 +190,7 @@ export async function createProduct(
       tenantId,
       changes: createdFields(values),
     });
-    return loadProduct(tx, product.id, signUrl);
+    return loadProduct(tx, product.id, signUrl, productDownload(ctx));
   });
 }
 
@@ -224,7 +245,7 @@ export async function updateProduct(
     };
     await tx.update(products).set(set).where(eq(products.id, existing.id));
     const changes = await applyInterfaces(tx, existing.id, input.interfaces_attributes ?? []);
-    const product = await loadProduct(tx, existing.id, signUrl);
+    const product = await loadProduct(tx, existing.id, signUrl, productDownload(ctx));
     await logActivity(tx, actor, {
       objectModel: 'Product',
       objectId: product.id,
@@ -288,7 +309,7 @@ export async function inlineEditProduct(
     if (changed) {
       await tx.update(products).set(set).where(eq(products.id, existing.id));
     }
-    const product = await loadProduct(tx, existing.id, signUrl);
+    const product = await loadProduct(tx, existing.id, signUrl, productDownload(ctx));
     if (changed) {
       await logActivity(tx, actor, {
         objectModel: 'Product',
@@ -319,7 +340,7 @@ export async function deleteProduct(
     if (used > 0) {
       throw conflict('product_in_use_delete', { count: used });
     }
-    const product = await loadProduct(tx, existing.id, signUrl);
+    const product = await loadProduct(tx, existing.id, signUrl, productDownload(ctx));
     await tx.update(products).set({ discarded_at: new Date() }).where(eq(products.id, existing.id));
     await logActivity(tx, actor, {
       objectModel: 'Product',

@@ -9,12 +9,16 @@ export type UploadScope =
   | { folder: 'products'; tenantId: number }
   | { folder: 'sites'; tenantId: number }
   | { folder: 'attachments'; siteId: number }
-  | { folder: 'floorplans'; siteId: number; floorId: number };
+  | { folder: 'floorplans'; siteId: number; floorId: number }
+  | { folder: 'logos'; tenantId: number }
+  | { folder: 'datasheets'; tenantId: number };
 
 export function scopePrefix(scope: UploadScope): string {
   switch (scope.folder) {
     case 'products':
     case 'sites':
+    case 'logos':
+    case 'datasheets':
       return `${scope.folder}/${scope.tenantId}/`;
     case 'attachments':
       return `attachments/${scope.siteId}/`;

@@ -8,6 +8,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { badRequest, conflict, forbidden, notFound, tooLarge } from '../../platform/errors.ts';
 import { checkContent, checkedWhole, SNIFF_BYTES } from '../../platform/file-check.ts';
 import { authorize, requireSite } from '../../platform/policy.ts';
+import { logoTenant } from '../tenant/scope.ts';
 import { assertKeyInScope, scopePrefix, type UploadScope } from './keys.ts';
 import { assertRoomFor, MB } from './quota.ts';
 
@@ -67,6 +68,16 @@ async function scopeFor(
         tenantId: site.tenant_id,
         siteId: site.id,
       };
+    }
+    case 'logos': {
+      const tenantId = await logoTenant(ctx.db, actor, input.tenant_id);
+      return { scope: { folder: 'logos', tenantId }, tenantId, siteId: null };
+    }
+    case 'datasheets': {
+      // As product images: the product's tenant is checked when the datasheet is attached.
+      authorize(actor, 'tenant:manage');
+      const tenantId = actor.role === Role.SuperAdmin && input.tenant_id ? input.tenant_id : actor.tenantId;
+      return { scope: { folder: 'datasheets', tenantId }, tenantId, siteId: null };
     }
   }
 }

@@ -219,6 +219,21 @@ export const ACCOUNT_CASES: Cases = {
     foreign: true,
     request: async (c) => put('/api/products', { id: (await ownProduct(c)).id, name: unique('Inline') }),
   },
+  // A product's datasheet: the same item rule as the form, decided before the upload is looked at.
+  'PUT /api/products/datasheet': {
+    role: Role.BuildingOwner,
+    foreign: true,
+    // The matrix has no verified upload to give: a permitted caller gets past the rule to the
+    // key's check (400); products-datasheet.test.ts makes a real one.
+    ok: [400],
+    request: async (c) =>
+      put('/api/products/datasheet', { id: (await ownProduct(c)).id, key: 'datasheets/0/none.pdf' }),
+  },
+  'DELETE /api/products/datasheet': {
+    role: Role.BuildingOwner,
+    foreign: true,
+    request: async (c) => del(`/api/products/datasheet?id=${(await ownProduct(c)).id}`),
+  },
   // The admin calls: catalogue:admin (Library Admin and Super Admin). A Library Admin keeps to the
   // library: tenant A's product answers 404 to them (admin-catalogue.test.ts "other tenants").
   'GET /api/admin/products': { role: Role.LibraryAdmin, request: () => get('/api/admin/products') },

@@ -29,7 +29,11 @@ export type AskerTenant = 'A' | 'B' | 'library';
 export type Build = (c: MatrixContext, tenant: AskerTenant) => MatrixRequest | Promise<MatrixRequest>;
 
 /** Statuses a permitted user may get besides 2xx (say why next to the case). */
-type Allowed = { ok?: number[] };
+type Allowed = {
+  ok?: number[];
+  /** Waits for what the permitted calls started in the background, before the next case's count. */
+  settle?: (c: MatrixContext) => Promise<void>;
+};
 
 /**
  * How a call decides who may, in one of four ways:

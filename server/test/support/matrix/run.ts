@@ -131,4 +131,5 @@ export async function runCase(c: MatrixContext, key: string, rule: Case): Promis
       (rule.ok ?? []).includes(response.statusCode);
     expect(passed, `${key} by ${asker.user}: ${describeAnswer(response)}`).toBe(true);
   }
+  await rule.settle?.(c);
 }

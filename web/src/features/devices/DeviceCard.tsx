@@ -42,6 +42,7 @@ import { toastSuccess } from '../../lib/toast.ts';
 import { AttachmentsView } from '../attachments/AttachmentsView.tsx';
 import { ActivityList } from '../logs/ActivityList.tsx';
 import { PortsTab } from '../ports/PortsTab.tsx';
+import { DatasheetLink } from '../products/DatasheetLink.tsx';
 import { ProductEditor } from '../products/ProductEditor.tsx';
 import { TakePhoto } from '../scan/TakePhoto.tsx';
 import { useSite } from '../sites/SiteContext.tsx';
@@ -173,6 +174,11 @@ function CardBody({
           >
             {t('card.open_product')}
           </Button>
+          <DatasheetLink
+            url={product.datasheet_url}
+            name={product.datasheet_name}
+            sx={{ mt: 0.5, ml: { xs: -0.5, sm: 1 } }}
+          />
           {canEdit ? (
             <TakePhoto siteId={siteId} deviceId={device.id} onAdded={() => setTab('files')} />
           ) : null}

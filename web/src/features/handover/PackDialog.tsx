@@ -8,7 +8,6 @@ import {
   HANDOVER_SECTIONS,
   type HandoverFormat,
   type HandoverSection,
-  handoverPackNumber,
   LANGUAGE_NAMES,
   LANGUAGES,
   type Language,
@@ -82,8 +81,8 @@ function PackForm({ onClose, siteId, site }: Omit<Props, 'open'>) {
         language,
       },
       {
-        onSuccess: ({ id }) => {
-          toastSuccess(t('dialog.started', { number: handoverPackNumber(id) }));
+        onSuccess: ({ number }) => {
+          toastSuccess(t('dialog.started', { number: number }));
           onClose();
         },
       },

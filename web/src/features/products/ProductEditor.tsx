@@ -36,6 +36,7 @@ import { formResolver } from '../../lib/forms.ts';
 import { toastErrorAs, toastSuccess } from '../../lib/toast.ts';
 import { useCurrentUser } from '../../session/CurrentUser.tsx';
 import { InterfacesEditor } from './InterfacesEditor.tsx';
+import { ProductDatasheetField } from './ProductDatasheetField.tsx';
 import { type ProductEditorTab, ProductEditorTabBar, ProductEditorTabPanel } from './ProductEditorTabs.tsx';
 import { ProductGeneralFields } from './ProductGeneralFields.tsx';
 import { ProductSpecificationFields } from './ProductSpecificationFields.tsx';
@@ -247,6 +248,7 @@ function ProductEditorForm({
                 tenants={tenants}
                 onUploading={setUploading}
               />
+              <ProductDatasheetField product={product} readOnly={readOnly} />
             </ProductEditorTabPanel>
             <ProductEditorTabPanel id={titleId} value="specifications" current={tab}>
               <ProductSpecificationFields control={control} onRackOff={() => setValue('rack_units', '')} />

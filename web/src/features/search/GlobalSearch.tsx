@@ -2,7 +2,6 @@
  * The header's search: a box on wide screens, an icon on phones; `Ctrl+K` or `/` opens it from any
  * signed-in page. The dialog's code comes with the first opening.
  */
-import ManageSearchIcon from '@mui/icons-material/ManageSearch';
 import SearchIcon from '@mui/icons-material/Search';
 import { Box, ButtonBase, IconButton, Tooltip, Typography } from '@mui/material';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
@@ -43,8 +42,7 @@ export function GlobalSearch() {
       {isPhone ? (
         <Tooltip title={t('open')}>
           <IconButton color="inherit" aria-label={t('open')} aria-haspopup="dialog" onClick={show}>
-            {/* Not the plain magnifier: the site filter beside it has that one. */}
-            <ManageSearchIcon />
+            <SearchIcon />
           </IconButton>
         </Tooltip>
       ) : (

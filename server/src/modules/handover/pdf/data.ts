@@ -27,6 +27,8 @@ export interface SiteFacts {
   city: string | null;
   country: string | null;
   device_statuses: DeviceStatus[];
+  /** The integrator's logo on the cover, a storage key. */
+  logo_key: string | null;
 }
 
 /** The site of this tenant, or null. */
@@ -34,7 +36,7 @@ export async function siteFacts(db: DbOrTx, tenantId: number, siteId: number): P
   const [site] = await rowsOf<SiteFacts>(
     db,
     sql`select s.id, s.name, t.name as tenant_name, c.name as customer_name, s.street, s.street_number,
-          s.zip, s.city, s.country, s.device_statuses
+          s.zip, s.city, s.country, s.device_statuses, t.logo_key
         from sites s join tenants t on t.id = s.tenant_id left join companies c on c.id = s.customer_id
         where s.id = ${siteId} and s.tenant_id = ${tenantId}`,
   );
@@ -277,17 +279,37 @@ export function attachmentPage(db: DbOrTx, siteId: number, afterId: number) {
 }
 
 /**
- * The PDF files of the site's devices, once each (the same stored key attached twice is one
- * datasheet), in the schedule's scope.
+ * The datasheets of the products the scope's devices are instances of, once per product, named
+ * "<brand> <model>" (the product's description when both are blank), by that name.
  */
-export function datasheetFiles(db: DbOrTx, scope: DeviceScope) {
+export function productDatasheets(db: DbOrTx, scope: DeviceScope) {
   return rowsOf<{ url: string; name: string; size: number | null }>(
+    db,
+    sql`select p.datasheet_key as url,
+          coalesce(nullif(trim(concat_ws(' ', b.name, p.product_model)), ''), p.name) as name,
+          (select u.size from uploads u where u.key = p.datasheet_key) as size
+        from products p left join companies b on b.id = p.brand_id
+        where p.datasheet_key is not null
+          and p.id in (select d.product_id from devices d where ${scopeWhere(scope)})
+        order by lower(coalesce(nullif(trim(concat_ws(' ', b.name, p.product_model)), ''), p.name)), p.id`,
+  );
+}
+
+/**
+ * The products' datasheets, then the PDF files of the site's devices, once each (the same stored
+ * key attached twice is one datasheet), in the schedule's scope.
+ */
+export async function datasheetFiles(db: DbOrTx, scope: DeviceScope) {
+  const fromProducts = await productDatasheets(db, scope);
+  const seen = new Set(fromProducts.map((file) => file.url));
+  const fromDevices = await rowsOf<{ url: string; name: string; size: number | null }>(
     db,
     sql`select distinct on (a.url) a.url, coalesce(a.original_filename, a.filename) as name, a.size
         from attachments a join devices d on d.id = a.attachable_id and a.attachable_type = 'Device'
         where ${scopeWhere(scope)} and a.site_id = ${scope.siteId} and lower(a.file_type) = 'pdf'
         order by a.url, a.id`,
   );
+  return [...fromProducts, ...fromDevices.filter((file) => !seen.has(file.url))];
 }
 
 /** How many vault secrets the site holds: the pack names the count, never a secret. */

@@ -1,5 +1,6 @@
 /**
- * The datasheets: the PDF files attached to the pack's devices, appended after the pack with
+ * The datasheets: the PDF datasheets of the products the pack's devices use, then the PDF files
+ * attached to the devices themselves (data.ts lists them in that order), appended after the pack with
  * pdf-lib. Each is opened once while the pack gathers its data, to know its page count (the
  * contents list where each starts) and to leave out a file that is not a readable PDF.
  */

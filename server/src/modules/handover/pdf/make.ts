@@ -164,7 +164,7 @@ export async function makePack(
   const pack: Pack = { source, input, w, words, site, floors, scope, advance: () => undefined };
 
   progress.report(SECTIONS_FROM - 1, 'cover');
-  drawCover(pack, made);
+  await drawCover(pack, made);
   const contentsPages = reserveContents(w, ordered.length);
   w.release();
 
