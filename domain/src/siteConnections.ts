@@ -7,13 +7,8 @@ import type {
 
 // Kept apart from schemas/connection.ts, as siteDeviceColumns.ts is: reading a schedule (on the
 // first page's path through the route loaders) must not bring zod and every schema with it.
-/**
- * The values of a cable in a site's schedule, in this order. Left out: the site (the list is one
- * site's), each end's port facts (the answer's `ports` holds each interface once) and the times
- * (a single connection's answer carries them, for the edit that sends `updated_at` back).
- */
-export const CONNECTION_LIST_COLUMNS = [
-  'id',
+/** A cable's own values, as it is written: what its log entries name and its schedule row carries. */
+export const CONNECTION_VALUE_FIELDS = [
   'code',
   'a_device_id',
   'a_interface_id',
@@ -27,6 +22,13 @@ export const CONNECTION_LIST_COLUMNS = [
   'status',
   'note',
 ] as const;
+
+/**
+ * The values of a cable in a site's schedule, in this order. Left out: the site (the list is one
+ * site's), each end's port facts (the answer's `ports` holds each interface once) and the times
+ * (a single connection's answer carries them, for the edit that sends `updated_at` back).
+ */
+export const CONNECTION_LIST_COLUMNS = ['id', ...CONNECTION_VALUE_FIELDS] as const;
 
 /** A port's facts in the answer's side table, once per interface the cables use. */
 export const CONNECTION_PORT_COLUMNS = ['id', 'label', 'terminal', 'signal', 'io'] as const;

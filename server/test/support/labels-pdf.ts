@@ -4,36 +4,7 @@
  * the ones inside a label drawn onto a bitmap and decoded by jsQR.
  */
 import jsQR from 'jsqr';
-
-// pdfjs-dist 6 calls Promise.withResolvers and ArrayBuffer's transferToFixedLength, which Node 20
-// lacks (Node 22 has both); without the second it silently drops a page's operators.
-if (!('transferToFixedLength' in ArrayBuffer.prototype)) {
-  Object.defineProperty(ArrayBuffer.prototype, 'transferToFixedLength', {
-    configurable: true,
-    writable: true,
-    value(this: ArrayBuffer, length = this.byteLength) {
-      const copy = new ArrayBuffer(length);
-      new Uint8Array(copy).set(new Uint8Array(this, 0, Math.min(length, this.byteLength)));
-      return copy;
-    },
-  });
-}
-if (!('withResolvers' in Promise)) {
-  Object.defineProperty(Promise, 'withResolvers', {
-    configurable: true,
-    writable: true,
-    value<T>() {
-      let resolve!: (value: T) => void;
-      let reject!: (reason: unknown) => void;
-      const promise = new Promise<T>((yes, no) => {
-        resolve = yes;
-        reject = no;
-      });
-      return { promise, resolve, reject };
-    },
-  });
-}
-const { getDocument, OPS } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+import { getDocument, OPS } from './pdfjs.ts';
 
 export interface Rect {
   x: number;

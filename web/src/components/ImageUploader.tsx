@@ -6,16 +6,15 @@
  */
 
 import { UPLOAD_FOLDER_RULES, type UploadFolder } from '@asbuilt/domain';
-import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import ImageOutlinedIcon from '@mui/icons-material/ImageOutlined';
-import UploadIcon from '@mui/icons-material/Upload';
-import { Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
+import { Box, CircularProgress, Stack, Typography } from '@mui/material';
 import { alpha } from '@mui/material/styles';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../lib/numbers.ts';
 import { toastFailure } from '../lib/toast.ts';
 import { useComponentsHost } from './ComponentsHost.tsx';
+import { FileUploadButtons } from './FileUploadButtons.tsx';
 
 const MB = 1024 * 1024;
 
@@ -68,8 +67,6 @@ export function ImageUploader({
 }: ImageUploaderProps) {
   const { t } = useTranslation('components');
   const { uploadFile } = useComponentsHost();
-  const inputId = useId();
-  const inputRef = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState(false);
   const [broken, setBroken] = useState(false);
   const name = label ?? t('image_uploader.label');
@@ -88,8 +85,7 @@ export function ImageUploader({
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new picture may load where the last one failed
   useEffect(() => setBroken(false), [src]);
 
-  const pick = (file: File | undefined) => {
-    if (!file) return;
+  const pick = (file: File) => {
     const attempt = ++lastUpload.current;
     setUploading(true);
     uploadFile({ folder, file, site_id: siteId, tenant_id: tenantId }).then(
@@ -151,40 +147,15 @@ export function ImageUploader({
       </Box>
       {disabled ? null : (
         <Stack spacing={1} sx={{ alignItems: 'flex-start', minWidth: 0 }}>
-          <input
-            ref={inputRef}
-            id={inputId}
-            type="file"
+          <FileUploadButtons
             accept={accept}
-            aria-label={name}
-            hidden
-            onChange={(event) => {
-              pick(event.target.files?.[0]);
-              // Choosing the same file again must fire again.
-              event.target.value = '';
-            }}
+            inputLabel={name}
+            onPick={pick}
+            uploadText={value ? t('image_uploader.change') : t('image_uploader.upload')}
+            uploading={uploading}
+            remove={value ? { text: t('image_uploader.remove'), onClick: () => onChange(null) } : null}
           />
-          <Button
-            variant="outlined"
-            size="small"
-            startIcon={<UploadIcon />}
-            loading={uploading}
-            loadingPosition="start"
-            onClick={() => inputRef.current?.click()}
-          >
-            {value ? t('image_uploader.change') : t('image_uploader.upload')}
-          </Button>
-          {value ? (
-            <Button
-              size="small"
-              color="error"
-              startIcon={<DeleteOutlinedIcon />}
-              onClick={() => onChange(null)}
-              disabled={uploading}
-            >
-              {t('image_uploader.remove')}
-            </Button>
-          ) : (
+          {value ? null : (
             <Typography variant="caption" color="text.secondary">
               {t('image_uploader.formats', {
                 size: formatNumber(Math.round(UPLOAD_FOLDER_RULES[folder].maxBytes / MB)),

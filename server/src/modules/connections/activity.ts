@@ -1,23 +1,10 @@
-import type { LogAction } from '@asbuilt/domain';
+import { CONNECTION_VALUE_FIELDS, type LogAction } from '@asbuilt/domain';
 import type { ActivityEntry } from '../../platform/activity.ts';
 import type { SiteRow } from '../../platform/policy.ts';
 import type { ConnectionRow } from './queries.ts';
 
 /** The columns a connection's log entries name (its site is the entry's parent). */
-export const LOGGED_FIELDS = [
-  'code',
-  'a_device_id',
-  'a_interface_id',
-  'a_label',
-  'b_device_id',
-  'b_interface_id',
-  'b_label',
-  'cable_type',
-  'length_m',
-  'colour',
-  'status',
-  'note',
-] as const;
+export const LOGGED_FIELDS = CONNECTION_VALUE_FIELDS;
 
 export type LoggedValues = Partial<Pick<ConnectionRow, (typeof LOGGED_FIELDS)[number]>>;
 

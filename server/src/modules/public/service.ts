@@ -1,17 +1,8 @@
-import { defaultStatusKey, type PublicDeviceResponse, RATE_LIMITS } from '@asbuilt/domain';
+import { defaultStatusKey, type PublicDeviceResponse } from '@asbuilt/domain';
 import { and, eq } from 'drizzle-orm';
 import { companies, devices, procats, products, sites } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { notFound } from '../../platform/errors.ts';
-import type { Limit } from '../../platform/rate-limit.ts';
-
-/** Failed look-ups per address: a guesser is stopped long before any chance of a hit. */
-export const failures = (ip: string): Limit => ({
-  key: `public-device:ip:${ip}`,
-  max: RATE_LIMITS.publicDeviceFailuresPerAddress,
-  windowMs: RATE_LIMITS.windowMinutes * 60_000,
-  message: 'too_many_device_links',
-});
+import { checkLink } from './link.ts';
 
 /**
  * POST /api/global/public/device (no session): the summary a visitor of a QR link sees, for a
@@ -19,16 +10,7 @@ export const failures = (ip: string): Limit => ({
  * 404. Archived devices are still shown: the sticker on the device outlives its place in the lists.
  */
 export async function publicDevice(ctx: AppContext, hash: string, ip: string): Promise<PublicDeviceResponse> {
-  const limit = failures(ip);
-  const ids = ctx.deviceLinks.verify(hash);
-  // A forged link is refused before any read; the count of failures decides whether it gets its
-  // 404 or the 429, so exactly the allowed number of failures are answered however many arrive at
-  // once. A signed link only checks that the address is not blocked.
-  if (!ids) {
-    await ctx.limiter.take(limit);
-    throw notFound('device_link_invalid');
-  }
-  await ctx.limiter.assertOpen(limit);
+  const ids = await checkLink(ctx, hash, ip);
   const [row] = await ctx.db
     .select({
       siteName: sites.name,
@@ -48,10 +30,7 @@ export async function publicDevice(ctx: AppContext, hash: string, ip: string): P
     .leftJoin(companies, eq(companies.id, products.brand_id))
     .leftJoin(procats, eq(procats.id, products.procat_id))
     .where(and(eq(devices.id, ids.deviceId), eq(devices.site_id, ids.siteId)));
-  if (!row) {
-    await ctx.limiter.take(limit);
-    throw notFound('device_link_invalid');
-  }
+  if (!row) return ids.refuse();
   return {
     site: { name: row.siteName, image: ctx.storage.signedUrl(row.siteImage) },
     device: {

@@ -3,9 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import { devices } from '../../db/schema.ts';
 import type { Actor } from '../../platform/actor.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { notFound } from '../../platform/errors.ts';
 import { requireSite } from '../../platform/policy.ts';
-import { failures } from './service.ts';
+import { checkLink } from './link.ts';
 
 /**
  * POST /api/global/public/device/target: a device's QR code scanned in the app. A genuine hash of a
@@ -21,21 +20,12 @@ export async function publicDeviceTarget(
   hash: string,
   ip: string,
 ): Promise<PublicDeviceTargetResponse> {
-  const limit = failures(ip);
-  const ids = ctx.deviceLinks.verify(hash);
-  if (!ids) {
-    await ctx.limiter.take(limit);
-    throw notFound('device_link_invalid');
-  }
-  await ctx.limiter.assertOpen(limit);
+  const ids = await checkLink(ctx, hash, ip);
   const [device] = await ctx.db
     .select({ id: devices.id })
     .from(devices)
     .where(and(eq(devices.id, ids.deviceId), eq(devices.site_id, ids.siteId)));
-  if (!device) {
-    await ctx.limiter.take(limit);
-    throw notFound('device_link_invalid');
-  }
+  if (!device) return ids.refuse();
   await requireSite(ctx.db, actor, ids.siteId, SitePermission.Reader, 'device_not_found');
   return { site_id: ids.siteId, device_id: device.id };
 }

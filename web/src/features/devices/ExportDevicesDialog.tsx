@@ -3,20 +3,11 @@
  * here; the devices are those the page shows (its filter and search) or the selection.
  */
 import { type DeviceExportColumn, isDeviceColumnKey, OPTIONAL_DEVICE_EXPORT_COLUMNS } from '@asbuilt/domain';
-import {
-  Button,
-  Checkbox,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  FormControlLabel,
-  FormGroup,
-  Typography,
-} from '@mui/material';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadFile } from '../../api/download.ts';
+import { CheckboxChoices } from '../../components/CheckboxChoices.tsx';
 import { formatNumber } from '../../lib/numbers.ts';
 import { toastFailure } from '../../lib/toast.ts';
 import { useSite } from '../sites/SiteContext.tsx';
@@ -73,25 +64,13 @@ export function ExportDevicesDialog({
         <Typography color="text.secondary" sx={{ mb: 1 }}>
           {t('export.standard')}
         </Typography>
-        <FormGroup row aria-label={t('export.optional')}>
-          {OPTIONAL_DEVICE_EXPORT_COLUMNS.map((key) => (
-            <FormControlLabel
-              key={key}
-              sx={{ width: { xs: '100%', sm: '50%' }, mr: 0 }}
-              label={label(key)}
-              control={
-                <Checkbox
-                  checked={columns.includes(key)}
-                  onChange={(event) =>
-                    setColumns((current) =>
-                      event.target.checked ? [...current, key] : current.filter((c) => c !== key),
-                    )
-                  }
-                />
-              }
-            />
-          ))}
-        </FormGroup>
+        <CheckboxChoices
+          aria-label={t('export.optional')}
+          options={OPTIONAL_DEVICE_EXPORT_COLUMNS}
+          value={columns}
+          onChange={setColumns}
+          labelOf={label}
+        />
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2.5 }}>
         <Button onClick={onClose}>{t('components:action.cancel')}</Button>

@@ -4,7 +4,7 @@
  */
 import { Box } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { visuallyHidden } from './visuallyHidden.ts';
+import { visuallyHidden } from '../../components/visuallyHidden.ts';
 
 export function CellChange({ was, now }: { was: string; now: string }) {
   const { t } = useTranslation('imports');

@@ -6,14 +6,12 @@
 import { LABEL_DEFAULT_FIELDS, LABEL_FIELDS, type LabelField, type LabelFormat } from '@asbuilt/domain';
 import {
   Button,
-  Checkbox,
   Dialog,
   DialogActions,
   DialogContent,
   DialogTitle,
   FormControl,
   FormControlLabel,
-  FormGroup,
   FormLabel,
   MenuItem,
   Radio,
@@ -25,6 +23,7 @@ import {
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadFile } from '../../api/download.ts';
+import { CheckboxChoices } from '../../components/CheckboxChoices.tsx';
 import { formatNumber } from '../../lib/numbers.ts';
 import { toastFailure } from '../../lib/toast.ts';
 import { useSite } from '../sites/SiteContext.tsx';
@@ -150,25 +149,12 @@ export function PrintLabelsDialog({
           <LabelSheetFields format={format} startAt={startAt} onFormat={setFormat} onStartAt={setStartAt} />
           <FormControl component="fieldset">
             <FormLabel component="legend">{t('devices.fields')}</FormLabel>
-            <FormGroup row>
-              {LABEL_FIELDS.map((field) => (
-                <FormControlLabel
-                  key={field}
-                  sx={{ width: { xs: '100%', sm: '50%' }, mr: 0 }}
-                  label={t(`field.${field}`)}
-                  control={
-                    <Checkbox
-                      checked={fields.includes(field)}
-                      onChange={(event) =>
-                        setFields((current) =>
-                          event.target.checked ? [...current, field] : current.filter((f) => f !== field),
-                        )
-                      }
-                    />
-                  }
-                />
-              ))}
-            </FormGroup>
+            <CheckboxChoices
+              options={LABEL_FIELDS}
+              value={fields}
+              onChange={setFields}
+              labelOf={(field) => t(`field.${field}`)}
+            />
           </FormControl>
         </Stack>
       </DialogContent>

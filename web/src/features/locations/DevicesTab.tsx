@@ -17,6 +17,7 @@ import {
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StatusChip } from '../../components/StatusChip.tsx';
+import { visuallyHidden } from '../../components/visuallyHidden.ts';
 import { formatNumber } from '../../lib/numbers.ts';
 import type { DeviceRow } from '../devices/deviceRows.ts';
 import { ProductPicture } from '../devices/ProductPicture.tsx';
@@ -149,12 +150,3 @@ export function DevicesTab({ rows, loading, showLocation, compact, onOpen, reset
     </Paper>
   );
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;

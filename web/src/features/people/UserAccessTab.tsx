@@ -29,6 +29,7 @@ import { useTranslation } from 'react-i18next';
 import { useMe } from '../../api/auth.ts';
 import { useRevokeUserAccess, useSaveUserAccess } from '../../api/users.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { visuallyHidden } from '../../components/visuallyHidden.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { toastSuccess } from '../../lib/toast.ts';
 import { AccessRightDialog } from '../access/AccessRightDialog.tsx';
@@ -224,12 +225,3 @@ export function UserAccessTab({ user, sites }: { user: UserDto; sites: UserSiteA
     </>
   );
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;

@@ -4,12 +4,11 @@
  * datasheet once it is saved.
  */
 import { type ProductDto, Role, UPLOAD_FOLDER_RULES } from '@asbuilt/domain';
-import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
-import UploadIcon from '@mui/icons-material/Upload';
-import { Box, Button, Stack, Typography } from '@mui/material';
-import { useId, useRef, useState } from 'react';
+import { Box, Stack, Typography } from '@mui/material';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRemoveDatasheet, useUploadDatasheet } from '../../api/productDatasheets.ts';
+import { FileUploadButtons } from '../../components/FileUploadButtons.tsx';
 import { formatNumber } from '../../lib/numbers.ts';
 import { toastFailure, toastSuccess } from '../../lib/toast.ts';
 import { useCurrentUser } from '../../session/CurrentUser.tsx';
@@ -28,17 +27,14 @@ export function ProductDatasheetField({
 }) {
   const { t } = useTranslation('products');
   const user = useCurrentUser();
-  const inputId = useId();
-  const inputRef = useRef<HTMLInputElement>(null);
   const upload = useUploadDatasheet();
   const remove = useRemoveDatasheet();
   // The editor's product is the one it opened with: the answers of these calls are newer.
   const [sheet, setSheet] = useState({ url: product?.datasheet_url, name: product?.datasheet_name });
-  const busy = upload.isPending || remove.isPending;
   const label = t('datasheet.label');
 
-  const pick = (file: File | undefined) => {
-    if (!file || !product) return;
+  const pick = (file: File) => {
+    if (!product) return;
     onBusyChange?.(true);
     upload.mutate(
       {
@@ -88,42 +84,17 @@ export function ProductDatasheetField({
       </Stack>
       {readOnly || !product ? null : (
         <Stack direction="row" sx={{ mt: 1, alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
-          <input
-            ref={inputRef}
-            id={inputId}
-            type="file"
+          <FileUploadButtons
             accept="application/pdf,.pdf"
-            aria-label={label}
-            hidden
-            onChange={(event) => {
-              pick(event.target.files?.[0]);
-              // Choosing the same file again must fire again.
-              event.target.value = '';
-            }}
+            inputLabel={label}
+            onPick={pick}
+            uploadText={sheet.url ? t('datasheet.replace') : t('datasheet.upload')}
+            uploading={upload.isPending}
+            remove={
+              sheet.url ? { text: t('datasheet.remove'), onClick: drop, pending: remove.isPending } : null
+            }
           />
-          <Button
-            variant="outlined"
-            size="small"
-            startIcon={<UploadIcon />}
-            loading={upload.isPending}
-            loadingPosition="start"
-            disabled={busy}
-            onClick={() => inputRef.current?.click()}
-          >
-            {sheet.url ? t('datasheet.replace') : t('datasheet.upload')}
-          </Button>
-          {sheet.url ? (
-            <Button
-              size="small"
-              color="error"
-              startIcon={<DeleteOutlinedIcon />}
-              loading={remove.isPending}
-              disabled={busy}
-              onClick={drop}
-            >
-              {t('datasheet.remove')}
-            </Button>
-          ) : (
+          {sheet.url ? null : (
             <Typography variant="caption" color="text.secondary">
               {t('datasheet.formats', {
                 size: formatNumber(Math.round(UPLOAD_FOLDER_RULES.datasheets.maxBytes / MB)),

@@ -10,6 +10,7 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { deviceTargetQuery } from '../../api/scan.ts';
+import { visuallyHidden } from '../../components/visuallyHidden.ts';
 import { errorMessages } from '../../lib/errors.ts';
 import { type CameraProblem, cameraProblemOf, openRearCamera, stopCamera } from './camera.ts';
 import { qrReader } from './detector.ts';
@@ -40,15 +41,6 @@ export function ScanDialog({ open, onClose }: { open: boolean; onClose: () => vo
     </Dialog>
   );
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 function Scanner({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation('scan');

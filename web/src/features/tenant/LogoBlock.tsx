@@ -3,13 +3,12 @@
  * on the cover of the tenant's handover packs; only those who may change it see the buttons.
  */
 import { LOGO_EXTENSIONS, UPLOAD_FOLDER_RULES } from '@asbuilt/domain';
-import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import ImageOutlinedIcon from '@mui/icons-material/ImageOutlined';
-import UploadIcon from '@mui/icons-material/Upload';
-import { Box, Button, Paper, Stack, Typography } from '@mui/material';
-import { useId, useRef, useState } from 'react';
+import { Box, Paper, Stack, Typography } from '@mui/material';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type TenantSettingsDto, useRemoveLogo, useUploadLogo } from '../../api/tenantSettings.ts';
+import { FileUploadButtons } from '../../components/FileUploadButtons.tsx';
 import { formatNumber } from '../../lib/numbers.ts';
 import { toastFailure, toastSuccess } from '../../lib/toast.ts';
 
@@ -20,14 +19,11 @@ export function LogoBlock({ tenant }: { tenant: TenantSettingsDto }) {
   const { t } = useTranslation('tenant');
   const upload = useUploadLogo();
   const remove = useRemoveLogo();
-  const inputRef = useRef<HTMLInputElement>(null);
   const titleId = useId();
   const [broken, setBroken] = useState<string | null>(null);
-  const busy = upload.isPending || remove.isPending;
   const url = tenant.logo_url;
 
-  const pick = (file: File | undefined) => {
-    if (!file) return;
+  const pick = (file: File) => {
     upload.mutate(file, {
       onSuccess: () => toastSuccess(t('settings.logo.uploaded')),
       onError: (error) => toastFailure(t('settings.logo.upload_failed'), error),
@@ -76,47 +72,27 @@ export function LogoBlock({ tenant }: { tenant: TenantSettingsDto }) {
         </Box>
         {tenant.can_edit ? (
           <Stack spacing={1} sx={{ alignItems: 'flex-start', minWidth: 0 }}>
-            <input
-              ref={inputRef}
-              type="file"
+            <FileUploadButtons
               accept={ACCEPT}
-              aria-label={t('settings.logo.file')}
-              hidden
-              onChange={(event) => {
-                pick(event.target.files?.[0]);
-                // Choosing the same file again must fire again.
-                event.target.value = '';
-              }}
-            />
-            <Button
+              inputLabel={t('settings.logo.file')}
+              onPick={pick}
+              uploadText={url ? t('settings.logo.change') : t('settings.logo.upload')}
+              uploading={upload.isPending}
               variant="contained"
-              size="small"
-              startIcon={<UploadIcon />}
-              loading={upload.isPending}
-              loadingPosition="start"
-              disabled={busy}
-              onClick={() => inputRef.current?.click()}
-            >
-              {url ? t('settings.logo.change') : t('settings.logo.upload')}
-            </Button>
-            {url ? (
-              <Button
-                size="small"
-                color="error"
-                startIcon={<DeleteOutlinedIcon />}
-                loading={remove.isPending}
-                loadingPosition="start"
-                disabled={busy}
-                onClick={() =>
-                  remove.mutate(undefined, {
-                    onSuccess: () => toastSuccess(t('settings.logo.removed')),
-                    onError: (error) => toastFailure(t('settings.logo.remove_failed'), error),
-                  })
-                }
-              >
-                {t('settings.logo.remove')}
-              </Button>
-            ) : null}
+              remove={
+                url
+                  ? {
+                      text: t('settings.logo.remove'),
+                      pending: remove.isPending,
+                      onClick: () =>
+                        remove.mutate(undefined, {
+                          onSuccess: () => toastSuccess(t('settings.logo.removed')),
+                          onError: (error) => toastFailure(t('settings.logo.remove_failed'), error),
+                        }),
+                    }
+                  : null
+              }
+            />
             <Typography variant="caption" color="text.secondary">
               {t('settings.logo.formats', {
                 types: LOGO_EXTENSIONS.filter((ext) => ext !== 'jpeg')
