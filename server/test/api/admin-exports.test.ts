@@ -38,6 +38,9 @@ const REVIEWED = new Set([
   'secretable_id',
   'thumb_key',
   'preview_key',
+  // Storage keys, like the two above: a file is read only through a signed URL, never by its key.
+  'logo_key',
+  'datasheet_key',
   'password_changed_at',
 ]);
 const SOUNDS_SECRET = /password|token|hash|cipher|encrypt|secret|key|salt/i;
