@@ -205,8 +205,12 @@ async function largePart() {
 
     const baseRss = process.memoryUsage().rss;
     let peakRss = baseRss;
+    // When the peak came, to set it against the steps' start times.
+    let peakAt = 0;
+    const packStarted = performance.now();
     const sampler = setInterval(() => {
-      peakRss = Math.max(peakRss, process.memoryUsage().rss);
+      const rss = process.memoryUsage().rss;
+      if (rss > peakRss) [peakRss, peakAt] = [rss, performance.now() - packStarted];
     }, 50);
     // Users at work meanwhile: `--rate` index calls a second, each waiting for the one before.
     const busy: number[] = [];
@@ -232,14 +236,25 @@ async function largePart() {
 
     const mark = (step: HandoverStep) => pack.steps.find(([, s]) => s === step)?.[2];
     const stepsLine = (
-      ['cover', 'summary', 'plans', 'devices', 'cables', 'contacts', 'attachments', 'contents'] as const
+      [
+        'cover',
+        'summary',
+        'plans',
+        'devices',
+        'cables',
+        'racks',
+        'schematics',
+        'contacts',
+        'attachments',
+        'contents',
+      ] as const
     )
       .map((step) => `${step} ${((mark(step) ?? 0) / 1000).toFixed(1)} s`)
       .join(', ');
     console.log(
       `${count.toLocaleString('en-US')}-device site (${api.kind}): ${(pack.ms / 1000).toFixed(1)} s, ${pack.pages} pages, ` +
         `${(pack.bytes / MB).toFixed(1)} MB; RSS ${(baseRss / MB).toFixed(0)} MB before, peak ${(peakRss / MB).toFixed(0)} MB ` +
-        `(+${((peakRss - baseRss) / MB).toFixed(0)} MB)`,
+        `(+${((peakRss - baseRss) / MB).toFixed(0)} MB, at ${(peakAt / 1000).toFixed(1)} s)`,
     );
     console.log(`steps started at: ${stepsLine}`);
     console.log(`reads answered by the server's thread: ${readsLine(pack.reads)}`);

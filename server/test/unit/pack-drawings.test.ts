@@ -11,6 +11,7 @@ import PDFDocument from 'pdfkit';
 import { describe, expect, it } from 'vitest';
 import { layOutGraphs } from '../../src/modules/handover/pdf/svg/elkThread.ts';
 import { RACK_GEOMETRY, rackSvg, slotTop } from '../../src/modules/handover/pdf/svg/rackSvg.ts';
+import { planSchematics, readSchematicData } from '../../src/modules/handover/pdf/svg/schematicPlan.ts';
 import { schematicSheetSvg } from '../../src/modules/handover/pdf/svg/schematicSheetSvg.ts';
 import { schematicSheets } from '../../src/modules/handover/pdf/svg/schematicSheets.ts';
 import { escapeXml } from '../../src/modules/handover/pdf/svg/svgText.ts';
@@ -166,6 +167,62 @@ describe('a schematic sheet', () => {
       [10, { cables: 0, devices: 0 }],
       [10, { cables: 9, devices: 9 }],
     ]);
+  });
+
+  it('knows its sheets’ titles before their layout, in the order of the drawings, without archived ends', async () => {
+    const devices = [
+      ...Array.from({ length: 12 }, (_, i) => device(i + 1)),
+      device(13, 1, { archived: true }),
+    ];
+    const cables = [...chain(1, 12), cable([12, 1, 'output', 'Audio'], [13, 2, 'input', 'Audio'])];
+    const data = { floors: [{ id: 1, name: 'Ground' }], devices, cables };
+    const limits = { cables: 5, devices: 6, sheets: 10 };
+    const plan = planSchematics(data, { language: 'en', includeArchived: false, limits });
+    expect(plan.titles).toEqual([
+      'Schematic: Ground (1 of 3)',
+      'Schematic: Ground (2 of 3)',
+      'Schematic: Ground (3 of 3)',
+    ]);
+    const drawings = await plan.draw();
+    expect(drawings.map((d) => d.title)).toEqual(plan.titles);
+    const all = drawings.map((d) => d.svg).join('');
+    expect(all).toContain('>HQ-12<');
+    expect(all).not.toContain('>HQ-13<');
+    const withArchived = planSchematics(data, { language: 'en', includeArchived: true, limits });
+    expect((await withArchived.draw()).map((d) => d.svg).join('')).toContain('>HQ-13<');
+    expect(planSchematics(null, { language: 'en', includeArchived: false }).titles).toEqual([]);
+  });
+
+  it('reads its rows a page at a time, after the last row of the page before', async () => {
+    const devices = Array.from({ length: 5 }, (_, i) => device(i + 1));
+    const cables = chain(1, 5).map((c) => ({ ...c, sort_code: c.code.toLowerCase() }));
+    const asked: unknown[] = [];
+    const data = await readSchematicData({
+      floors: async () => [{ id: 1, name: 'Ground' }],
+      devices: async (afterId) => {
+        asked.push(afterId);
+        return devices.filter((d) => d.id > afterId).slice(0, 2);
+      },
+      cables: async (after) => {
+        asked.push(after);
+        const from = after ? cables.findIndex((c) => c.id === after.id) + 1 : 0;
+        return cables.slice(from, from + 3);
+      },
+    });
+    expect(data?.devices.map((d) => d.id)).toEqual([1, 2, 3, 4, 5]);
+    expect(data?.cables.map((c) => c.id)).toEqual(cables.map((c) => c.id));
+    expect(asked).toEqual([
+      0,
+      2,
+      4,
+      5,
+      null,
+      { code: cables[2]!.sort_code, id: cables[2]!.id },
+      { code: cables[3]!.sort_code, id: cables[3]!.id },
+    ]);
+    expect(
+      await readSchematicData({ floors: async () => null, devices: async () => [], cables: async () => [] }),
+    ).toBeNull();
   });
 
   it('names what was left out in the pack’s language', () => {

@@ -19,7 +19,7 @@ import { drawDrawings } from './sections/drawings.ts';
 import { drawPlans } from './sections/plans.ts';
 import { drawSummary } from './sections/summary.ts';
 import type { PackSource } from './source.ts';
-import type { PackDrawing } from './svg/drawing.ts';
+import { planSchematics, readSchematicData } from './svg/schematicPlan.ts';
 import { clean, wordsFor } from './words.ts';
 import { PackWriter } from './writer.ts';
 
@@ -94,13 +94,29 @@ export async function makePack(
     language: input.language,
     includeArchived: input.includeArchived,
   };
-  // The drawings are made whole before the first page (the contents lists each): on a large site
-  // the schematics' layout takes a while, so the bar moves on after each.
+  // The racks are drawn at once (no layout to wait for). The schematics' sheets are known at once
+  // (the contents list each), but ELK lays them out in its own thread while the other sections
+  // are drawn: the pack waits for them only at their section.
   const racks = sections.includes('racks') ? await source.rackSvgs(drawingInput) : [];
   progress.report(1, 'gathering');
-  const schematics = sections.includes('schematics') ? await source.schematicSvgs(drawingInput) : [];
+  const schematicPlan = planSchematics(
+    sections.includes('schematics')
+      ? await readSchematicData({
+          floors: () => source.schematicFloors(drawingInput),
+          devices: (afterId) => source.schematicDevices(site.id, afterId),
+          cables: (after) => source.schematicCables(site.id, after),
+        })
+      : null,
+    drawingInput,
+  );
+  const schematics = schematicPlan.draw();
+  // Its failure is met where it is awaited, at its section; not as an unhandled rejection before.
+  schematics.catch(() => undefined);
   progress.report(2, 'gathering');
-  const drawings: Partial<Record<HandoverSection, PackDrawing[]>> = { racks, schematics };
+  const drawingTitles: Partial<Record<HandoverSection, string[]>> = {
+    racks: racks.map((drawing) => drawing.title),
+    schematics: schematicPlan.titles,
+  };
   const cables = sections.includes('cables') ? await source.rowCount('connections', site.id) : 0;
   const attachments = sections.includes('attachments') ? await source.rowCount('attachments', site.id) : 0;
   let sheets: Datasheet[] = [];
@@ -111,7 +127,7 @@ export async function makePack(
   // Sections with nothing to show at all are left out; the others say when they are empty.
   const shown = sections.filter((section) => {
     if (section === 'plans') return floors.length > 0;
-    if (section === 'racks' || section === 'schematics') return (drawings[section] ?? []).length > 0;
+    if (section === 'racks' || section === 'schematics') return (drawingTitles[section] ?? []).length > 0;
     if (section === 'datasheets') return sheets.length > 0;
     return true;
   });
@@ -132,8 +148,8 @@ export async function makePack(
       }
     }
     if (section === 'racks' || section === 'schematics') {
-      const subs = (drawings[section] ?? []).map(
-        (drawing): ContentsEntry => ({ title: clean(drawing.title), page: 0, level: 1 }),
+      const subs = (drawingTitles[section] ?? []).map(
+        (title): ContentsEntry => ({ title: clean(title), page: 0, level: 1 }),
       );
       drawingEntries.set(section, subs);
       ordered.push(...subs);
@@ -188,8 +204,10 @@ export async function makePack(
         await drawCables(pack, title, cables);
         break;
       case 'racks':
+        await drawDrawings(pack, title, racks, drawingEntries.get(section) ?? []);
+        break;
       case 'schematics':
-        await drawDrawings(pack, title, drawings[section] ?? [], drawingEntries.get(section) ?? []);
+        await drawDrawings(pack, title, await schematics, drawingEntries.get(section) ?? []);
         break;
       case 'contacts':
         await drawContacts(pack, title);

@@ -9,7 +9,8 @@ import type { AppContext } from '../../../platform/context.ts';
 import * as data from './data.ts';
 import type { PackDrawing } from './svg/drawing.ts';
 import { siteRackSvgs } from './svg/rackSvgs.ts';
-import { siteSchematicSvgs } from './svg/schematicSvgs.ts';
+import type { SchematicReads } from './svg/schematicPlan.ts';
+import { schematicCablePage, schematicDevicePage, schematicFloors } from './svg/schematicSvgs.ts';
 
 export interface DrawingInput {
   tenantId: number;
@@ -36,7 +37,13 @@ export interface PackSource {
   /** A stored file's first `maxBytes` bytes, or null when missing or bigger. */
   fileBytes(key: string, maxBytes: number): Promise<Uint8Array | null>;
   rackSvgs(input: DrawingInput): Promise<PackDrawing[]>;
-  schematicSvgs(input: DrawingInput): Promise<PackDrawing[]>;
+  /** The schematics' rows, a page at a time: their sheets are laid out and drawn on the pack's thread. */
+  schematicFloors(input: DrawingInput): ReturnType<SchematicReads['floors']>;
+  schematicDevices(siteId: number, afterId: number): ReturnType<SchematicReads['devices']>;
+  schematicCables(
+    siteId: number,
+    after: { code: string; id: number } | null,
+  ): ReturnType<SchematicReads['cables']>;
 }
 
 export type SourceMethod = keyof PackSource;
@@ -74,6 +81,8 @@ export function localSource(ctx: AppContext): PackSource {
       }
     },
     rackSvgs: (input) => siteRackSvgs(ctx, input),
-    schematicSvgs: (input) => siteSchematicSvgs(ctx, input),
+    schematicFloors: (input) => schematicFloors(ctx, input),
+    schematicDevices: (siteId, afterId) => schematicDevicePage(ctx, siteId, afterId),
+    schematicCables: (siteId, after) => schematicCablePage(ctx, siteId, after),
   };
 }

@@ -10,8 +10,9 @@ import { makePack } from './make.ts';
 import type { PackSource } from './source.ts';
 import type { FromWorker, ToWorker } from './thread.ts';
 
-// On Linux a thread's nice value is its own: this lowers the drawing only, not the process. Not
-// to the lowest (19): on a busy machine that starved a 400-page pack for minutes.
+// On Linux a thread's nice value is its own: this lowers the drawing only, not the process, so the
+// server's thread answering calls comes first. The 20,000-device pack still ends in 28–37 s on a
+// host loaded by a CI run (bench/RESULTS.md, "The handover pack").
 if (process.platform === 'linux') {
   try {
     setPriority(19);
