@@ -1,25 +1,7 @@
-/**
- * The handover pack's job end to end (issue 42): from `POST /api/site/handover` to the pack done
- * in the storage, as the Handover page sees it, for Demo HQ as a PDF and as a ZIP (the PDF, the
- * attachments and the three .xlsx exports), and what the pack list call costs while a pack is
- * being made (the page reads it every second then).
- *
- *   npx tsx bench/handover-job.ts [--runs 3]
- *
- * PGlite in a temporary DATA_DIR seeded with the demo data; the app in this process, called
- * through `inject` (no network), so the figures are the server's own.
- */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
+import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import type { HandoverPackDto } from '@asbuilt/domain';
-import { eq } from 'drizzle-orm';
-import { buildApp } from '../server/src/app.ts';
-import { loadConfig } from '../server/src/config.ts';
-import { openDatabase } from '../server/src/db/client.ts';
-import { sites } from '../server/src/db/schema.ts';
-import { prepareDatabase } from '../server/src/db/seed/index.ts';
+import { openDemoHq } from './demo-hq.ts';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' } } });
 const runs = Number(values.runs);
@@ -31,20 +13,9 @@ const quantile = (xs: number[], q: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * q))] ?? Number.NaN;
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 
-const dataDir = await mkdtemp(path.join(tmpdir(), 'asbuilt-handover-job-'));
-const database = await openDatabase({ dataDir: path.join(dataDir, 'db') });
+const { app, hq, close } = await openDemoHq('asbuilt-handover-job-');
 try {
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    SEED_DEMO: 'true',
-    VAULT_KEY: 'bench-vault-key',
-    NODE_ENV: 'production',
-  });
-  const { app, ctx } = await buildApp({ config, database, logger: false });
-  await prepareDatabase(database.db, config, ctx.vault);
   await app.ready();
-  const [hq] = await database.db.select().from(sites).where(eq(sites.name, 'Demo HQ'));
-  if (!hq) throw new Error('Demo HQ is missing from the demo data');
   const login = await app.inject({
     method: 'POST',
     url: '/api/admin/users/login',
@@ -99,6 +70,5 @@ try {
   );
   await app.close();
 } finally {
-  await database.close();
-  await rm(dataDir, { recursive: true, force: true });
+  await close();
 }

@@ -16,6 +16,7 @@
  *
  * The packs are written to files, as the job writes them to storage; `--keep DIR` keeps them.
  */
+
 import { createWriteStream } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
@@ -24,17 +25,14 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { HANDOVER_DEFAULT_SECTIONS, type HandoverSection, type HandoverStep } from '@asbuilt/domain';
 import { eq, sql } from 'drizzle-orm';
-import { buildApp } from '../server/src/app.ts';
-import { loadConfig } from '../server/src/config.ts';
-import { openDatabase } from '../server/src/db/client.ts';
 import { floors, sites } from '../server/src/db/schema.ts';
-import { prepareDatabase } from '../server/src/db/seed/index.ts';
 import type { PackInput } from '../server/src/modules/handover/pdf/renderPack.ts';
 import { localSource, type PackSource } from '../server/src/modules/handover/pdf/source.ts';
 import { renderInThread } from '../server/src/modules/handover/pdf/thread.ts';
 import type { AppContext } from '../server/src/platform/context.ts';
 import { httpCaller, median, startBenchApi } from './api-harness.ts';
 import { addConnections } from './data/connections.ts';
+import { openDemoHq } from './demo-hq.ts';
 
 const { values } = parseArgs({
   options: {
@@ -106,19 +104,8 @@ async function keep(file: string, name: string) {
 }
 
 async function demoPart() {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'asbuilt-handover-demo-'));
-  const database = await openDatabase({ dataDir: path.join(dataDir, 'db') });
+  const { dataDir, database, app, ctx, hq, close } = await openDemoHq('asbuilt-handover-demo-');
   try {
-    const config = loadConfig({
-      DATA_DIR: dataDir,
-      SEED_DEMO: 'true',
-      VAULT_KEY: 'bench-vault-key',
-      NODE_ENV: 'production',
-    });
-    const { app, ctx } = await buildApp({ config, database, logger: false });
-    await prepareDatabase(database.db, config, ctx.vault);
-    const [hq] = await database.db.select().from(sites).where(eq(sites.name, 'Demo HQ'));
-    if (!hq) throw new Error('Demo HQ is missing from the demo data');
     const input: PackInput = {
       tenantId: hq.tenant_id,
       siteId: hq.id,
@@ -147,8 +134,7 @@ async function demoPart() {
     );
     await app.close();
   } finally {
-    await database.close();
-    await rm(dataDir, { recursive: true, force: true });
+    await close();
   }
 }
 

@@ -9,21 +9,18 @@
  */
 
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
-import { loadavg, tmpdir } from 'node:os';
+import { stat } from 'node:fs/promises';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { crc32, deflateSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
-import { buildApp } from '../server/src/app.ts';
-import { loadConfig } from '../server/src/config.ts';
-import { openDatabase } from '../server/src/db/client.ts';
-import { sites, tenants } from '../server/src/db/schema.ts';
-import { prepareDatabase } from '../server/src/db/seed/index.ts';
+import { tenants } from '../server/src/db/schema.ts';
 import type { PackInput } from '../server/src/modules/handover/pdf/renderPack.ts';
 import { localSource } from '../server/src/modules/handover/pdf/source.ts';
 import { renderInThread } from '../server/src/modules/handover/pdf/thread.ts';
 import { median } from './api-harness.ts';
+import { openDemoHq } from './demo-hq.ts';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '10' } } });
 
@@ -68,19 +65,8 @@ function svg(): Buffer {
   );
 }
 
-const dataDir = await mkdtemp(path.join(tmpdir(), 'asbuilt-logo-bench-'));
-const database = await openDatabase({ dataDir: path.join(dataDir, 'db') });
+const { dataDir, database, app, ctx, hq, close } = await openDemoHq('asbuilt-logo-bench-');
 try {
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    SEED_DEMO: 'true',
-    VAULT_KEY: 'bench-vault-key',
-    NODE_ENV: 'production',
-  });
-  const { app, ctx } = await buildApp({ config, database, logger: false });
-  await prepareDatabase(database.db, config, ctx.vault);
-  const [hq] = await database.db.select().from(sites).where(eq(sites.name, 'Demo HQ'));
-  if (!hq) throw new Error('Demo HQ is missing from the demo data');
   const input: PackInput = {
     tenantId: hq.tenant_id,
     siteId: hq.id,
@@ -119,6 +105,5 @@ try {
   }
   await app.close();
 } finally {
-  await database.close();
-  await rm(dataDir, { recursive: true, force: true });
+  await close();
 }

@@ -9,30 +9,24 @@ import { build } from 'esbuild';
 
 const dist = new URL('./dist/', import.meta.url);
 await rm(dist, { recursive: true, force: true });
-await build({
-  entryPoints: [new URL('./src/main.ts', import.meta.url).pathname],
-  outfile: new URL('main.js', dist).pathname,
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  packages: 'external',
-  alias: { '@asbuilt/domain': new URL('../domain/src/index.ts', import.meta.url).pathname },
-  sourcemap: true,
-  logLevel: 'warning',
-});
-// The handover pack's PDF is drawn on a worker thread (src/modules/handover/pdf/thread.ts), which
-// loads this file from beside main.js.
-await build({
-  entryPoints: [new URL('./src/modules/handover/pdf/worker.ts', import.meta.url).pathname],
-  outfile: new URL('handover-pdf-worker.js', dist).pathname,
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  packages: 'external',
-  alias: { '@asbuilt/domain': new URL('../domain/src/index.ts', import.meta.url).pathname },
-  sourcemap: true,
-  logLevel: 'warning',
-});
+const entries = [
+  ['./src/main.ts', 'main.js'],
+  // The handover pack's PDF is drawn on a worker thread (src/modules/handover/pdf/thread.ts), which
+  // loads this file from beside main.js.
+  ['./src/modules/handover/pdf/worker.ts', 'handover-pdf-worker.js'],
+];
+for (const [entry, outfile] of entries) {
+  await build({
+    entryPoints: [new URL(entry, import.meta.url).pathname],
+    outfile: new URL(outfile, dist).pathname,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    alias: { '@asbuilt/domain': new URL('../domain/src/index.ts', import.meta.url).pathname },
+    sourcemap: true,
+    logLevel: 'warning',
+  });
+}
 await cp(new URL('./src/db/migrations/', import.meta.url), new URL('migrations/', dist), { recursive: true });
