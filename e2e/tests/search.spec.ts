@@ -76,3 +76,40 @@ test('@phone search: the header icon opens a full-screen box, a tap opens the de
   await expect(page).toHaveURL(new RegExp(`/site/${hq.id}/devices\\?device=${device.id}$`));
   await expect(card(page).getByText(device.code!, { exact: true }).first()).toBeVisible();
 });
+
+test('search: a contact and a file found open on their page, the one asked for shown', async ({ page }) => {
+  const { token } = await apiSignIn(page.request, INTEGRATOR);
+  const hq = await apiSiteByName(page.request, token, 'Demo HQ');
+  const headers = { authorization: `Bearer ${token}` };
+  const contacts = (await (
+    await page.request.get(`/api/site/contacts?site_id=${hq.id}`, { headers })
+  ).json()) as { contacts: Array<{ id: number; lname: string | null }> };
+  const contact = contacts.contacts.find((c) => c.lname);
+  const files = (await (
+    await page.request.get(`/api/global/attachments?site_id=${hq.id}&limit=50`, { headers })
+  ).json()) as { attachments: Array<{ id: number; filename: string; file_class: string }> };
+  const file = files.attachments.find((a) => a.file_class !== 'image' && a.filename.length > 4);
+  expect(contact, 'a Demo HQ contact with a last name').toBeDefined();
+  expect(file, 'a Demo HQ file that is not a picture').toBeDefined();
+
+  await signIn(page, INTEGRATOR);
+  await page.goto('/sites');
+  const box = page.getByRole('dialog', { name: 'Search everything' });
+  const open = async (query: string, match: string) => {
+    await page.keyboard.press('Control+k');
+    await box.getByRole('combobox', { name: 'Search everything' }).fill(query);
+    await box.getByTestId('search-result').filter({ hasText: match }).first().click();
+  };
+
+  await open(`type:contact ${contact!.lname!}`, contact!.lname!);
+  await expect(page).toHaveURL(new RegExp(`/site/${hq.id}/contacts\\?contact=${contact!.id}$`));
+  await expect(page.locator('[data-testid="contact-card"][aria-current="true"]')).toContainText(contact!.lname!);
+
+  await open(`type:attachment ${file!.filename}`, file!.filename);
+  await expect(page).toHaveURL(new RegExp(`/site/${hq.id}/attachments\\?attachment=${file!.id}$`));
+  await expect(page.getByText('Showing the file you opened.')).toBeVisible();
+  await expect(page.getByText(file!.filename, { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Show all files' }).click();
+  await expect(page).toHaveURL(new RegExp(`/site/${hq.id}/attachments$`));
+  await expect(page.getByRole('textbox', { name: 'Search files' })).toBeVisible();
+});

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { encodeMessage } from '../i18n/messages.ts';
-import { idField, optionalText, requiredId, requiredText } from './form.ts';
+import { idField, optionalId, optionalText, requiredId, requiredText } from './form.ts';
 
 /**
  * Files and pictures (core.md sections 2, 3, 5 and 7): what the attachment calls accept and answer.
@@ -85,6 +85,8 @@ export const attachmentListQuerySchema = z
     attachable_type: linkTypeField('attachable_type').optional(),
     attachable_id: linkIdField('attachable_id').optional(),
     q: optionalText('q', 200).optional(),
+    /** One file: a search result or a shared link opens the page on it. */
+    id: optionalId('id').optional(),
     limit: z.coerce.number().int().min(1).max(500).default(100),
     offset: z.coerce.number().int().min(0).default(0),
   })

@@ -403,4 +403,18 @@ describe('listing', () => {
     expect(bad.statusCode).toBe(400);
     expect((bad.json() as { code: string }).code).toBe('invalid_value');
   });
+
+  it('answers one file by id (a search result opens it), and only within the site asked', async () => {
+    const one = await attach({ url: await upload('Permit.pdf', PDF) });
+    await attach({ url: await upload('Other.pdf', PDF) });
+    const ask = (siteId: number, id: unknown) =>
+      t.call('GET', `/api/global/attachments?site_id=${siteId}&id=${id}`, { token: w.tokens.integrator });
+    const found = (await ask(w.sites.main.id, one.id)).json() as { attachments: AttachmentDto[]; total: number };
+    expect(found.attachments.map((x) => x.id)).toEqual([one.id]);
+    expect(found.total).toBe(1);
+    const elsewhere = (await ask(w.sites.second.id, one.id)).json() as { attachments: AttachmentDto[] };
+    expect(elsewhere.attachments).toEqual([]);
+    const bad = await ask(w.sites.main.id, 'x');
+    expect(bad.statusCode).toBe(400);
+  });
 });

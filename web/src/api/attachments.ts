@@ -15,12 +15,19 @@ export interface AttachmentLinkFilter {
 
 export const attachmentKeys = {
   all: (siteId: number) => [...siteKeys.site(siteId), 'attachments'] as const,
-  list: (siteId: number, filter: AttachmentLinkFilter | undefined, q: string, limit: number) =>
+  list: (
+    siteId: number,
+    filter: AttachmentLinkFilter | undefined,
+    q: string,
+    limit: number,
+    only: number | null = null,
+  ) =>
     [
       ...attachmentKeys.all(siteId),
       filter ? `${filter.type ?? 'Site'}:${filter.id ?? ''}` : 'all',
       q,
       limit,
+      only,
     ] as const,
 };
 
@@ -29,9 +36,11 @@ export function useAttachments(
   filter: AttachmentLinkFilter | undefined,
   q: string,
   limit: number,
+  /** One file by id: the page opened from a search result or a link. */
+  only: number | null = null,
 ) {
   return useQuery({
-    queryKey: attachmentKeys.list(siteId, filter, q, limit),
+    queryKey: attachmentKeys.list(siteId, filter, q, limit, only),
     queryFn: ({ signal }) =>
       api.get<{ attachments: AttachmentDto[]; total: number }>(
         '/global/attachments',
@@ -39,6 +48,7 @@ export function useAttachments(
           site_id: siteId,
           limit,
           ...(q ? { q } : {}),
+          ...(only ? { id: only } : {}),
           ...(filter ? { attachable_type: filter.type ?? '', attachable_id: filter.id ?? '' } : {}),
         },
         { signal },

@@ -22,6 +22,7 @@ function conditions(siteId: number, query: Partial<AttachmentListQuery>): SQL {
           )!,
     );
   }
+  if (query.id) parts.push(eq(attachments.id, query.id));
   if (query.q) {
     const pattern = likePattern(query.q);
     parts.push(

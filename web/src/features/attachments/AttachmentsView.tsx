@@ -45,10 +45,15 @@ const SEARCH_DEBOUNCE_MS = 300;
 export function AttachmentsView({
   filter,
   columns,
+  only = null,
+  onShowAll,
 }: {
   /** Absent on the site's Attachments page: every file of the site. */
   filter?: AttachmentLinkFilter;
   columns: 2 | 4;
+  /** One file by id, shown alone until the user asks for all (a search result's link). */
+  only?: number | null;
+  onShowAll?: () => void;
 }) {
   const { t } = useTranslation('attachments');
   const { siteId, permission } = useSite();
@@ -56,7 +61,7 @@ export function AttachmentsView({
   const [typed, setTyped] = useState('');
   const [query, setQuery] = useState('');
   const [limit, setLimit] = useState(PAGE);
-  const list = useAttachments(siteId, filter, query, limit);
+  const list = useAttachments(siteId, filter, query, limit, only);
   const remove = useDeleteAttachment(siteId);
   const [viewing, setViewing] = useState<number | null>(null);
   const [editing, setEditing] = useState<AttachmentDto | null>(null);
@@ -89,6 +94,15 @@ export function AttachmentsView({
     if (attachment.file_class === 'image') setViewing(pictures.indexOf(attachment));
     else window.open(attachment.url, '_blank', 'noopener');
   };
+
+  // A picture named by the link opens at once; another file waits for a click (no pop-up unasked).
+  const opened = useRef<number | null>(null);
+  useEffect(() => {
+    const [picture] = pictures;
+    if (!only || opened.current === only || items.length !== 1 || picture?.id !== only) return;
+    opened.current = only;
+    setViewing(0);
+  }, [only, items.length, pictures]);
 
   const pick = (input: HTMLInputElement | null) => {
     if (!input?.files) return;
@@ -159,8 +173,18 @@ export function AttachmentsView({
           mb: 2,
         }}
       >
-        <SearchField value={typed} onChange={setTyped} label={t('search')} />
-        {list.data && (
+        {only ? (
+          <Alert
+            severity="info"
+            sx={{ flex: 1, py: 0 }}
+            action={<Button onClick={onShowAll}>{t('only.show_all')}</Button>}
+          >
+            {t('only.shown')}
+          </Alert>
+        ) : (
+          <SearchField value={typed} onChange={setTyped} label={t('search')} />
+        )}
+        {list.data && !only && (
           <Typography variant="body2" color="text.secondary">
             {t('count', { count: total, number: formatNumber(total) })}
           </Typography>

@@ -29,8 +29,11 @@ import { LoadingScreen } from '../../components/LoadingScreen.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { SearchField } from '../../components/SearchField.tsx';
 import { toastError } from '../../lib/toast.ts';
+import { useLinkedItem } from '../../lib/useLinkedItem.ts';
 import { useSite } from '../sites/SiteContext.tsx';
 import { ContactDialog } from './ContactDialog.tsx';
+
+const scrollIntoView = (element: HTMLElement | null) => element?.scrollIntoView({ block: 'center' });
 
 const nameOf = (c: ContactDto) => [c.fname, c.lname].filter(Boolean).join(' ') || c.email || '—';
 
@@ -51,6 +54,7 @@ export function ContactsPage() {
   const [query, setQuery] = useState('');
   const [editing, setEditing] = useState<ContactDto | null | undefined>(undefined);
   const [deleting, setDeleting] = useState<ContactDto | null>(null);
+  const [linked] = useLinkedItem('contact');
   const shown = useMemo(() => (contacts.data ?? []).filter((c) => matches(c, query)), [contacts.data, query]);
 
   if (contacts.isError) return <ErrorState error={contacts.error} onRetry={() => contacts.refetch()} />;
@@ -101,7 +105,15 @@ export function ContactsPage() {
             }}
           >
             {shown.map((contact) => (
-              <Card key={contact.id} variant="outlined" data-testid="contact-card">
+              <Card
+                key={contact.id}
+                variant="outlined"
+                data-testid="contact-card"
+                aria-current={linked === contact.id || undefined}
+                // The contact a search result opened: brought into view and outlined.
+                ref={linked === contact.id ? scrollIntoView : undefined}
+                sx={linked === contact.id ? { borderColor: 'primary.main', borderWidth: 2 } : undefined}
+              >
                 <CardContent>
                   <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
                     <Box sx={{ minWidth: 0 }}>

@@ -10,7 +10,7 @@ import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
 import ImageOutlinedIcon from '@mui/icons-material/ImageOutlined';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import { Avatar, Box, Button, Chip, Stack, Tooltip } from '@mui/material';
-import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   type CataloguePath,
@@ -34,6 +34,7 @@ import { usePageTitle } from '../../layout/PageTitle.tsx';
 import { formatDate } from '../../lib/dates.ts';
 import { formatNumber } from '../../lib/numbers.ts';
 import { toastSuccess } from '../../lib/toast.ts';
+import { useLinkedItem } from '../../lib/useLinkedItem.ts';
 import { useCurrentUser } from '../../session/CurrentUser.tsx';
 import { SheetMenu } from '../imports/SheetMenu.tsx';
 import { CatalogueNav } from '../tenant/CatalogueNav.tsx';
@@ -80,6 +81,12 @@ export function ProductsPage({ scope = 'tenant' }: { scope?: CataloguePath }) {
     product: null,
   });
   const [generating, setGenerating] = useState(false);
+  const [linked, clearLinked] = useLinkedItem('product');
+  // A search result's link opens that product's editor once the catalogue is loaded.
+  useEffect(() => {
+    const product = linked ? index.data?.products.find((item) => item.id === linked) : undefined;
+    if (product) setEditor({ open: true, product });
+  }, [linked, index.data]);
 
   const tenants = index.data?.tenants;
   const canEdit = useCallback(
@@ -276,7 +283,10 @@ export function ProductsPage({ scope = 'tenant' }: { scope?: CataloguePath }) {
         tenants={tenants}
         variant={scope}
         {...(editor.draft ? { draft: editor.draft } : {})}
-        onClose={() => setEditor((current) => ({ ...current, open: false }))}
+        onClose={() => {
+          clearLinked();
+          setEditor((current) => ({ ...current, open: false }));
+        }}
       />
       {admin ? (
         <AiProductDialog
