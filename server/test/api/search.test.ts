@@ -89,7 +89,7 @@ beforeAll(async () => {
   await t.db.insert(attachments).values({
     site_id: hq.id,
     url: 'x/commissioning.pdf',
-    filename: 'commissioning.pdf',
+    filename: 'Fire certificate',
     original_filename: 'Commissioning report.pdf',
     file_type: 'pdf',
   });
@@ -188,10 +188,14 @@ describe('global search', () => {
     expect(contact.results.filter((r) => r.type === 'contact').map((r) => r.subtitle)).toEqual([
       'Harbour Tower · Elektro Gent',
     ]);
+    // Found by the name it was uploaded under, and by the name it was given on the site.
     const file = await found(tokens.tech!, 'comissioning');
     expect(file.results.find((r) => r.type === 'attachment')).toMatchObject({
-      title: 'Commissioning report.pdf',
+      title: 'Fire certificate',
+      subtitle: 'Harbour Tower · Commissioning report.pdf',
     });
+    const renamed = await found(tokens.tech!, 'fire certficate');
+    expect(renamed.results.find((r) => r.type === 'attachment')?.title).toBe('Fire certificate');
     const ticket = await found(tokens.tech!, '#4242');
     expect(ticket.results[0]).toMatchObject({ type: 'ticket', title: '#4242 Camera offline' });
   });

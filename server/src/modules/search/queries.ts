@@ -186,13 +186,14 @@ function ticketQuery(terms: Terms): SQL {
     limit ${terms.limit}`;
 }
 
-const ATTACHMENT_NAME = 'lower(coalesce(original_filename, filename))';
+/** The name given on the site and the name uploaded under, as migration 0025 indexes them. */
+const ATTACHMENT_NAME = "lower(filename || ' ' || coalesce(original_filename, ''))";
 
 function attachmentQuery(terms: Terms): SQL {
-  const name = 'lower(coalesce(a.original_filename, a.filename))';
+  const name = "lower(a.filename || ' ' || coalesce(a.original_filename, ''))";
   return sql`
-    select a.id, a.site_id, coalesce(a.original_filename, a.filename) as title,
-      json_build_array(s.name) as subtitle_parts,
+    select a.id, a.site_id, a.filename as title,
+      json_build_array(s.name, nullif(a.original_filename, a.filename)) as subtitle_parts,
       ${similarity(name, terms)}::float8 as score,
       (count(*) over ())::int as total
     from (${anyOf('attachments', nameBranches(ATTACHMENT_NAME, terms))}) hits
