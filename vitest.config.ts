@@ -27,7 +27,12 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['domain/test/**/*.test.ts', 'server/test/unit/**/*.test.ts', 'web/test/**/*.test.ts'],
+          include: [
+            'domain/test/**/*.test.ts',
+            'server/test/unit/**/*.test.ts',
+            'web/test/**/*.test.ts',
+            'client/test/**/*.test.ts',
+          ],
         },
       },
       api('api', { TEST_DB: 'pglite' }),

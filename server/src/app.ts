@@ -5,7 +5,7 @@ import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { startEmbeddedVacuum } from './db/embedded-vacuum.ts';
@@ -39,6 +39,7 @@ import { authPlugin } from './platform/auth-plugin.ts';
 import { callsInFlightPlugin } from './platform/calls-in-flight.ts';
 import type { AppContext } from './platform/context.ts';
 import { DeviceLinks } from './platform/device-links.ts';
+import { describeDocument, describeRoute } from './platform/openapi.ts';
 import { errorPlugin } from './platform/error-plugin.ts';
 import { inputGuardPlugin } from './platform/input-guard.ts';
 import { loggerOptions } from './platform/logger.ts';
@@ -115,11 +116,25 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Asbuilt API', version: '0.1.0' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      info: {
+        title: 'Asbuilt API',
+        version: '0.1.0',
+        description:
+          'Sites, floors, locations, devices, connections, files, the vault and more. Errors answer `{ error, code }` with a 4xx status; another tenant’s objects answer 404.',
+      },
+      components: {
+        securitySchemes: {
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'A personal API token (`asb_…`, made on the profile page) or a session token from sign-in.',
+          },
+        },
+      },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: describeRoute,
+    transformObject: describeDocument,
   });
   // The API description is public; every other /api route needs a session.
   app.addHook('onRoute', (route) => {
