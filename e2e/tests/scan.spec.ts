@@ -222,7 +222,7 @@ test('the app is installable: its manifest, icons and theme colour', async ({ pa
     start_url: '/',
     display: 'standalone',
   });
-  expect(body.theme_color).toBe('#1f8a5b');
+  expect(body.theme_color).toBe('#1a7a50');
   for (const [sizes, purpose] of [
     ['192x192', 'any'],
     ['512x512', 'any'],
@@ -236,7 +236,7 @@ test('the app is installable: its manifest, icons and theme colour', async ({ pa
   }
   await page.goto('/login');
   await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
-  await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', '#1f8a5b');
+  await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', '#1a7a50');
 });
 
 test('offline, a page of the app shows the offline screen in the user’s language', async ({

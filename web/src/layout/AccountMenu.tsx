@@ -71,7 +71,8 @@ export function AccountMenu() {
             alt=""
             sx={{ width: 36, height: 36, bgcolor: 'secondary.main', fontSize: '0.95rem', fontWeight: 700 }}
           >
-            {initials(user)}
+            {/* The button is named "Account menu"; the initials are only a picture of the user. */}
+            <span aria-hidden="true">{initials(user)}</span>
           </Avatar>
         </IconButton>
       </Tooltip>

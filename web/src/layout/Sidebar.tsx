@@ -1,5 +1,14 @@
 /** The permanent sidebar of a layout (tenant, admin; later the site layout). */
-import { Box, Divider, Drawer, List, ListItemButton, ListItemIcon, ListItemText } from '@mui/material';
+import {
+  Box,
+  Divider,
+  Drawer,
+  List,
+  ListItem,
+  ListItemButton,
+  ListItemIcon,
+  ListItemText,
+} from '@mui/material';
 import { alpha } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
@@ -16,32 +25,35 @@ interface Props {
 function Entry({ item, active }: { item: NavItem; active: boolean }) {
   const { t } = useTranslation('layout');
   const Icon = item.icon;
+  // Each link in a list item of its own: a list holds only items (screen readers count them).
   return (
-    <ListItemButton
-      component={RouterLink}
-      to={item.path}
-      selected={active}
-      aria-current={active ? 'page' : undefined}
-      sx={(theme) => ({
-        borderRadius: 2,
-        mx: 1,
-        mb: 0.5,
-        '&.Mui-selected': {
-          bgcolor: alpha(theme.palette.primary.main, 0.1),
-          color: 'primary.main',
-          '& .MuiListItemIcon-root': { color: 'primary.main' },
-        },
-        '&.Mui-selected:hover': { bgcolor: alpha(theme.palette.primary.main, 0.16) },
-      })}
-    >
-      <ListItemIcon sx={{ minWidth: 40 }}>
-        <Icon fontSize="small" />
-      </ListItemIcon>
-      <ListItemText
-        primary={t(item.labelKey)}
-        slotProps={{ primary: { sx: { fontWeight: active ? 700 : 500 } } }}
-      />
-    </ListItemButton>
+    <ListItem disablePadding sx={{ display: 'block' }}>
+      <ListItemButton
+        component={RouterLink}
+        to={item.path}
+        selected={active}
+        aria-current={active ? 'page' : undefined}
+        sx={(theme) => ({
+          borderRadius: 2,
+          mx: 1,
+          mb: 0.5,
+          '&.Mui-selected': {
+            bgcolor: alpha(theme.palette.primary.main, 0.1),
+            color: 'primary.main',
+            '& .MuiListItemIcon-root': { color: 'primary.main' },
+          },
+          '&.Mui-selected:hover': { bgcolor: alpha(theme.palette.primary.main, 0.16) },
+        })}
+      >
+        <ListItemIcon sx={{ minWidth: 40 }}>
+          <Icon fontSize="small" />
+        </ListItemIcon>
+        <ListItemText
+          primary={t(item.labelKey)}
+          slotProps={{ primary: { sx: { fontWeight: active ? 700 : 500 } } }}
+        />
+      </ListItemButton>
+    </ListItem>
   );
 }
 

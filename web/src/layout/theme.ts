@@ -5,11 +5,12 @@ export const SIDEBAR_WIDTH = 232;
 
 export const theme = createTheme({
   palette: {
-    primary: { main: '#1f8a5b', light: '#4caf84', dark: '#14633f', contrastText: '#ffffff' },
+    // Dark enough for 4.5:1 with white text and as text on the grey page (WCAG 2.1 AA, issue 47).
+    primary: { main: '#1a7a50', light: '#4caf84', dark: '#14633f', contrastText: '#ffffff' },
     secondary: { main: '#d81b60', light: '#e35a8a', dark: '#a0003a', contrastText: '#ffffff' },
     error: { main: '#d32f2f' },
     warning: { main: '#ffa000', contrastText: 'rgba(0, 0, 0, 0.87)' },
-    info: { main: '#1e6fd9', contrastText: '#ffffff' },
+    info: { main: '#1565c0', contrastText: '#ffffff' },
     success: { main: '#2e7d32' },
     background: { default: '#f4f6f5', paper: '#ffffff' },
   },

@@ -107,7 +107,7 @@ function Tile({
   return (
     <Card sx={{ flex: 1, minWidth: 0 }}>
       {to ? (
-        <CardActionArea component={RouterLink} to={to} aria-label={tileLabel}>
+        <CardActionArea component={RouterLink} to={to}>
           {body}
         </CardActionArea>
       ) : (

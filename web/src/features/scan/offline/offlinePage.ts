@@ -36,7 +36,7 @@ const STYLE = `
   img { width: 64px; height: 64px; border-radius: 14px; }
   h1 { font-size: 1.4rem; margin: 20px 0 8px; }
   p { line-height: 1.5; margin: 0 0 24px; color: #4a5550; }
-  a { display: inline-block; padding: 10px 22px; border-radius: 8px; background: #1f8a5b; color: #fff;
+  a { display: inline-block; padding: 10px 22px; border-radius: 8px; background: #1a7a50; color: #fff;
     text-decoration: none; font-weight: 600; }
   a:focus-visible { outline: 3px solid #14633f; outline-offset: 2px; }
 `;
@@ -58,7 +58,7 @@ export function offlineHtml(catalogues: Record<Language, OfflineCatalogue>): str
 <head>
 <meta charset="UTF-8" />
 <meta name="viewport" content="width=device-width, initial-scale=1.0" />
-<meta name="theme-color" content="#1f8a5b" />
+<meta name="theme-color" content="#1a7a50" />
 <title>${escapeHtml(word(catalogues.en, 'offline.title'))}</title>
 <style>${STYLE}</style>
 <script src="/offline.js" defer></script>
