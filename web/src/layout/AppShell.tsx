@@ -11,6 +11,7 @@ import { useLayoutPrefs } from './LayoutPrefs.tsx';
 import { NavTilesPanel } from './NavTilesPanel.tsx';
 import type { NavItem } from './nav.ts';
 import { Sidebar } from './Sidebar.tsx';
+import { MAIN_CONTENT_ID, SkipLink } from './SkipLink.tsx';
 import { HEADER_HEIGHT } from './theme.ts';
 
 interface Props {
@@ -27,11 +28,15 @@ export function AppShell({ items, footer, label, children }: Props) {
   const tiles = footer ? [...items, footer] : items;
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
+      <SkipLink />
       <Header />
       {showSidebar ? <Sidebar items={items} footer={footer} label={label} /> : null}
       <Box
         component="main"
+        id={MAIN_CONTENT_ID}
+        tabIndex={-1}
         sx={{
+          '&:focus': { outline: 'none' },
           flex: 1,
           minWidth: 0,
           pt: `${HEADER_HEIGHT}px`,

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Header } from '../../layout/Header.tsx';
 import { usePageTitle } from '../../layout/PageTitle.tsx';
 import { ShortcutOverrideContext } from '../../layout/ShortcutContext.tsx';
+import { MAIN_CONTENT_ID, SkipLink } from '../../layout/SkipLink.tsx';
 import { HEADER_HEIGHT } from '../../layout/theme.ts';
 import { useSiteGate } from '../sites/useSiteGate.tsx';
 import { FloorplanDashboard } from './FloorplanDashboard.tsx';
@@ -24,10 +25,20 @@ export function FloorplanDashboardPage() {
   return (
     <ShortcutOverrideContext.Provider value={shortcuts}>
       <Box sx={{ height: '100dvh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
+        <SkipLink />
         <Header />
         <Box
           component="main"
-          sx={{ flex: 1, minHeight: 0, mt: `${HEADER_HEIGHT}px`, display: 'flex', position: 'relative' }}
+          id={MAIN_CONTENT_ID}
+          tabIndex={-1}
+          sx={{
+            '&:focus': { outline: 'none' },
+            flex: 1,
+            minHeight: 0,
+            mt: `${HEADER_HEIGHT}px`,
+            display: 'flex',
+            position: 'relative',
+          }}
         >
           {body(<FloorplanDashboard />)}
         </Box>
