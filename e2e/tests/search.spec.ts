@@ -96,6 +96,8 @@ test('search: a contact and a file found open on their page, the one asked for s
   await page.goto('/sites');
   const box = page.getByRole('dialog', { name: 'Search everything' });
   const open = async (query: string, match: string) => {
+    // The header (and its shortcut) is there once its button is.
+    await expect(page.getByTestId('global-search-button')).toBeVisible();
     await page.keyboard.press('Control+k');
     await box.getByRole('combobox', { name: 'Search everything' }).fill(query);
     await box.getByTestId('search-result').filter({ hasText: match }).first().click();
@@ -111,5 +113,5 @@ test('search: a contact and a file found open on their page, the one asked for s
   await expect(page.getByText(file!.filename, { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Show all files' }).click();
   await expect(page).toHaveURL(new RegExp(`/site/${hq.id}/attachments$`));
-  await expect(page.getByRole('textbox', { name: 'Search files' })).toBeVisible();
+  await expect(page.getByLabel('Search files')).toBeVisible();
 });
