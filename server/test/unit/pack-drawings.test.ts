@@ -86,34 +86,41 @@ function drawsInPdf(svg: string): string[] {
   return warnings;
 }
 
+/** A cold ELK thread loads elkjs's 1.5 MB build: seconds on a loaded two-processor host. */
+const ELK_TIMEOUT = 30_000;
+
 describe('a schematic sheet', () => {
-  it('holds each device code and cable code of a small site, in plain SVG the pack can draw', async () => {
-    const devices = [device(1), device(2), device(3), device(4, 1, { code: '<script>' })];
-    const cables = [
-      cable([1, 1, 'output', 'Audio'], [2, 2, 'input', 'Audio']),
-      cable([3, 5, 'input', 'Video'], [2, 6, 'output', 'Video'], 'planned'),
-      cable([2, 7, 'bi-directional', 'Data'], [4, 8, 'bi-directional', 'Data']),
-      cable([4, 9, 'bi-directional', 'Data'], 'Provider ONT'),
-    ];
-    const [sheet, ...others] = schematicSheets(devices, cables, [{ id: 1, name: 'Ground floor' }]);
-    expect(others).toEqual([]);
-    const graph = buildSchematicGraph(devices, sheet!.cables);
-    const [laid] = await layOutGraphs([graph.elk]);
-    const t = drawingWords('fr');
-    const drawn = schematicSheetSvg(drawSchematic(graph, laid!), { title: 'Schéma : Rez', note: null }, t);
-    for (const code of ['HQ-1', 'HQ-2', 'HQ-3', 'C-0001', 'C-0002', 'C-0003', 'C-0004', 'Provider ONT'])
-      expect(drawn.svg).toContain(`>${code}<`);
-    expect(drawn.svg).toContain('&lt;script&gt;');
-    expect(drawn.svg).not.toContain('<script>');
-    expect(drawn.svg).not.toMatch(/class=|foreignObject|style=/);
-    expect(drawn.svg).toContain('font-family="asbuilt-regular"');
-    // The legend in the pack's language, the planned cable dashed.
-    expect(drawn.svg).toContain('>Vidéo<');
-    expect(drawn.svg).toContain('stroke-dasharray="6 4"');
-    expect(drawn.width).toBeGreaterThan(100);
-    expect(drawn.height).toBeGreaterThan(60);
-    expect(drawsInPdf(drawn.svg)).toEqual([]);
-  });
+  it(
+    'holds each device code and cable code of a small site, in plain SVG the pack can draw',
+    async () => {
+      const devices = [device(1), device(2), device(3), device(4, 1, { code: '<script>' })];
+      const cables = [
+        cable([1, 1, 'output', 'Audio'], [2, 2, 'input', 'Audio']),
+        cable([3, 5, 'input', 'Video'], [2, 6, 'output', 'Video'], 'planned'),
+        cable([2, 7, 'bi-directional', 'Data'], [4, 8, 'bi-directional', 'Data']),
+        cable([4, 9, 'bi-directional', 'Data'], 'Provider ONT'),
+      ];
+      const [sheet, ...others] = schematicSheets(devices, cables, [{ id: 1, name: 'Ground floor' }]);
+      expect(others).toEqual([]);
+      const graph = buildSchematicGraph(devices, sheet!.cables);
+      const [laid] = await layOutGraphs([graph.elk]);
+      const t = drawingWords('fr');
+      const drawn = schematicSheetSvg(drawSchematic(graph, laid!), { title: 'Schéma : Rez', note: null }, t);
+      for (const code of ['HQ-1', 'HQ-2', 'HQ-3', 'C-0001', 'C-0002', 'C-0003', 'C-0004', 'Provider ONT'])
+        expect(drawn.svg).toContain(`>${code}<`);
+      expect(drawn.svg).toContain('&lt;script&gt;');
+      expect(drawn.svg).not.toContain('<script>');
+      expect(drawn.svg).not.toMatch(/class=|foreignObject|style=/);
+      expect(drawn.svg).toContain('font-family="asbuilt-regular"');
+      // The legend in the pack's language, the planned cable dashed.
+      expect(drawn.svg).toContain('>Vidéo<');
+      expect(drawn.svg).toContain('stroke-dasharray="6 4"');
+      expect(drawn.width).toBeGreaterThan(100);
+      expect(drawn.height).toBeGreaterThan(60);
+      expect(drawsInPdf(drawn.svg)).toEqual([]);
+    },
+    ELK_TIMEOUT,
+  );
 
   it('goes on the sheet of each floor one of its ends is on, then on one for devices without a floor', () => {
     const devices = [device(1, 1), device(2, 2), device(3, null), device(4, null)];
@@ -169,29 +176,33 @@ describe('a schematic sheet', () => {
     ]);
   });
 
-  it('knows its sheets’ titles before their layout, in the order of the drawings, without archived ends', async () => {
-    const devices = [
-      ...Array.from({ length: 12 }, (_, i) => device(i + 1)),
-      device(13, 1, { archived: true }),
-    ];
-    const cables = [...chain(1, 12), cable([12, 1, 'output', 'Audio'], [13, 2, 'input', 'Audio'])];
-    const data = { floors: [{ id: 1, name: 'Ground' }], devices, cables };
-    const limits = { cables: 5, devices: 6, sheets: 10 };
-    const plan = planSchematics(data, { language: 'en', includeArchived: false, limits });
-    expect(plan.titles).toEqual([
-      'Schematic: Ground (1 of 3)',
-      'Schematic: Ground (2 of 3)',
-      'Schematic: Ground (3 of 3)',
-    ]);
-    const drawings = await plan.draw();
-    expect(drawings.map((d) => d.title)).toEqual(plan.titles);
-    const all = drawings.map((d) => d.svg).join('');
-    expect(all).toContain('>HQ-12<');
-    expect(all).not.toContain('>HQ-13<');
-    const withArchived = planSchematics(data, { language: 'en', includeArchived: true, limits });
-    expect((await withArchived.draw()).map((d) => d.svg).join('')).toContain('>HQ-13<');
-    expect(planSchematics(null, { language: 'en', includeArchived: false }).titles).toEqual([]);
-  });
+  it(
+    'knows its sheets’ titles before their layout, in the order of the drawings, without archived ends',
+    async () => {
+      const devices = [
+        ...Array.from({ length: 12 }, (_, i) => device(i + 1)),
+        device(13, 1, { archived: true }),
+      ];
+      const cables = [...chain(1, 12), cable([12, 1, 'output', 'Audio'], [13, 2, 'input', 'Audio'])];
+      const data = { floors: [{ id: 1, name: 'Ground' }], devices, cables };
+      const limits = { cables: 5, devices: 6, sheets: 10 };
+      const plan = planSchematics(data, { language: 'en', includeArchived: false, limits });
+      expect(plan.titles).toEqual([
+        'Schematic: Ground (1 of 3)',
+        'Schematic: Ground (2 of 3)',
+        'Schematic: Ground (3 of 3)',
+      ]);
+      const drawings = await plan.draw();
+      expect(drawings.map((d) => d.title)).toEqual(plan.titles);
+      const all = drawings.map((d) => d.svg).join('');
+      expect(all).toContain('>HQ-12<');
+      expect(all).not.toContain('>HQ-13<');
+      const withArchived = planSchematics(data, { language: 'en', includeArchived: true, limits });
+      expect((await withArchived.draw()).map((d) => d.svg).join('')).toContain('>HQ-13<');
+      expect(planSchematics(null, { language: 'en', includeArchived: false }).titles).toEqual([]);
+    },
+    ELK_TIMEOUT,
+  );
 
   it('reads its rows a page at a time, after the last row of the page before', async () => {
     const devices = Array.from({ length: 5 }, (_, i) => device(i + 1));

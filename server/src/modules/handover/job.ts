@@ -10,7 +10,7 @@ import {
   type HandoverStep,
   type Language,
 } from '@asbuilt/domain';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { handoverPacks, sites } from '../../db/schema.ts';
 import { actorName } from '../../platform/activity.ts';
@@ -30,8 +30,9 @@ class PackGone extends Error {}
 
 /**
  * Makes one pack: the PDF to a file under DATA_DIR/tmp, for a ZIP that file with the site's
- * attachments and exports, then the file into the storage, the row done, an activity entry, and
- * the site's packs beyond the last ten removed. Any failure marks the pack failed with a code.
+ * attachments and exports, then the file into the storage, the folder and the site's packs beyond
+ * the last ten removed, and last the row done with an activity entry, so that a pack seen done has
+ * nothing left to tidy. Any failure marks the pack failed with a code.
  */
 export async function makePack(
   ctx: AppContext,
@@ -57,6 +58,8 @@ export async function makePack(
   let stage: HandoverError = 'render_failed';
   let storedKey: string | null = null;
   let out: WriteStream | null = null;
+  // Never fails the pack: a folder left behind is only disk space.
+  const clearFolder = () => rm(folder, { recursive: true, force: true }).catch(() => undefined);
 
   // Writes run one after another, in the order reported; one that finds the row gone stops the job.
   let written: Promise<void> = Promise.resolve();
@@ -142,7 +145,15 @@ export async function makePack(
     const size = await ctx.storage.putFile(key, file, CONTENT_TYPES[format]);
     storedKey = key;
 
-    const pruned = await ctx.db.transaction(async (tx) => {
+    // Everything the pack leaves behind is settled before it shows as done: whoever sees it done
+    // (the web, a test) finds the folder gone and the site's packs beyond the last ten gone too.
+    await clearFolder();
+    const pruned = await pruneBeyond(ctx, pack.id, site.id);
+    // Files after the rows: a crash in between leaves a file without a row, never a row without its file.
+    for (const old of pruned)
+      if (old.storage_key) await ctx.storage.remove(old.storage_key).catch(() => undefined);
+
+    await ctx.db.transaction(async (tx) => {
       const [done] = await tx
         .update(handoverPacks)
         .set({
@@ -165,27 +176,11 @@ export async function makePack(
         'created',
         `Handover pack ${packNumber(done.number)} made (${format.toUpperCase()})`,
       );
-      const beyond = await tx
-        .select({ id: handoverPacks.id, storage_key: handoverPacks.storage_key })
-        .from(handoverPacks)
-        .where(and(eq(handoverPacks.site_id, site.id), inArray(handoverPacks.status, ['done', 'failed'])))
-        .orderBy(desc(handoverPacks.created_at), desc(handoverPacks.id))
-        .offset(HANDOVER_KEEP);
-      if (beyond.length > 0)
-        await tx.delete(handoverPacks).where(
-          inArray(
-            handoverPacks.id,
-            beyond.map((row) => row.id),
-          ),
-        );
-      return beyond;
     });
-    // Files after the rows: a crash in between leaves a file without a row, never a row without its file.
-    for (const old of pruned)
-      if (old.storage_key) await ctx.storage.remove(old.storage_key).catch(() => undefined);
   } catch (error) {
     out?.destroy();
     await written.catch(() => undefined);
+    await clearFolder();
     if (storedKey) await ctx.storage.remove(storedKey).catch(() => undefined);
     const closing = signal.aborted && signal.reason === CLOSING;
     // Deleted while it was made: nothing left to mark.
@@ -200,7 +195,35 @@ export async function makePack(
         finished_at: new Date(),
       })
       .where(and(eq(handoverPacks.id, pack.id), inArray(handoverPacks.status, ['queued', 'running'])));
-  } finally {
-    await rm(folder, { recursive: true, force: true }).catch(() => undefined);
   }
+}
+
+/**
+ * Removes the rows of the site's finished packs that fall beyond the last ten once `packId` is
+ * done, and answers them (their files are the caller's to remove). Done before the pack shows as
+ * done; a pack deleted in the meantime costs at most one old pack that could have been kept.
+ */
+async function pruneBeyond(ctx: AppContext, packId: number, siteId: number) {
+  return ctx.db.transaction(async (tx) => {
+    const beyond = await tx
+      .select({ id: handoverPacks.id, storage_key: handoverPacks.storage_key })
+      .from(handoverPacks)
+      .where(
+        and(
+          eq(handoverPacks.site_id, siteId),
+          or(inArray(handoverPacks.status, ['done', 'failed']), eq(handoverPacks.id, packId)),
+        ),
+      )
+      .orderBy(desc(handoverPacks.created_at), desc(handoverPacks.id))
+      .offset(HANDOVER_KEEP);
+    const gone = beyond.filter((row) => row.id !== packId);
+    if (gone.length > 0)
+      await tx.delete(handoverPacks).where(
+        inArray(
+          handoverPacks.id,
+          gone.map((row) => row.id),
+        ),
+      );
+    return gone;
+  });
 }

@@ -5,6 +5,7 @@
  */
 import { PassThrough, type Writable } from 'node:stream';
 import { HANDOVER_SECTIONS, type HandoverSection, type HandoverStep } from '@asbuilt/domain';
+import { restWhileCallsInFlight } from '../../../platform/calls-in-flight.ts';
 import { fillContents, reserveContents } from './contents.ts';
 import type { DeviceScope } from './data.ts';
 import { appendDatasheets, type Datasheet, readableDatasheets } from './datasheets.ts';
@@ -67,13 +68,19 @@ function progressOf(asked: readonly HandoverSection[], onProgress: PackProgress)
   };
 }
 
-/** Draws the pack from `source` into `out` (renderPack.ts runs it in a thread of its own). */
+/**
+ * Draws the pack from `source` into `out` (renderPack.ts runs it in a thread of its own). Given the
+ * server's count of calls in flight (only on a thread of its own: it sleeps while calls are
+ * answered), the drawing and the layouts give way to the calls.
+ */
 export async function makePack(
   source: PackSource,
   input: PackInput,
   out: Writable,
   onProgress: PackProgress,
+  callsInFlight?: SharedArrayBuffer,
 ): Promise<{ pages: number }> {
+  const rest = callsInFlight ? restWhileCallsInFlight(callsInFlight) : () => undefined;
   const words = wordsFor(input.language);
   const made = new Date();
   const sections = HANDOVER_SECTIONS.filter((section) => input.sections.includes(section));
@@ -107,7 +114,7 @@ export async function makePack(
           cables: (after) => source.schematicCables(site.id, after),
         })
       : null,
-    drawingInput,
+    { ...drawingInput, callsInFlight, rest },
   );
   const schematics = schematicPlan.draw();
   // Its failure is met where it is awaited, at its section; not as an unhandled rejection before.
@@ -176,6 +183,7 @@ export async function makePack(
       right: words.t('page', { page }),
     }),
     { title: `${words.t('title')} ${site.name}`, author: input.authorName, language: input.language },
+    rest,
   );
   const pack: Pack = { source, input, w, words, site, floors, scope, advance: () => undefined };
 

@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { Writable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { callsInFlight } from '../../../platform/calls-in-flight.ts';
+import { callsInFlight, callsInFlightMemory } from '../../../platform/calls-in-flight.ts';
 import { makePack } from './make.ts';
 import type { PackInput, PackProgress } from './renderPack.ts';
 import type { PackSource, SourceMethod } from './source.ts';
@@ -24,7 +24,7 @@ export type FromWorker =
   | { type: 'failed'; message: string };
 
 export type ToWorker =
-  | { type: 'start'; input: PackInput }
+  | { type: 'start'; input: PackInput; callsInFlight: SharedArrayBuffer }
   | { type: 'reply'; id: number; result?: unknown; error?: string };
 
 /**
@@ -59,11 +59,13 @@ async function othersFirst() {
   }
 }
 
+/** `callsInFlight`: the count the pack's threads give way to (a bench passes one of its own). */
 export function renderInThread(
   source: PackSource,
   input: PackInput,
   out: Writable,
   onProgress: PackProgress,
+  callsInFlight: SharedArrayBuffer = callsInFlightMemory(),
 ): Promise<{ pages: number }> {
   let worker: Worker;
   try {
@@ -97,7 +99,7 @@ export function renderInThread(
       switch (message.type) {
         case 'ready':
           ready = true;
-          send({ type: 'start', input });
+          send({ type: 'start', input, callsInFlight });
           return;
         case 'chunk':
           // Bytes still on their way when the output failed or was closed are dropped.

@@ -54,7 +54,13 @@ port.on('message', (message: ToWorker) => {
     else call?.resolve(message.result);
     return;
   }
-  makePack(source, message.input, out, (percent, step) => send({ type: 'progress', percent, step })).then(
+  makePack(
+    source,
+    message.input,
+    out,
+    (percent, step) => send({ type: 'progress', percent, step }),
+    message.callsInFlight,
+  ).then(
     ({ pages }) => send({ type: 'done', pages }),
     (error: unknown) =>
       send({ type: 'failed', message: error instanceof Error ? error.message : String(error) }),
