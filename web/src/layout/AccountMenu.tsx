@@ -60,7 +60,8 @@ export function AccountMenu() {
     <>
       <Tooltip title={t('account.tooltip')}>
         <IconButton
-          aria-label={t('account.button')}
+          // The name holds the initials shown, as WCAG 2.5.3 asks of a named control with text.
+          aria-label={t('account.button_named', { initials: initials(user) })}
           aria-haspopup="true"
           aria-expanded={anchor ? 'true' : undefined}
           onClick={(event) => setAnchor(event.currentTarget)}
@@ -71,8 +72,7 @@ export function AccountMenu() {
             alt=""
             sx={{ width: 36, height: 36, bgcolor: 'secondary.main', fontSize: '0.95rem', fontWeight: 700 }}
           >
-            {/* The button is named "Account menu"; the initials are only a picture of the user. */}
-            <span aria-hidden="true">{initials(user)}</span>
+            {initials(user)}
           </Avatar>
         </IconButton>
       </Tooltip>

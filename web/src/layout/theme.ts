@@ -14,7 +14,7 @@ export const theme = createTheme({
     primary: { main: '#1a7a50', light: '#4caf84', dark: '#14633f', contrastText: '#ffffff' },
     secondary: { main: '#d81b60', light: '#e35a8a', dark: '#a0003a', contrastText: '#ffffff' },
     error: { main: '#d32f2f' },
-    warning: { main: '#ffa000', contrastText: 'rgba(0, 0, 0, 0.87)' },
+    warning: { main: '#b45309', contrastText: '#ffffff' },
     info: { main: '#1565c0', contrastText: '#ffffff' },
     success: { main: '#2e7d32' },
     background: { default: '#f4f6f5', paper: '#ffffff' },

@@ -145,6 +145,7 @@ export function FloorplanPanel({
           selectedId={selectedId}
           labelSize={labelPx * unit}
           onShapeClick={drawing ? undefined : (id) => onSelectShape(id)}
+          onShapeActivate={drawing ? undefined : onSelectShape}
           height={compact ? 'auto' : PLAN_HEIGHT}
           title={t('plan.title', { floor: floor.name })}
         >

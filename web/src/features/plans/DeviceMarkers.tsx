@@ -9,9 +9,21 @@
  * handlers on the group serves them all: a press that moves drags the marker (its group's
  * transform is set while dragging, React renders nothing), a press that does not is a click
  * (a tap on a touch screen previews the device instead); hovering with a mouse previews it.
+ *
+ * Without a mouse (issue 47): each marker is a focusable button named by its label and status;
+ * Enter opens the device, the arrow keys move a movable marker, Enter drops it, Escape (or leaving
+ * it) puts it back.
  */
 import type { ListedDevice, Point } from '@asbuilt/domain';
-import { memo, type PointerEvent as ReactPointerEvent } from 'react';
+import {
+  memo,
+  type FocusEvent as ReactFocusEvent,
+  type KeyboardEvent as ReactKeyboardEvent,
+  type PointerEvent as ReactPointerEvent,
+  useId,
+  useRef,
+} from 'react';
+import { useTranslation } from 'react-i18next';
 import { MARKER_ICONS, markerIcon } from './markerIcons.ts';
 import { layerPoint } from './PlanSvg.tsx';
 import { CLICK_DISTANCE, deviceLabel } from './planView.ts';
@@ -43,26 +55,42 @@ interface Props {
 
 export const markerTransform = (x: number, y: number) => `translate(${x},${y})`;
 
+/** How far an arrow key moves a marker, in screen pixels (with Shift: five times as far). */
+const KEY_STEP = 8;
+const ARROWS: Record<string, [number, number]> = {
+  ArrowLeft: [-1, 0],
+  ArrowRight: [1, 0],
+  ArrowUp: [0, -1],
+  ArrowDown: [0, 1],
+};
+
 const Marker = memo(function Marker({
   device,
   fill,
   showLabel,
   touch,
   glyph,
+  helpId,
 }: {
   device: ListedDevice;
   fill: string;
   showLabel: boolean;
   touch: boolean;
   glyph: boolean;
+  /** The `desc` telling what the keys do. */
+  helpId: string;
 }) {
   const label = deviceLabel(device);
   return (
+    // biome-ignore lint/a11y/useSemanticElements: a marker inside an svg, where no <button> can stand
     <g
       className="plan-marker"
       data-device-id={device.id}
       transform={markerTransform(device.plan_x ?? 0, device.plan_y ?? 0)}
-      aria-label={label}
+      role="button"
+      tabIndex={0}
+      aria-label={device.status ? `${label}, ${device.status}` : label}
+      aria-describedby={helpId}
     >
       <g className="plan-marker-body">
         {touch ? <circle className="plan-marker-hit" r={TOUCH_HIT_RADIUS} fill="transparent" /> : null}
@@ -95,6 +123,10 @@ export const DeviceMarkers = memo(function DeviceMarkers({
   onOpen,
   onPreview,
 }: Props) {
+  const { t } = useTranslation('plans');
+  const helpId = useId();
+  /** The marker being moved with the arrow keys, and where it stands now (layer coordinates). */
+  const moving = useRef<{ device: ListedDevice; marker: SVGGElement; point: Point } | null>(null);
   const byId = new Map(devices.map((device) => [device.id, device]));
   const glyph = devices.length <= GLYPH_LIMIT;
   const markerOf = (target: EventTarget | null) => {
@@ -157,7 +189,57 @@ export const DeviceMarkers = memo(function DeviceMarkers({
     onPreview(null, null, false);
   };
 
+  const putBack = () => {
+    const current = moving.current;
+    if (!current) return;
+    moving.current = null;
+    current.marker.classList.remove('dragging');
+    current.marker.setAttribute(
+      'transform',
+      markerTransform(current.device.plan_x ?? 0, current.device.plan_y ?? 0),
+    );
+  };
+
+  const key = (event: ReactKeyboardEvent<SVGGElement>) => {
+    const found = markerOf(event.target);
+    if (!found) return;
+    const { marker, device } = found;
+    const arrow = ARROWS[event.key];
+    if (arrow && movable) {
+      event.preventDefault();
+      if (moving.current?.device.id !== device.id) {
+        putBack();
+        moving.current = { device, marker, point: { x: device.plan_x ?? 0, y: device.plan_y ?? 0 } };
+        marker.classList.add('dragging');
+        onPreview(null, null, false);
+      }
+      // Steps of the same size on screen whatever the zoom: screen pixels over the layer's scale.
+      const scale = (marker.parentNode as SVGGElement | null)?.getScreenCTM()?.a || 1;
+      const step = (KEY_STEP * (event.shiftKey ? 5 : 1)) / scale;
+      const point = moving.current!.point;
+      moving.current!.point = { x: point.x + arrow[0] * step, y: point.y + arrow[1] * step };
+      marker.setAttribute('transform', markerTransform(moving.current!.point.x, moving.current!.point.y));
+    } else if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      const current = moving.current;
+      if (current?.device.id === device.id) {
+        moving.current = null;
+        marker.classList.remove('dragging');
+        onMove(device, current.point, marker);
+      } else onOpen(device);
+    } else if (event.key === 'Escape' && moving.current) {
+      event.preventDefault();
+      event.stopPropagation();
+      putBack();
+    }
+  };
+  // Leaving a marker half-moved puts it back: only Enter saves a move.
+  const blur = (event: ReactFocusEvent<SVGGElement>) => {
+    if (moving.current && moving.current.marker === event.target) putBack();
+  };
+
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: the markers' own keys, delegated to their group (one handler for 20,000 markers)
     <g
       className="plan-markers"
       data-movable={movable}
@@ -165,7 +247,10 @@ export const DeviceMarkers = memo(function DeviceMarkers({
       onPointerDown={press}
       onPointerOver={over}
       onPointerOut={out}
+      onKeyDown={key}
+      onBlur={blur}
     >
+      <desc id={helpId}>{t(movable ? 'markers.keyboard_help' : 'markers.keyboard_open')}</desc>
       {devices.map((device) => (
         <Marker
           key={device.id}
@@ -174,6 +259,7 @@ export const DeviceMarkers = memo(function DeviceMarkers({
           showLabel={showLabels}
           touch={touch}
           glyph={glyph}
+          helpId={helpId}
         />
       ))}
     </g>

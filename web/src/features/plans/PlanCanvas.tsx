@@ -313,6 +313,9 @@ export const PlanCanvas = memo(
           showLabels={visibility[LAYER_INDEX.labels]}
           labelSize={LABEL_SIZE}
           onShapeClick={onShapeClick}
+          onShapeActivate={
+            drawing ? undefined : (id) => (showZones ? onSelectZone(id) : onSelectLocation(id))
+          }
           height="100%"
           title={t('canvas.title', { floor: floor.name })}
         >

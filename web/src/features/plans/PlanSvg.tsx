@@ -6,7 +6,13 @@
  */
 import { type PlanTransform, type Point, polygonCenter } from '@asbuilt/domain';
 import { Box } from '@mui/material';
-import { forwardRef, type ReactNode, type PointerEvent as ReactPointerEvent, type Ref } from 'react';
+import {
+  forwardRef,
+  type KeyboardEvent as ReactKeyboardEvent,
+  type ReactNode,
+  type PointerEvent as ReactPointerEvent,
+  type Ref,
+} from 'react';
 import type { PlanSize } from './usePlanImage.ts';
 
 export interface PlanShape {
@@ -36,6 +42,8 @@ interface Props {
   /** Pan and zoom (`translate(x,y) scale(k)`), applied to plan and layer together. */
   viewTransform?: string;
   onShapeClick?: (id: number, event: ReactPointerEvent<SVGElement>) => void;
+  /** Enter or Space on a focused shape: the keyboard's click (issue 47); shapes are focusable with it. */
+  onShapeActivate?: (id: number) => void;
   /** Drawn inside the layer group, in layer coordinates, above the polygons. */
   children?: ReactNode;
   height?: number | string;
@@ -72,6 +80,7 @@ export const PlanSvg = forwardRef(function PlanSvg(
     labelSize = 14,
     viewTransform,
     onShapeClick,
+    onShapeActivate,
     children,
     height = 700,
     title,
@@ -85,7 +94,8 @@ export const PlanSvg = forwardRef(function PlanSvg(
     <Box
       component="svg"
       ref={ref}
-      role="img"
+      // A group, not an image: the rooms and markers inside are controls of their own.
+      role="group"
       aria-label={title}
       viewBox={`0 0 ${size.width} ${size.height}`}
       preserveAspectRatio="xMidYMid meet"
@@ -103,6 +113,8 @@ export const PlanSvg = forwardRef(function PlanSvg(
           cursor: 'pointer',
         },
         '& .plan-shape:hover': { fill: SHAPE_FILL.hover },
+        '& .plan-shape:focus': { outline: 'none' },
+        '& .plan-shape:focus-visible': { fill: SHAPE_FILL.hover, stroke: '#1565c0', strokeWidth: 3 },
         '& .plan-shape[data-selected="true"]': { fill: SHAPE_FILL.selected },
         '& .plan-label': {
           pointerEvents: 'none',
@@ -137,6 +149,19 @@ export const PlanSvg = forwardRef(function PlanSvg(
                   data-shape-id={shape.id}
                   points={shape.points.map((p) => `${p.x},${p.y}`).join(' ')}
                   onPointerUp={onShapeClick ? (event) => onShapeClick(shape.id, event) : undefined}
+                  {...(onShapeActivate
+                    ? {
+                        role: 'button',
+                        tabIndex: 0,
+                        'aria-label': shape.label,
+                        'aria-pressed': shape.id === selectedId,
+                        onKeyDown: (event: ReactKeyboardEvent) => {
+                          if (event.key !== 'Enter' && event.key !== ' ') return;
+                          event.preventDefault();
+                          onShapeActivate(shape.id);
+                        },
+                      }
+                    : {})}
                 >
                   <title>{shape.label}</title>
                 </polygon>

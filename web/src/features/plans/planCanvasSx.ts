@@ -34,6 +34,8 @@ export function planCanvasSx(dropActive: boolean, creating: boolean): SxProps<Th
     // body is drawn in screen pixels and scaled by the marker rule (transform-origin 0 0 is
     // the marker's centre).
     '& .plan-marker': { cursor: 'pointer' },
+    '& .plan-marker:focus': { outline: 'none' },
+    '& .plan-marker:focus-visible .plan-marker-disc': { stroke: '#1565c0', strokeWidth: 4 },
     '& .plan-marker-disc': { stroke: '#fff', strokeWidth: 2 },
     '& [data-movable="true"] .plan-marker': { cursor: 'grab' },
     '& .plan-marker.dragging': { cursor: 'grabbing' },

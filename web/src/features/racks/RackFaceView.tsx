@@ -163,6 +163,7 @@ export function RackFaceView({
                   <Box component="span" sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
                     {device.label}
                   </Box>
+                  {/* A space between code and name, for the button's name read from its text. */}{' '}
                   {device.name && device.name !== device.label ? (
                     <Box
                       component="span"

@@ -62,16 +62,21 @@ const DeviceBox = memo(function DeviceBox({ box }: { box: DrawnBox }) {
   const title = meta.code || meta.name;
   const second = meta.code ? meta.name : '';
   return (
-    // biome-ignore lint/a11y/useSemanticElements: a box inside an svg, where no <button> can stand
-    <g
-      data-device-id={meta.deviceId}
-      role="button"
-      tabIndex={0}
-      aria-label={[meta.code, meta.name].filter(Boolean).join(' ')}
-      transform={`translate(${box.x} ${box.y})`}
-      cursor="pointer"
-    >
-      <rect width={box.width} height={box.height} rx={4} fill="#ffffff" stroke={BORDER} strokeWidth={1.2} />
+    <g data-device-id={meta.deviceId} transform={`translate(${box.x} ${box.y})`} cursor="pointer">
+      {/* The box's frame is the button: named by the device's code and name, it holds none of the
+          texts drawn over it (the model, the ports), which a name can't all repeat (WCAG 2.5.3). */}
+      {/* biome-ignore lint/a11y/useSemanticElements: a box inside an svg, where no <button> can stand */}
+      <rect
+        role="button"
+        tabIndex={0}
+        aria-label={[meta.code, meta.name].filter(Boolean).join(' ')}
+        width={box.width}
+        height={box.height}
+        rx={4}
+        fill="#ffffff"
+        stroke={BORDER}
+        strokeWidth={1.2}
+      />
       <path d={`M0.6 ${METRICS.header - 2}H${box.width - 0.6}`} stroke={HEADER_FILL} strokeWidth={1} />
       <text x={8} y={16} fontSize={12} fontWeight={700} fill={INK}>
         {title}
@@ -165,8 +170,8 @@ export const SchematicSvg = memo(
           bgcolor: '#ffffff',
           touchAction: 'none',
           cursor: 'grab',
-          '& [data-device-id]:focus': { outline: 'none' },
-          '& [data-device-id]:focus-visible > rect:first-of-type': { stroke: '#1976d2', strokeWidth: 3 },
+          '& [data-device-id] > rect[role="button"]:focus': { outline: 'none' },
+          '& [data-device-id] > rect[role="button"]:focus-visible': { stroke: '#1976d2', strokeWidth: 3 },
           '& [data-device-id]:hover > rect:first-of-type': { strokeWidth: 2 },
           '& [data-connection-id]:hover > path:first-of-type': { strokeWidth: 3 },
         }}

@@ -64,7 +64,7 @@ export function LogoBlock({ tenant }: { tenant: TenantSettingsDto }) {
               sx={{ maxWidth: '100%', maxHeight: '100%', objectFit: 'contain' }}
             />
           ) : (
-            <Stack sx={{ alignItems: 'center', color: 'text.disabled' }}>
+            <Stack sx={{ alignItems: 'center', color: 'text.secondary' }}>
               <ImageOutlinedIcon aria-hidden sx={{ fontSize: 40 }} />
               <Typography variant="caption">{t('settings.logo.none')}</Typography>
             </Stack>
