@@ -21,9 +21,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { expandSiteDevices, type SiteDevicesResponse } from '@asbuilt/domain';
+import { DEFAULT_DEVICE_HEADERS, expandSiteDevices, type SiteDevicesResponse } from '@asbuilt/domain';
 import type { Browser, Page } from 'playwright-core';
 import { printProfile, startProfile } from './browser-profile.ts';
+import { addCustomFields } from './custom-fields-data.ts';
 import { reportFigure } from './figures.ts';
 import {
   CHROMIUM,
@@ -38,6 +39,7 @@ import { describeMachine } from './machine.ts';
 import { addDevices, generateProducts } from './page-data.ts';
 import { timeCardOpens, timeKeystrokes, timeLoad } from './page-timings.ts';
 import { ProcessorUse, type ProcessorWatch } from './processor-use.ts';
+import { addTags } from './tags-data.ts';
 
 export interface Timing {
   name: string;
@@ -62,6 +64,10 @@ export interface BenchOptions {
   products: number;
   runs: number;
   port?: number;
+  /** Device custom fields filled on every device and shown as columns (issue 43). */
+  customFields?: number;
+  /** Tags of the tenant, none to three on each device (issue 43). */
+  tags?: number;
 }
 
 export async function runBrowserBench(
@@ -82,6 +88,10 @@ export async function runBrowserBench(
     log(`generating ${options.devices} devices and ${options.products} products`);
     const siteId = await addDevices(dataDir, options.devices);
     if (options.products > 0) await generateProducts(dataDir, options.products);
+    const fieldColumns = options.customFields
+      ? await addCustomFields(dataDir, siteId, options.customFields)
+      : [];
+    if (options.tags) await addTags(dataDir, siteId, options.tags);
     server = startServer(dataDir, port);
     await waitForHealth(base);
     log('server up; measuring');
@@ -91,6 +101,13 @@ export async function runBrowserBench(
 
     // The expected counter: every device not archived.
     const token = await page.evaluate(() => localStorage.getItem('asbuilt.token'));
+    if (fieldColumns.length > 0) {
+      const shown = await page.request.post(`${base}/api/site/headers`, {
+        headers: { authorization: `Bearer ${token}` },
+        data: { site_id: siteId, headers: [...DEFAULT_DEVICE_HEADERS, ...fieldColumns] },
+      });
+      if (!shown.ok()) throw new Error(`showing the custom field columns: ${shown.status()}`);
+    }
     const list = await page.request.get(`${base}/api/site/refresh_devices?id=${siteId}`, {
       headers: { authorization: `Bearer ${token}` },
     });
@@ -233,12 +250,16 @@ async function main() {
       devices: { type: 'string', default: '20000' },
       products: { type: 'string', default: '5000' },
       runs: { type: 'string', default: '3' },
+      'custom-fields': { type: 'string', default: '0' },
+      tags: { type: 'string', default: '0' },
     },
   });
   const { timings, machine } = await runBrowserBench({
     devices: Number(values.devices),
     products: Number(values.products),
     runs: Number(values.runs),
+    customFields: Number(values['custom-fields']),
+    tags: Number(values.tags),
   });
   console.log(machine);
   printTimings(timings);

@@ -76,6 +76,8 @@ export default defineConfig({
         MASTER_PASSWORD: 'e2e-master-password',
         PUBLIC_URL: `http://127.0.0.1:${port}`,
         LOG_LEVEL: 'warn',
+        // The webhooks spec's receiver listens on 127.0.0.1.
+        WEBHOOK_ALLOW_PRIVATE: 'true',
       },
     };
   }),

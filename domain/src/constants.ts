@@ -76,6 +76,7 @@ export const LOG_ACTIONS = [
   'signed_in_as',
   'replied',
   'note_added',
+  'completed',
 ] as const;
 export type LogAction = (typeof LOG_ACTIONS)[number];
 export const isLogAction = (value: unknown): value is LogAction =>

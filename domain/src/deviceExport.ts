@@ -23,6 +23,8 @@ export const DEVICE_EXPORT_COLUMNS = [
   { key: 'mac', header: 'Mac Address', standard: true },
   { key: 'ip', header: 'Ip Address', standard: true },
   { key: 'status', header: 'Status', standard: true },
+  /** Written whenever an exported device carries a tag: names, comma-separated (issue 43). */
+  { key: 'tags', header: 'Tags', standard: false },
   { key: 'note', header: 'Note', standard: false },
   { key: 'floor_code', header: 'Floor Code', standard: false },
   { key: 'location_code', header: 'Location Code', standard: false },

@@ -46,6 +46,7 @@ export const DEVICE_IMPORT_FIELDS = [
     aliases: ['Warranty', 'Warranty Expiration Date'],
   },
   { key: 'archived', header: 'Archived', aliases: [] },
+  { key: 'tags', header: 'Tags', aliases: ['Tag', 'Labels'] },
 ] as const;
 
 export type DeviceImportField = (typeof DEVICE_IMPORT_FIELDS)[number]['key'];
@@ -100,6 +101,8 @@ export const deviceImportSchema = z.object({
         /** The spreadsheet's row number (its header is row 1). */
         row: z.number().int().min(1).max(1_000_000),
         values: z.partialRecord(z.enum(FIELD_KEYS), z.string().max(20_000)),
+        /** Custom field values by the field's name as the sheet's header has it (issue 43). */
+        custom_fields: z.record(z.string().max(200), z.string().max(20_000)).optional(),
       }),
     )
     .min(1)
@@ -131,10 +134,17 @@ export function mappedHeaders(
 export function deviceImportRows(
   content: SheetContent,
   mapping: Record<string, DeviceImportField | null>,
+  /** The tenant's device custom fields: an unmapped column of one's name fills it (issue 43). */
+  customFieldNames: readonly string[] = [],
 ): DeviceImportRow[] {
   const pairs = Object.entries(mappedHeaders(mapping)) as [DeviceImportField, string][];
+  const names = new Set(customFieldNames.map((name) => name.trim().toLowerCase()));
+  const custom = content.headers.filter((h) => !mapping[h] && names.has(h.trim().toLowerCase()));
   return content.rows.map(({ row, values }) => ({
     row,
     values: Object.fromEntries(pairs.map(([field, header]) => [field, values[header] ?? ''])),
+    ...(custom.length > 0
+      ? { custom_fields: Object.fromEntries(custom.map((header) => [header, values[header] ?? ''])) }
+      : {}),
   }));
 }

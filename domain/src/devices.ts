@@ -67,9 +67,17 @@ export const DEFAULT_DEVICE_HEADERS: DeviceColumnKey[] = [
 export const isDeviceColumnKey = (key: unknown): key is DeviceColumnKey =>
   (DEVICE_COLUMN_KEYS as readonly unknown[]).includes(key);
 
+/** A custom field's column (issue 43): `cf_<field id>`, a field of the site's tenant. */
+export type CustomFieldColumnKey = `cf_${number}`;
+export type DeviceHeaderKey = DeviceColumnKey | CustomFieldColumnKey;
+export const isCustomFieldColumnKey = (key: unknown): key is CustomFieldColumnKey =>
+  typeof key === 'string' && /^cf_[1-9]\d{0,9}$/.test(key);
+
 /** Saved visible columns, or the defaults when none (or only unknown ones) are saved. */
-export function visibleDeviceHeaders(saved: readonly string[] | null | undefined): DeviceColumnKey[] {
-  const known = (saved ?? []).filter(isDeviceColumnKey);
+export function visibleDeviceHeaders(saved: readonly string[] | null | undefined): DeviceHeaderKey[] {
+  const known = (saved ?? []).filter(
+    (key): key is DeviceHeaderKey => isDeviceColumnKey(key) || isCustomFieldColumnKey(key),
+  );
   return known.length > 0 ? known : [...DEFAULT_DEVICE_HEADERS];
 }
 
@@ -82,4 +90,6 @@ export interface DeviceFilters {
   suppliers?: number[];
   contractors?: number[];
   show_archived?: boolean;
+  /** Custom fields (issue 43): by field id, the values shown (as text) a device may hold. */
+  custom_fields?: Record<string, string[]>;
 }

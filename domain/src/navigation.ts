@@ -38,6 +38,7 @@ export const ADMIN_NAV = [
   { key: 'companies', path: '/admin/companies' },
   { key: 'logs', path: '/admin/logs' },
   { key: 'json', path: '/admin/json' },
+  { key: 'tokens', path: '/admin/tokens' },
   { key: 'release_notes', path: '/admin/release_notes' },
 ] as const;
 
@@ -54,7 +55,8 @@ export function siteNavFor(permission: number) {
 }
 
 /** The pages a visitor opens without an account: a link from a mail or a label. */
-const PUBLIC_PAGES = /^\/(reset_password|confirm_email|invite_sign_up|device\/[^/]+|follow\/[^/]+)$/;
+const PUBLIC_PAGES =
+  /^\/(reset_password|confirm_email|invite_sign_up|unsubscribe|device\/[^/]+|follow\/[^/]+)$/;
 
 export function isPublicPage(path: string): boolean {
   return PUBLIC_PAGES.test(path);

@@ -35,4 +35,6 @@ export const SITE_DEVICE_COLUMNS = [
   'plan_x',
   'plan_y',
   'icon',
+  'tags',
+  'custom_fields',
 ] as const satisfies readonly (keyof DeviceDto)[];

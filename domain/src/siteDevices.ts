@@ -72,6 +72,8 @@ function listedDevice(
     plan_x: row[24],
     plan_y: row[25],
     icon: row[26],
+    tags: row[27],
+    custom_fields: row[28],
     product: productOf(row[0], row[1]),
   } satisfies Record<keyof ListedDevice, unknown>;
 }

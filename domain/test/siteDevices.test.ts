@@ -17,6 +17,8 @@ const product = (id: number): DeviceProductDto => ({
   procat: null,
   datasheet_url: null,
   datasheet_name: null,
+  end_of_sale: null,
+  end_of_support: null,
 });
 const stamp = '2026-11-25T10:00:00.000Z';
 

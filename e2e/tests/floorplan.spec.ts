@@ -207,7 +207,7 @@ test('floorplan dashboard: add a floor and a location, upload a plan, draw the p
   await page.getByRole('button', { name: 'Draw', exact: true }).click();
   const draw = page.getByRole('region', { name: 'Draw' });
   await draw.getByRole('button', { name: 'Draw' }).click();
-  const svg = page.getByTestId('plan-canvas').locator('svg[role="img"]');
+  const svg = page.getByTestId('plan-canvas').locator('svg[role="group"]');
   const box = (await svg.boundingBox())!;
   const cx = box.x + box.width / 2;
   const cy = box.y + box.height / 2;

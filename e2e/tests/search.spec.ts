@@ -105,7 +105,9 @@ test('search: a contact and a file found open on their page, the one asked for s
 
   await open(`type:contact ${contact!.lname!}`, contact!.lname!);
   await expect(page).toHaveURL(new RegExp(`/site/${hq.id}/contacts\\?contact=${contact!.id}$`));
-  await expect(page.locator('[data-testid="contact-card"][aria-current="true"]')).toContainText(contact!.lname!);
+  await expect(page.locator('[data-testid="contact-card"][aria-current="true"]')).toContainText(
+    contact!.lname!,
+  );
 
   await open(`type:attachment ${file!.filename}`, file!.filename);
   await expect(page).toHaveURL(new RegExp(`/site/${hq.id}/attachments\\?attachment=${file!.id}$`));

@@ -12,12 +12,15 @@ import { startEmbeddedVacuum } from './db/embedded-vacuum.ts';
 import { accessRoutes } from './modules/accesses/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { aiRoutes } from './modules/ai/routes.ts';
+import { apiTokenRoutes } from './modules/api-tokens/routes.ts';
 import { attachmentRoutes } from './modules/attachments/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { companyRoutes } from './modules/companies/routes.ts';
 import { connectionRoutes } from './modules/connections/routes.ts';
 import { contactRoutes } from './modules/contacts/routes.ts';
+import { customFieldRoutes } from './modules/custom-fields/routes.ts';
 import { deviceRoutes } from './modules/devices/routes.ts';
+import { dueRoutes } from './modules/due/routes.ts';
 import { fileRoutes } from './modules/files/routes.ts';
 import { handoverRoutes } from './modules/handover/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -31,20 +34,26 @@ import { searchRoutes } from './modules/search/routes.ts';
 import { secretRoutes } from './modules/secrets/routes.ts';
 import { siteRoutes } from './modules/sites/routes.ts';
 import { spatialRoutes } from './modules/spatial/routes.ts';
+import { tagRoutes } from './modules/tags/routes.ts';
+import { taskRoutes } from './modules/tasks/routes.ts';
 import { tenantRoutes } from './modules/tenant/routes.ts';
 import { ticketRoutes } from './modules/tickets/routes.ts';
+import { twoFactorRoutes } from './modules/two-factor/routes.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
+import { webhookRoutes } from './modules/webhooks/routes.ts';
+import { apiTokenGate } from './platform/api-token-gate.ts';
 import { authPlugin } from './platform/auth-plugin.ts';
 import { callsInFlightPlugin } from './platform/calls-in-flight.ts';
 import type { AppContext } from './platform/context.ts';
 import { DeviceLinks } from './platform/device-links.ts';
-import { describeDocument, describeRoute } from './platform/openapi.ts';
 import { errorPlugin } from './platform/error-plugin.ts';
 import { inputGuardPlugin } from './platform/input-guard.ts';
 import { loggerOptions } from './platform/logger.ts';
 import { createMailer, type Mailer, retrying } from './platform/mail.ts';
 import { createMailOutbox } from './platform/mail-outbox.ts';
+import { metricsPlugin } from './platform/metrics.ts';
+import { describeDocument, describeRoute } from './platform/openapi.ts';
 import { RateLimiter } from './platform/rate-limit.ts';
 import { securityHeadersPlugin } from './platform/security-headers.ts';
 import { ANSWER_ENCODINGS, answerSerializer, sendAnswerBytes } from './platform/serializer.ts';
@@ -99,6 +108,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   await app.register(errorPlugin);
   await app.register(callsInFlightPlugin);
+  await app.register(metricsPlugin, { token: config.metricsToken, database });
   await app.register(securityHeadersPlugin, {
     uploadOrigins: config.s3 ? [new URL(config.s3.endpoint).origin] : [],
   });
@@ -127,7 +137,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
           bearer: {
             type: 'http',
             scheme: 'bearer',
-            description: 'A personal API token (`asb_…`, made on the profile page) or a session token from sign-in.',
+            description:
+              'A personal API token (`asb_…`, made on the profile page) or a session token from sign-in.',
           },
         },
       },
@@ -148,12 +159,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   await app.register(inputGuardPlugin);
   await app.register(authPlugin, { db: database.db, idleHours: config.sessionIdleHours });
+  await app.register(apiTokenGate, { db: database.db, limit: config.apiTokenRateLimit });
 
   await app.register(healthRoutes(ctx, database.kind));
   const stopVacuum = startEmbeddedVacuum(database, app.log);
   app.addHook('onClose', async () => stopVacuum());
   await app.register(authRoutes(ctx));
+  await app.register(twoFactorRoutes(ctx));
   await app.register(userRoutes(ctx));
+  await app.register(apiTokenRoutes(ctx));
   await app.register(siteRoutes(ctx));
   await app.register(spatialRoutes(ctx));
   await app.register(secretRoutes(ctx));
@@ -167,16 +181,21 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(companyRoutes(ctx));
   await app.register(uploadRoutes(ctx));
   await app.register(tenantRoutes(ctx));
+  await app.register(tagRoutes(ctx));
   await app.register(deviceRoutes(ctx));
   await app.register(connectionRoutes(ctx));
   await app.register(rackRoutes(ctx));
   await app.register(searchRoutes(ctx));
+  await app.register(customFieldRoutes(ctx));
   await app.register(handoverRoutes(ctx));
   await app.register(labelRoutes(ctx));
   await app.register(publicRoutes(ctx));
   await app.register(adminRoutes(ctx));
   await app.register(aiRoutes(ctx));
   await app.register(ticketRoutes(ctx));
+  await app.register(dueRoutes(ctx));
+  await app.register(taskRoutes(ctx));
+  await app.register(webhookRoutes(ctx));
 
   registerWebApp(app, config.webDist ?? path.resolve(import.meta.dirname, '../../web/dist'));
   return { app, ctx };

@@ -1,5 +1,9 @@
 import path from 'node:path';
-import { DEFAULT_SESSION_IDLE_HOURS, DEFAULT_SESSION_TTL_HOURS } from '@asbuilt/domain';
+import {
+  DEFAULT_API_TOKEN_RATE_LIMIT,
+  DEFAULT_SESSION_IDLE_HOURS,
+  DEFAULT_SESSION_TTL_HOURS,
+} from '@asbuilt/domain';
 import { z } from 'zod';
 
 const flag = z
@@ -37,6 +41,12 @@ const envSchema = z.object({
   STORAGE_QUOTA_MB: z.coerce.number().int().positive().default(10_240),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(DEFAULT_SESSION_TTL_HOURS),
   SESSION_IDLE_HOURS: z.coerce.number().positive().default(DEFAULT_SESSION_IDLE_HOURS),
+  /** Requests a minute each personal API token may make. */
+  API_TOKEN_RATE_LIMIT: z.coerce.number().int().positive().default(DEFAULT_API_TOKEN_RATE_LIMIT),
+  /** Lets webhooks call private and local addresses (on-premises receivers, tests). */
+  WEBHOOK_ALLOW_PRIVATE: flag.default(false),
+  /** Seconds between the webhook worker's looks at its queue; 0 runs no worker (tests drive one). */
+  WEBHOOK_POLL_SECONDS: z.coerce.number().min(0).default(5),
   AI_PROVIDER: optional,
   AI_API_KEY: optional,
   AI_BASE_URL: optional,
@@ -49,6 +59,8 @@ const envSchema = z.object({
   /** Check every answer against its schema (slow on big lists): on unless NODE_ENV is production. */
   CHECK_ANSWERS: flag.optional(),
   WEB_DIST: optional,
+  /** Bearer token that /metrics asks for; unset, /metrics answers 404. */
+  METRICS_TOKEN: optional,
   /**
    * Who may tell the caller's address in X-Forwarded-For: the proxies' addresses and ranges
    * ("10.0.0.0/8,127.0.0.1", "loopback"). Unset: nobody, so the header can't dodge a limit.
@@ -93,6 +105,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     storageQuotaMb: e.STORAGE_QUOTA_MB,
     sessionTtlHours: e.SESSION_TTL_HOURS,
     sessionIdleHours: e.SESSION_IDLE_HOURS,
+    apiTokenRateLimit: e.API_TOKEN_RATE_LIMIT,
+    webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
+    webhookPollSeconds: e.WEBHOOK_POLL_SECONDS,
     ai: {
       provider: e.AI_PROVIDER,
       apiKey: e.AI_API_KEY,
@@ -109,6 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     logLevel: e.LOG_LEVEL,
     checkAnswers: e.CHECK_ANSWERS ?? e.NODE_ENV !== 'production',
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
+    metricsToken: e.METRICS_TOKEN,
     trustProxy: trustedProxies(e.TRUST_PROXY),
   };
 }

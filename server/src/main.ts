@@ -11,6 +11,7 @@ import {
   isLoopbackHost,
 } from './db/seed/start-safety.ts';
 import { warmDeviceLists } from './modules/devices/list-cache.ts';
+import { startReminderSchedule } from './modules/due/schedule.ts';
 import { assertVaultKeyOpens } from './modules/secrets/keys.ts';
 import { startUploadCleanup } from './modules/uploads/cleanup.ts';
 
@@ -40,8 +41,10 @@ async function main() {
   });
 
   const stopCleanup = startUploadCleanup(database.db, ctx.storage, app.log);
+  const stopReminders = startReminderSchedule(ctx, app.log);
   const shutdown = async () => {
     stopCleanup();
+    stopReminders();
     await app.close();
     await database.close();
     process.exit(0);

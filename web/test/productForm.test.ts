@@ -50,6 +50,8 @@ const product: ProductDto = {
   ],
   datasheet_url: null,
   datasheet_name: null,
+  end_of_sale: '2025-12-31',
+  end_of_support: null,
   created_at: '2026-01-02T10:00:00Z',
   updated_at: '2026-01-02T10:00:00Z',
 };
@@ -118,6 +120,12 @@ describe('product form', () => {
 
   it('sends nothing for an unchanged product', () => {
     expect(productUpdatePayload(product, parse(productToForm(product, null)), 'tenant')).toEqual({});
+    // The end-of-life dates (issue 44) travel as days; a cleared one is null.
+    const dated = parse({ ...productToForm(product, null), end_of_sale: '', end_of_support: '2030-06-30' });
+    expect(productUpdatePayload(product, dated, 'tenant')).toEqual({
+      end_of_sale: null,
+      end_of_support: '2030-06-30',
+    });
   });
 
   it('sends only the changed fields, with null for a cleared one', () => {

@@ -128,6 +128,8 @@ export const ADMIN_JOBS = [
   'add_floor_to_zones',
   'refresh_device_headers',
   'assign_secrets_to_users',
+  /** Mails each user their due items (issue 44); the server also runs it every hour. */
+  'send_reminders',
 ] as const;
 export type AdminJob = (typeof ADMIN_JOBS)[number];
 
@@ -142,6 +144,8 @@ export const ADMIN_JOB_CHANGES = [
   'access_columns_refreshed',
   'preference_columns_refreshed',
   'secrets_assigned',
+  'reminders_mailed',
+  'reminder_items_mailed',
 ] as const;
 export type AdminJobChangeKind = (typeof ADMIN_JOB_CHANGES)[number];
 

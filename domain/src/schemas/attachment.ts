@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { encodeMessage } from '../i18n/messages.ts';
-import { idField, optionalId, optionalText, requiredId, requiredText } from './form.ts';
+import { idField, optionalDate, optionalId, optionalText, requiredId, requiredText } from './form.ts';
+import { tagFields } from './tag.ts';
 
 /**
  * Files and pictures (core.md sections 2, 3, 5 and 7): what the attachment calls accept and answer.
@@ -56,6 +57,8 @@ export const attachmentCreateSchema = z
     file_type: optionalText('file_type', 20).optional(),
     attachable_type: linkTypeField('attachable_type').optional(),
     attachable_id: linkIdField('attachable_id').optional(),
+    valid_until: optionalDate('valid_until').optional(),
+    ...tagFields,
   })
   .superRefine(wholeLink('attachable_type', 'attachable_id'));
 export type AttachmentCreateInput = z.output<typeof attachmentCreateSchema>;
@@ -70,6 +73,9 @@ export const attachmentUpdateSchema = z
     filename: optionalText('filename').optional(),
     attachable_type: linkTypeField('attachable_type').optional(),
     attachable_id: linkIdField('attachable_id').optional(),
+    /** Until when a certificate or a licence holds (issue 44); '' or null clears it. */
+    valid_until: optionalDate('valid_until').optional(),
+    ...tagFields,
   })
   .superRefine(wholeLink('attachable_type', 'attachable_id'));
 export type AttachmentUpdateInput = z.output<typeof attachmentUpdateSchema>;
@@ -87,6 +93,8 @@ export const attachmentListQuerySchema = z
     q: optionalText('q', 200).optional(),
     /** One file: a search result or a shared link opens the page on it. */
     id: optionalId('id').optional(),
+    /** Only the files carrying this tag (issue 43). */
+    tag: optionalId('tag').optional(),
     limit: z.coerce.number().int().min(1).max(500).default(100),
     offset: z.coerce.number().int().min(0).default(0),
   })
@@ -123,6 +131,9 @@ export const attachmentSchema = z.object({
   attachable_id: z.number().nullable(),
   linked: linkRefSchema,
   user_id: z.number().nullable(),
+  valid_until: z.string().nullable(),
+  /** Tag ids (issue 43). */
+  tags: z.array(z.number()),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -82,6 +82,8 @@ export type ProfileInput = z.input<typeof profileSchema>;
 export const loginAsSchema = z.object({
   id: z.coerce.number().int().positive(),
   password: z.string().min(1, encodeMessage('password_required')),
+  /** The Super Admin's own two-factor code, when the user signs in with two factors (issue 46). */
+  code: z.string().trim().max(64).optional(),
 });
 
 /** POST /api/tenant/users/invite_check: what an invitation link is, before its form is shown. */

@@ -5,6 +5,7 @@ import {
   formBoolean,
   idField,
   optionalChoice,
+  optionalDate,
   optionalId,
   optionalNumber,
   optionalText,
@@ -52,6 +53,8 @@ export const productFieldSchemas = {
   brand_id: optionalId('brand'),
   procat_id: optionalId('product_category'),
   preferred_supplier_id: optionalId('preferred_supplier'),
+  end_of_sale: optionalDate('end_of_sale'),
+  end_of_support: optionalDate('end_of_support'),
 } as const;
 
 export type ProductField = keyof typeof productFieldSchemas;
@@ -78,6 +81,8 @@ export const PRODUCT_PLAIN_FIELDS = [
   'brand_id',
   'procat_id',
   'preferred_supplier_id',
+  'end_of_sale',
+  'end_of_support',
 ] as const satisfies readonly ProductField[];
 
 const optionalProductFields = Object.fromEntries(
@@ -176,6 +181,9 @@ export const productSchema = z.object({
   /** A short-lived signed link that downloads the PDF datasheet under its name, or null. */
   datasheet_url: z.string().nullable(),
   datasheet_name: z.string().nullable(),
+  /** End of life (issue 44), as `YYYY-MM-DD`. */
+  end_of_sale: z.string().nullable(),
+  end_of_support: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -5,6 +5,7 @@ import { RACK_FACES } from '../racks.ts';
 import { SitePermission } from '../roles.ts';
 import { SITE_DEVICE_COLUMNS } from '../siteDeviceColumns.ts';
 import { companySchema, namedRefSchema, productSchema } from './catalogue.ts';
+import { customFieldValuesInputSchema, customFieldValuesSchema } from './customField.ts';
 import { formatted, isIpAddress, isMacAddress, placementId } from './deviceFormats.ts';
 import { rackChangeOf, rackFields } from './deviceRack.ts';
 import {
@@ -18,6 +19,7 @@ import {
   requiredId,
   versionField,
 } from './form.ts';
+import { bulkTagFields, tagIdsField } from './tag.ts';
 
 export { isIpAddress, isMacAddress, placementId } from './deviceFormats.ts';
 
@@ -48,6 +50,8 @@ export const deviceFieldSchemas = {
   note: optionalText('note', 20_000),
   purchase_date: optionalDate('purchase_date'),
   warranty_expiration_date: optionalDate('warranty_expires'),
+  /** Tag ids of the site's tenant (issue 43); the list replaces the device's tags. */
+  tags: tagIdsField,
 } as const;
 
 export type DeviceField = keyof typeof deviceFieldSchemas;
@@ -77,6 +81,7 @@ export const DEVICE_FIELD_GROUPS = {
       'warranty_expiration_date',
       'supplier_id',
       'contractor_id',
+      'tags',
     ],
     min: SitePermission.Contributor,
   },
@@ -132,12 +137,18 @@ const productId = requiredId('product', encodeMessage('product_required'));
 
 /** POST /api/site/devices: a product placed on a site (optionally on a floor and location). */
 export const deviceCreateSchema = strictFields(
-  { ...optionalDeviceFields, product_id: productId, site_id: requiredId('site') },
+  {
+    ...optionalDeviceFields,
+    product_id: productId,
+    site_id: requiredId('site'),
+    custom_fields: customFieldValuesInputSchema.optional(),
+  },
   'device',
-).transform(({ product_id, site_id, ...fields }) => ({
+).transform(({ product_id, site_id, custom_fields, ...fields }) => ({
   product_id,
   site_id,
   changes: fields as DeviceChanges,
+  custom_fields,
 }));
 export type DeviceCreateInput = z.output<typeof deviceCreateSchema>;
 
@@ -201,16 +212,30 @@ export const deviceUpdateSchema = strictFields(
     id: idField('device_id'),
     site_id: idField('site').optional(),
     updated_at: versionField().optional(),
+    custom_fields: customFieldValuesInputSchema.optional(),
   },
   'device',
 )
   .refine(...atLeastOneChange(['id', 'site_id', 'updated_at']))
   .superRefine(checkPlanFields)
   .transform(
-    ({ id, site_id, updated_at, plan_x, plan_y, on_plan, rack_id, rack_u, rack_face, ...fields }) => ({
+    ({
       id,
       site_id,
       updated_at,
+      plan_x,
+      plan_y,
+      on_plan,
+      rack_id,
+      rack_u,
+      rack_face,
+      custom_fields,
+      ...fields
+    }) => ({
+      id,
+      site_id,
+      updated_at,
+      custom_fields,
       changes: fields as DeviceChanges,
       plan: planChangeOf({ plan_x, plan_y, on_plan }),
       rack: rackChangeOf({ rack_id, rack_u, rack_face }),
@@ -230,7 +255,10 @@ export const deviceBulkSchema = z.object({
   ),
   changes: z.preprocess(
     parseJsonText,
-    strictFields(optionalDeviceFields, 'changes').refine(...atLeastOneChange([])),
+    strictFields(
+      { ...optionalDeviceFields, ...bulkTagFields, custom_fields: customFieldValuesInputSchema.optional() },
+      'changes',
+    ).refine(...atLeastOneChange([])),
   ),
 });
 export type DeviceBulkInput = z.output<typeof deviceBulkSchema>;
@@ -279,6 +307,9 @@ export const deviceProductSchema = z.object({
   /** A short-lived signed link to the product's PDF datasheet, or null. */
   datasheet_url: z.string().nullable(),
   datasheet_name: z.string().nullable(),
+  /** The product's end of life (issue 44), shown on each of its devices. */
+  end_of_sale: z.string().nullable(),
+  end_of_support: z.string().nullable(),
 });
 export type DeviceProductDto = z.infer<typeof deviceProductSchema>;
 
@@ -315,6 +346,10 @@ export const deviceSchema = z.object({
   rack_id: z.number().nullable(),
   rack_u: z.number().nullable(),
   rack_face: z.enum(RACK_FACES).nullable(),
+  /** Tag ids (issue 43). */
+  tags: z.array(z.number()),
+  /** Custom field values by field id (issue 43). */
+  custom_fields: customFieldValuesSchema,
   created_at: z.string(),
   updated_at: z.string(),
   product: deviceProductSchema,

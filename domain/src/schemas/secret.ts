@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import { encodeMessage } from '../i18n/messages.ts';
 import { LINK_TYPES, linkRefSchema, linkTypeField } from './attachment.ts';
-import { formBoolean, idField, optionalText, requiredId, requiredText, versionField } from './form.ts';
+import {
+  formBoolean,
+  idField,
+  optionalDate,
+  optionalNumber,
+  optionalText,
+  requiredId,
+  requiredText,
+  versionField,
+} from './form.ts';
 
 /**
  * The vault (core.md sections 2, 3, 4, 6 and 7; ARCHITECTURE.md "vault"). A secret is linked to a
@@ -35,6 +44,14 @@ const secretFields = {
   comment: optionalText('comment', 5000).optional(),
   level: optionalText('level', 100).optional(),
   private: formBoolean('private').optional(),
+  /** Issue 44: when the secret expires, and how often its password must change. */
+  expires_at: optionalDate('expires_at').optional(),
+  rotate_every_days: optionalNumber('rotate_every_days', { min: 1, max: 3650 })
+    .refine(
+      (days) => days === null || Number.isInteger(days),
+      encodeMessage('field_not_whole', { field: 'rotate_every_days' }),
+    )
+    .optional(),
   ...linkFields,
 };
 
@@ -80,7 +97,11 @@ export const secretListQuerySchema = z
 export type SecretListQuery = z.output<typeof secretListQuerySchema>;
 
 /** POST /api/site/secrets/reveal */
-export const secretRevealSchema = z.object({ id: idField('id') });
+export const secretRevealSchema = z.object({
+  id: idField('id'),
+  /** A fresh two-factor code, which the vault asks for every 15 minutes when 2FA is on (issue 46). */
+  code: z.string().trim().max(64).optional(),
+});
 
 /** A secret as every list shows it: never its password. */
 export const secretSchema = z.object({
@@ -101,6 +122,11 @@ export const secretSchema = z.object({
   /** The owner: who created it. */
   user_id: z.number().nullable(),
   user_name: z.string().nullable(),
+  expires_at: z.string().nullable(),
+  rotate_every_days: z.number().nullable(),
+  /** When the password last changed; the next rotation is due `rotate_every_days` after it. */
+  password_changed_at: z.string().nullable(),
+  next_rotation_date: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

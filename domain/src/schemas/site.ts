@@ -1,11 +1,19 @@
 import { z } from 'zod';
 import { COUNTRIES } from '../constants.ts';
-import { DEVICE_COLUMN_KEYS, type DeviceColumnKey, type DeviceFilters } from '../devices.ts';
+import {
+  DEVICE_COLUMN_KEYS,
+  type DeviceColumnKey,
+  type DeviceFilters,
+  type DeviceHeaderKey,
+  isCustomFieldColumnKey,
+  isDeviceColumnKey,
+} from '../devices.ts';
 import { DOMAIN_CATALOGUES } from '../i18n/catalogues.ts';
 import { LANGUAGES } from '../i18n/languages.ts';
 import { encodeMessage } from '../i18n/messages.ts';
 import { attachmentSchema } from './attachment.ts';
 import { companySchema, procatSchema, productSchema } from './catalogue.ts';
+import { customFieldValuesInputSchema, customFieldValuesSchema } from './customField.ts';
 import { logEntrySchema, siteDevicesResponseSchema } from './device.ts';
 import { deviceStatusesInputSchema, deviceStatusSchema } from './deviceStatus.ts';
 import {
@@ -21,6 +29,7 @@ import {
   versionField,
 } from './form.ts';
 import { secretSchema } from './secret.ts';
+import { tagFields } from './tag.ts';
 
 /** A site as the site list shows it. */
 export const siteSummarySchema = z.object({
@@ -33,6 +42,8 @@ export const siteSummarySchema = z.object({
   city: z.string().nullable(),
   country: z.string().nullable(),
   permission: z.number(),
+  /** Tag ids (issue 43). */
+  tags: z.array(z.number()),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -63,6 +74,9 @@ const siteOptionalFields = {
   street_number: optionalText('street_number').optional(),
   /** Sites are created in the actor's own tenant; another tenant id is refused. */
   tenant_id: optionalId('tenant').optional(),
+  ...tagFields,
+  /** Custom field values by field id (issue 43). */
+  custom_fields: customFieldValuesInputSchema.optional(),
 };
 
 /** POST /api/site/sites: name and customer are required. */
@@ -119,6 +133,10 @@ export const locationSchema = z.object({
   location_type: z.string().nullable(),
   /** Space-separated `x,y` pairs, or null. */
   polygon: z.string().nullable(),
+  /** Tag ids (issue 43). */
+  tags: z.array(z.number()),
+  /** Custom field values by field id (issue 43). */
+  custom_fields: customFieldValuesSchema,
   linked: linkedCountsSchema.optional(),
   /** Sent back with an edit: a change made in between answers 409 (changed_since_read). */
   updated_at: z.string(),
@@ -201,6 +219,10 @@ export const siteDetailSchema = z.object({
   }),
   /** The caller's permission on this site. */
   permission: z.number(),
+  /** Tag ids (issue 43). */
+  tags: z.array(z.number()),
+  /** Custom field values by field id (issue 43). */
+  custom_fields: customFieldValuesSchema,
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -252,6 +274,11 @@ export const deviceFiltersSchema = z.strictObject(
     procats: filterIds('procats'),
     suppliers: filterIds('suppliers'),
     contractors: filterIds('contractors'),
+    custom_fields: z
+      .record(z.string().regex(/^[1-9]\d{0,9}$/), z.array(z.string().max(2000)).max(1000), {
+        error: encodeMessage('filter_not_names', { filter: 'custom_fields' }),
+      })
+      .optional(),
     show_archived: z
       .boolean({ error: encodeMessage('filter_not_boolean', { filter: 'show_archived' }) })
       .optional(),
@@ -290,9 +317,12 @@ export const deviceHeadersSchema = z
   .array(
     z.preprocess(
       (value) => (typeof value === 'string' ? (deviceColumnKey(value) ?? value) : value),
-      z.enum(DEVICE_COLUMN_KEYS, {
-        error: (issue) => encodeMessage('unknown_column', { column: String(issue.input) }),
-      }),
+      z
+        .string({ error: (issue) => encodeMessage('unknown_column', { column: String(issue.input) }) })
+        // A custom field's column (issue 43): the server checks the field is the site tenant's.
+        .refine((key): key is DeviceHeaderKey => isDeviceColumnKey(key) || isCustomFieldColumnKey(key), {
+          error: (issue) => encodeMessage('unknown_column', { column: String(issue.input) }),
+        }),
     ),
     { error: encodeMessage('headers_not_list') },
   )

@@ -9,6 +9,7 @@ import {
   parseTransform,
 } from '../geometry.ts';
 import { encodeMessage } from '../i18n/messages.ts';
+import { customFieldValuesInputSchema } from './customField.ts';
 import {
   formBoolean,
   idField,
@@ -19,6 +20,7 @@ import {
   versionField,
 } from './form.ts';
 import { floorSchema, layerSchema, locationSchema, zoneSchema } from './site.ts';
+import { tagFields } from './tag.ts';
 
 /**
  * Floors, locations, zones and layers (spatial-and-admin.md sections 3, 5 and 7): what their calls
@@ -135,6 +137,9 @@ export const locationCreateSchema = z.object({
   ...nameAndCode,
   location_type: locationTypeField.optional(),
   polygon: polygonField.optional(),
+  ...tagFields,
+  /** Custom field values by field id (issue 43). */
+  custom_fields: customFieldValuesInputSchema.optional(),
 });
 export type LocationCreateInput = z.output<typeof locationCreateSchema>;
 
@@ -146,6 +151,9 @@ export const locationUpdateSchema = z
     location_type: locationTypeField.optional(),
     polygon: polygonField.optional(),
     floor_id: idField('floor').optional(),
+    ...tagFields,
+    /** Custom field values by field id (issue 43). */
+    custom_fields: customFieldValuesInputSchema.optional(),
     updated_at: versionField().optional(),
   })
   .superRefine(someChange);

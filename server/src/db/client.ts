@@ -33,6 +33,8 @@ export interface Database {
    */
   exclusive<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** PostgreSQL's pool (the metrics): open and idle connections, and queries waiting for one. */
+  poolStats?: () => { total: number; idle: number; waiting: number };
 }
 
 /** Sees every statement Drizzle sends: the query-count tests and the overhead benchmark. */
@@ -113,6 +115,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       raw: (text, params) => pool.query(text, params as unknown[]),
       exclusive,
       close: () => pool.end(),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     };
   }
 

@@ -1,4 +1,4 @@
-import type { DeviceFilters, DeviceStatus } from '@asbuilt/domain';
+import type { CustomFieldValues, DeviceFilters, DeviceStatus } from '@asbuilt/domain';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -228,6 +228,9 @@ export const products = pgTable(
     weight: real('weight'),
     rack_mounted: boolean('rack_mounted').notNull().default(false),
     rack_units: real('rack_units'),
+    /** End of life (issue 44), shown on every device of the product. */
+    end_of_sale: date('end_of_sale', { mode: 'string' }),
+    end_of_support: date('end_of_support', { mode: 'string' }),
     discarded_at: discardedAt,
     ...timestamps,
   },
@@ -286,6 +289,10 @@ export const sites = pgTable(
     activity_at: timestamp('activity_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     /** The last handover pack number handed out: packs are numbered per site, never platform-wide. */
     handover_counter: integer('handover_counter').notNull().default(0),
+    /** Custom field values by field id (issue 43, schema-custom-fields.ts). */
+    custom_fields: jsonb('custom_fields').$type<CustomFieldValues>().notNull().default({}),
+    /** Tag ids, sorted, each once (issue 43, schema-tags.ts). */
+    tags: integer('tags').array().notNull().default(sql`'{}'`),
     ...timestamps,
   },
   (t) => [
@@ -415,6 +422,10 @@ export const locations = pgTable(
     location_type: text('location_type'),
     /** Space-separated `x,y` pairs, or null. */
     polygon: text('polygon'),
+    /** Custom field values by field id (issue 43, schema-custom-fields.ts). */
+    custom_fields: jsonb('custom_fields').$type<CustomFieldValues>().notNull().default({}),
+    /** Tag ids, sorted, each once (issue 43, schema-tags.ts). */
+    tags: integer('tags').array().notNull().default(sql`'{}'`),
     ...timestamps,
   },
   (t) => [index('locations_site_idx').on(t.site_id), index('locations_floor_idx').on(t.floor_id)],
@@ -489,6 +500,10 @@ export const devices = pgTable(
     rack_id: integer('rack_id').references((): AnyPgColumn => racks.id, { onDelete: 'set null' }),
     rack_u: integer('rack_u'),
     rack_face: text('rack_face'),
+    /** Custom field values by field id (issue 43, schema-custom-fields.ts). */
+    custom_fields: jsonb('custom_fields').$type<CustomFieldValues>().notNull().default({}),
+    /** Tag ids, sorted, each once (issue 43, schema-tags.ts). */
+    tags: integer('tags').array().notNull().default(sql`'{}'`),
     ...timestamps,
   },
   (t) => [
@@ -603,6 +618,10 @@ export const attachments = pgTable(
     /** Floor, Location or Device; null links the file to the site itself. */
     attachable_type: text('attachable_type'),
     attachable_id: integer('attachable_id'),
+    /** Until when a certificate or a licence holds (issue 44). */
+    valid_until: date('valid_until', { mode: 'string' }),
+    /** Tag ids, sorted, each once (issue 43, schema-tags.ts). */
+    tags: integer('tags').array().notNull().default(sql`'{}'`),
     ...timestamps,
   },
   (t) => [
@@ -631,6 +650,10 @@ export const secrets = pgTable(
     secretable_type: text('secretable_type'),
     secretable_id: integer('secretable_id'),
     private: boolean('private').notNull().default(false),
+    /** Issue 44: the secret's expiry, and its rotation counted from the last password change. */
+    expires_at: date('expires_at', { mode: 'string' }),
+    rotate_every_days: integer('rotate_every_days'),
+    password_changed_at: timestamp('password_changed_at', { withTimezone: true, mode: 'date' }),
     ...timestamps,
   },
   (t) => [
@@ -863,3 +886,11 @@ export const handoverPacks = pgTable(
     check('handover_packs_format_check', sql`${t.format} in ('pdf', 'zip')`),
   ],
 );
+
+export * from './schema-custom-fields.ts';
+export * from './schema-reminders.ts';
+export * from './schema-tags.ts';
+export * from './schema-tasks.ts';
+export * from './schema-tokens.ts';
+export * from './schema-two-factor.ts';
+export * from './schema-webhooks.ts';

@@ -55,7 +55,7 @@ export function createdFields(
   let any = false;
   for (const field of Object.keys(values)) {
     const value = values[field];
-    if (value === undefined || value === null || value === '' || NEVER_LOGGED.has(field)) continue;
+    if (isEmpty(value) || NEVER_LOGGED.has(field)) continue;
     changes[field] = { to: plain(value) };
     any = true;
   }
@@ -79,6 +79,13 @@ export function removedFields(
   return Object.keys(changes).length ? changes : null;
 }
 
+/** Nothing worth a line in a log: no value, blank text, no tags, no custom field values. */
+function isEmpty(value: unknown): boolean {
+  if (value === undefined || value === null || value === '') return true;
+  if (Array.isArray(value)) return value.length === 0;
+  return typeof value === 'object' && !(value instanceof Date) && Object.keys(value).length === 0;
+}
+
 function plain(value: unknown): unknown {
   return value instanceof Date ? value.toISOString() : value;
 }
@@ -89,6 +96,28 @@ export type Author = Pick<Actor, 'userId' | 'tenantId' | 'user'>;
 export function actorName(actor: Author): string {
   const name = `${actor.user.fname} ${actor.user.lname}`.trim();
   return name || actor.user.email;
+}
+
+/** An entry made with a personal API token says so, with the token's name (issue 45). */
+function authorName(actor: Author & { apiToken?: Actor['apiToken'] }): string {
+  return actor.apiToken ? `${actorName(actor)} (API token “${actor.apiToken.name}”)` : actorName(actor);
+}
+
+/** Told of each batch of entries in the transaction that writes them. */
+export type ActivityListener = (
+  db: DbOrTx,
+  actor: Author | null,
+  entries: readonly ActivityEntry[],
+) => Promise<void>;
+
+const listeners = new Set<ActivityListener>();
+
+/**
+ * Adds a listener to every entry written from now on (once however often it is added: the app is
+ * built again for each test file). Modules register here, so the platform imports none of them.
+ */
+export function onActivity(listener: ActivityListener): void {
+  listeners.add(listener);
 }
 
 /** Writes one activity entry; call it with the transaction that made the change. */
@@ -109,6 +138,8 @@ export async function logActivities(
       activityLogs,
       entries.map((entry) => row(actor, entry)),
     );
+  // Those who listen (the tenant's webhooks, issue 45) hear of the same changes, in the same transaction.
+  if (entries.length > 0) for (const listener of listeners) await listener(db, actor, entries);
 }
 
 function row(actor: Author | null, entry: ActivityEntry): typeof activityLogs.$inferInsert {
@@ -116,7 +147,7 @@ function row(actor: Author | null, entry: ActivityEntry): typeof activityLogs.$i
     tenant_id: entry.tenantId ?? actor?.tenantId ?? null,
     site_id: entry.siteId ?? null,
     user_id: actor?.userId ?? null,
-    user_name: actor ? actorName(actor) : 'system',
+    user_name: actor ? authorName(actor) : 'system',
     object_model: entry.objectModel,
     object_id: entry.objectId ?? null,
     object_name: entry.objectName ?? null,

@@ -1,3 +1,4 @@
+import type { ApiTokenScope } from '@asbuilt/domain';
 import type { users } from '../db/schema.ts';
 import { unauthorized } from './errors.ts';
 
@@ -14,6 +15,18 @@ export interface Actor {
   /** The Super Admin behind a login-as session, if any. */
   impersonatorId: number | null;
   user: ActorUser;
+  /** Set when the call came with a personal API token instead of a session (issue 45). */
+  apiToken?: ApiTokenGrant;
+}
+
+/** What a personal API token narrows its user's rights to (platform/api-token-gate.ts, policy.ts). */
+export interface ApiTokenGrant {
+  id: number;
+  name: string;
+  scope: ApiTokenScope;
+  vault: boolean;
+  /** null: every site the user reaches. */
+  siteIds: number[] | null;
 }
 
 declare module 'fastify' {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.ts';
+import { actorForApiToken, isApiToken } from './api-tokens.ts';
 import { unauthorized } from './errors.ts';
 import { actorForToken } from './sessions.ts';
 
@@ -14,10 +15,15 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; idleHo
     if (!request.url.startsWith('/api/')) return;
     const header = request.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
-    if (token) request.actor = await actorForToken(opts.db, token, opts.idleHours);
+    const apiToken = token !== undefined && isApiToken(token);
+    if (token) {
+      request.actor = apiToken
+        ? await actorForApiToken(opts.db, token, request.ip)
+        : await actorForToken(opts.db, token, opts.idleHours);
+    }
     const isPublic = request.routeOptions.config?.public === true || !request.routeOptions.url;
     if (!isPublic && !request.actor) {
-      throw unauthorized(token ? 'session_ended' : 'sign_in_required');
+      throw unauthorized(apiToken ? 'api_token_invalid' : token ? 'session_ended' : 'sign_in_required');
     }
   });
 });

@@ -11,6 +11,8 @@ export interface MailMessage {
   text: string;
   /** The link the message carries, printed on the console in outbox mode. */
   link?: string;
+  /** Extra headers (List-Unsubscribe of the reminder mails); their values pass through `headerValue`. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -33,7 +35,15 @@ export function headerValue(value: string): string {
 
 /** The message with its header values cleaned: every transport sends only what this returns. */
 function withCleanHeaders(message: MailMessage): MailMessage {
-  return { ...message, to: headerValue(message.to), subject: headerValue(message.subject) };
+  const headers = message.headers
+    ? Object.fromEntries(Object.entries(message.headers).map(([name, value]) => [name, headerValue(value)]))
+    : undefined;
+  return {
+    ...message,
+    to: headerValue(message.to),
+    subject: headerValue(message.subject),
+    ...(headers && { headers }),
+  };
 }
 
 /**
@@ -67,6 +77,7 @@ function createTransport(options: {
           to: message.to,
           subject: message.subject,
           text: message.text,
+          ...(message.headers && { headers: message.headers }),
         });
         options.log.info({ to: message.to, subject: message.subject }, 'mail sent');
       },
@@ -81,6 +92,7 @@ function createTransport(options: {
         `From: ${options.from}`,
         `To: ${message.to}`,
         `Subject: ${message.subject}`,
+        ...Object.entries(message.headers ?? {}).map(([name, value]) => `${name}: ${value}`),
         `Date: ${new Date().toUTCString()}`,
         'Content-Type: text/plain; charset=utf-8',
         '',

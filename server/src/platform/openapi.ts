@@ -9,7 +9,8 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
 type Transform = NonNullable<FastifyDynamicSwaggerOptions['transform']>;
 type TransformObject = NonNullable<FastifyDynamicSwaggerOptions['transformObject']>;
-type OpenApiDocument = Extract<ReturnType<TransformObject>, { openapi: string }>;
+/** The document as this module reads and writes it (the library's own types are a union of versions). */
+type OpenApiDocument = { paths?: unknown; components?: unknown; [key: string]: unknown };
 type Operation = {
   operationId?: string;
   responses?: Record<string, { description?: string; content?: unknown }>;
@@ -52,7 +53,7 @@ const FILE_ANSWER = {
  * key of the file routes' wildcard.
  */
 export const describeDocument: TransformObject = (documentObject) => {
-  const document = (documentObject as { openapiObject: OpenApiDocument }).openapiObject;
+  const document = (documentObject as unknown as { openapiObject: OpenApiDocument }).openapiObject;
   const paths: Record<string, Record<string, Operation>> = {};
   for (const [rawPath, item] of Object.entries(
     (document.paths ?? {}) as Record<string, Record<string, Operation>>,
@@ -83,7 +84,7 @@ export const describeDocument: TransformObject = (documentObject) => {
     }
     paths[path] = item;
   }
-  return withSharedError({ ...document, paths } as OpenApiDocument);
+  return withSharedError({ ...document, paths }) as ReturnType<TransformObject>;
 };
 
 type MediaTypes = Record<string, { schema?: unknown }>;

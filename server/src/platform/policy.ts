@@ -14,6 +14,7 @@ import type { DbOrTx } from '../db/client.ts';
 import { prepared } from '../db/prepared.ts';
 import { siteAccesses, sites, users } from '../db/schema.ts';
 import type { Actor } from './actor.ts';
+import { tokenReachesSite } from './api-tokens.ts';
 import { forbidden, notFound } from './errors.ts';
 
 /**
@@ -29,6 +30,8 @@ const GLOBAL_RULES = {
   'site:create': (a: Actor) => a.role >= Role.Integrator,
   /** The tenant's own settings (its logo on the handover packs): the integrator, not its customers. */
   'tenant:settings': (a: Actor) => a.role >= Role.Integrator,
+  /** The tenant's webhooks (issue 45): they carry its changes out, so its integrator decides, not customers. */
+  'webhook:manage': (a: Actor) => a.role >= Role.Integrator,
   /** The admin catalogue calls (/api/admin/products, procats, companies) and product status. */
   'catalogue:admin': (a: Actor) => a.role >= Role.LibraryAdmin,
 } satisfies Record<string, (actor: Actor) => boolean>;
@@ -91,6 +94,26 @@ export const HANDOVER_RULES = {
 } satisfies Record<string, SitePermission>;
 export type HandoverAction = keyof typeof HANDOVER_RULES;
 
+/** Maintenance tasks (issue 44): Readers see them and their history, Contributors do the rest. */
+export const TASK_RULES = {
+  read: SitePermission.Reader,
+  write: SitePermission.Contributor,
+  complete: SitePermission.Contributor,
+} satisfies Record<string, SitePermission>;
+
+/**
+ * Who manages a tenant's custom fields (issue 43): the Super Admin, an Integrator of the tenant
+ * (`tenant:settings`), or a user of the tenant holding Full Access on one of its sites (a
+ * Building Owner has it on every site); never an external user.
+ */
+export async function canManageCustomFields(db: DbOrTx, actor: Actor, tenantId: number): Promise<boolean> {
+  if (actor.role === Role.SuperAdmin) return true;
+  if (actor.tenantId !== tenantId) return false;
+  if (can(actor, 'tenant:settings')) return true;
+  const reached = await reachableSites(db, actor, tenantId);
+  return reached.some(({ permission }) => permission === SitePermission.FullAccess);
+}
+
 /** Whether the actor sees and writes a site's internal notes: its tenant's users and the Super Admin. */
 export function canSeeNotes(actor: Actor, site: { tenant_id: number }): boolean {
   return actor.role === Role.SuperAdmin || actor.tenantId === site.tenant_id;
@@ -133,7 +156,7 @@ export async function reachableSites(
         access ? { userRole: access.user_role, active: access.active, validity: access.validity } : null,
       ),
     }))
-    .filter((row) => row.permission > SitePermission.None);
+    .filter((row) => row.permission > SitePermission.None && tokenReachesSite(actor, row.site.id));
 }
 
 /**
@@ -198,7 +221,8 @@ export async function siteContext(db: DbOrTx, actor: Actor, siteId: number): Pro
       .where(eq(sites.id, sql.placeholder('siteId')))
       .limit(1),
   ).execute({ siteId, userId: actor.userId });
-  if (!row) return null;
+  // A site-limited API token sees no other site: as if it did not exist (404).
+  if (!row || !tokenReachesSite(actor, row.site.id)) return null;
   const permission = sitePermission(
     { id: actor.userId, tenantId: actor.tenantId, role: actor.role },
     { tenantId: row.site.tenant_id },

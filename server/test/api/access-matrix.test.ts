@@ -5,6 +5,8 @@ import { createUser, grantAccess, signIn } from '../support/factories.ts';
 import { ACCOUNT_CASES } from '../support/matrix/account-cases.ts';
 import type { Cases, MatrixContext } from '../support/matrix/cases.ts';
 import { CONNECTION_CASES } from '../support/matrix/connection-cases.ts';
+import { CUSTOM_FIELD_CASES } from '../support/matrix/custom-field-cases.ts';
+import { DUE_CASES } from '../support/matrix/due-cases.ts';
 import { HANDOVER_CASES } from '../support/matrix/handover-cases.ts';
 import { LABEL_CASES } from '../support/matrix/labels-cases.ts';
 import { PUBLIC_CALLS, routeTable } from '../support/matrix/public-calls.ts';
@@ -12,7 +14,12 @@ import { RACK_CASES } from '../support/matrix/rack-cases.ts';
 import { runCase } from '../support/matrix/run.ts';
 import { SEARCH_CASES } from '../support/matrix/search-cases.ts';
 import { SITE_CASES } from '../support/matrix/site-cases.ts';
+import { TAG_CASES } from '../support/matrix/tag-cases.ts';
+import { TASK_CASES } from '../support/matrix/task-cases.ts';
 import { TENANT_LOGO_CASES } from '../support/matrix/tenant-logo-cases.ts';
+import { TOKEN_CASES } from '../support/matrix/token-cases.ts';
+import { TWO_FACTOR_CASES } from '../support/matrix/two-factor-cases.ts';
+import { WEBHOOK_CASES } from '../support/matrix/webhook-cases.ts';
 import { siteWorld } from '../support/sites.ts';
 
 /**
@@ -32,7 +39,14 @@ const CASES: Cases = {
   ...LABEL_CASES,
   ...ACCOUNT_CASES,
   ...TENANT_LOGO_CASES,
+  ...TOKEN_CASES,
   ...SEARCH_CASES,
+  ...TAG_CASES,
+  ...CUSTOM_FIELD_CASES,
+  ...TASK_CASES,
+  ...DUE_CASES,
+  ...TWO_FACTOR_CASES,
+  ...WEBHOOK_CASES,
 };
 
 let t: TestApp;

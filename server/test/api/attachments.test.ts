@@ -409,7 +409,10 @@ describe('listing', () => {
     await attach({ url: await upload('Other.pdf', PDF) });
     const ask = (siteId: number, id: unknown) =>
       t.call('GET', `/api/global/attachments?site_id=${siteId}&id=${id}`, { token: w.tokens.integrator });
-    const found = (await ask(w.sites.main.id, one.id)).json() as { attachments: AttachmentDto[]; total: number };
+    const found = (await ask(w.sites.main.id, one.id)).json() as {
+      attachments: AttachmentDto[];
+      total: number;
+    };
     expect(found.attachments.map((x) => x.id)).toEqual([one.id]);
     expect(found.total).toBe(1);
     const elsewhere = (await ask(w.sites.second.id, one.id)).json() as { attachments: AttachmentDto[] };

@@ -74,6 +74,8 @@ describe('locations', () => {
       code: 'BR',
       location_type: 'Meeting Room',
       polygon: '10,10 200,10 200,120.5',
+      tags: [],
+      custom_fields: {},
       updated_at: expect.any(String),
     });
     const [log] = await logsOf(t, 'Location', location.id);

@@ -21,6 +21,7 @@ export const attachmentKeys = {
     q: string,
     limit: number,
     only: number | null = null,
+    tag: number | null = null,
   ) =>
     [
       ...attachmentKeys.all(siteId),
@@ -28,6 +29,7 @@ export const attachmentKeys = {
       q,
       limit,
       only,
+      tag,
     ] as const,
 };
 
@@ -38,9 +40,11 @@ export function useAttachments(
   limit: number,
   /** One file by id: the page opened from a search result or a link. */
   only: number | null = null,
+  /** Only the files carrying this tag (issue 43). */
+  tag: number | null = null,
 ) {
   return useQuery({
-    queryKey: attachmentKeys.list(siteId, filter, q, limit, only),
+    queryKey: attachmentKeys.list(siteId, filter, q, limit, only, tag),
     queryFn: ({ signal }) =>
       api.get<{ attachments: AttachmentDto[]; total: number }>(
         '/global/attachments',
@@ -49,6 +53,7 @@ export function useAttachments(
           limit,
           ...(q ? { q } : {}),
           ...(only ? { id: only } : {}),
+          ...(tag ? { tag } : {}),
           ...(filter ? { attachable_type: filter.type ?? '', attachable_id: filter.id ?? '' } : {}),
         },
         { signal },
@@ -102,13 +107,23 @@ export function useAddAttachment(siteId: number) {
 export function useUpdateAttachment(siteId: number) {
   const refresh = useRefreshAfter(siteId);
   return useMutation({
-    mutationFn: (input: { id: number; filename: string; link: AttachmentLinkFilter }) =>
+    mutationFn: (input: {
+      id: number;
+      filename: string;
+      link: AttachmentLinkFilter;
+      /** YYYY-MM-DD, '' clears it; absent leaves it. */
+      valid_until?: string;
+      /** Tag ids (issue 43); absent leaves them. */
+      tags?: number[];
+    }) =>
       api
         .put<{ attachment: AttachmentDto }>('/global/attachments', {
           id: input.id,
           filename: input.filename,
           attachable_type: input.link.type ?? '',
           attachable_id: input.link.id ?? '',
+          ...(input.valid_until !== undefined && { valid_until: input.valid_until }),
+          ...(input.tags !== undefined && { tags: input.tags }),
         })
         .then((a) => a.attachment),
     onSuccess: refresh,

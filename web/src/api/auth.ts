@@ -1,5 +1,5 @@
 /** Session, password and profile calls. */
-import type { AuthResponse, Language, UserDto } from '@asbuilt/domain';
+import type { AuthResponse, Language, LoginAnswer, UserDto } from '@asbuilt/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useToken } from '../lib/session.ts';
 import { api } from './client.ts';
@@ -69,7 +69,7 @@ export interface ResetPasswordInput {
 export function useResetPassword() {
   return useMutation({
     mutationFn: (input: ResetPasswordInput) =>
-      api.post<AuthResponse>('/global/password/reset', input, { auth: false }),
+      api.post<LoginAnswer>('/global/password/reset', input, { auth: false }),
   });
 }
 
@@ -85,13 +85,13 @@ export interface InviteSignUpInput {
 export function useInviteSignUp() {
   return useMutation({
     mutationFn: (input: InviteSignUpInput) =>
-      api.post<AuthResponse>('/tenant/users/invite_sign_up', input, { auth: false }),
+      api.post<LoginAnswer>('/tenant/users/invite_sign_up', input, { auth: false }),
   });
 }
 
 export function useLoginAs() {
   return useMutation({
-    mutationFn: (input: { id: number; password: string }) =>
+    mutationFn: (input: { id: number; password: string; code?: string }) =>
       api.post<AuthResponse>('/admin/users/loginas', input),
   });
 }

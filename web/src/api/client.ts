@@ -56,6 +56,8 @@ export interface RequestOptions {
   query?: Query;
   /** Send the bearer token (default true). Public calls (login, reset, invite) pass false. */
   auth?: boolean;
+  /** Send and keep cookies (default not): the sign-in calls' remembered browser (issue 46). */
+  cookies?: boolean;
   /**
    * On a 401, end the session and go to /login (default: same as `auth`). Calls whose 401
    * may mean "wrong password typed" rather than "session gone" can turn it off.
@@ -143,7 +145,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
         method,
         headers,
         body: file ?? text,
-        credentials: 'omit',
+        credentials: options.cookies ? 'same-origin' : 'omit',
         signal,
       }));
   } catch (cause) {

@@ -56,8 +56,11 @@ export function afterDeviceChange(
 
 type DeviceAnswer = { device: DeviceDto };
 
+/** Custom field values (issue 43): only those sent change, null clears one. */
+export type CustomFieldChange = { custom_fields?: Record<string, DeviceChangeValue> };
+
 /** The value of one device property as PUT /api/site/devices takes it ('' is sent as null). */
-export type DeviceChangeValue = string | number | boolean | null;
+export type DeviceChangeValue = string | number | boolean | null | number[];
 
 /** PUT /api/site/devices: the device id plus the changed properties (the inline editors send one). */
 export function useUpdateDevice(siteId: number) {
@@ -69,7 +72,7 @@ export function useUpdateDevice(siteId: number) {
       updated_at,
     }: {
       id: number;
-      changes: Partial<Record<DeviceField, DeviceChangeValue>>;
+      changes: Partial<Record<DeviceField, DeviceChangeValue>> & CustomFieldChange;
       /** The version the editor shows: someone else's change since then answers 409. */
       updated_at?: string;
     }) => api.put<DeviceAnswer>('/site/devices', { id, ...changes, ...(updated_at && { updated_at }) }),
@@ -140,7 +143,8 @@ export function useBulkUpdateDevices(siteId: number) {
       changes,
     }: {
       ids: number[];
-      changes: Partial<Record<DeviceField, DeviceChangeValue>>;
+      changes: Partial<Record<DeviceField, DeviceChangeValue>> &
+        CustomFieldChange & { add_tags?: number[]; remove_tags?: number[] };
     }) =>
       expandSiteDevices(await api.put<SiteDevicesResponse>('/site/devices/bulk', { ids, changes }), siteId),
     onSuccess: (devices, { changes }) =>

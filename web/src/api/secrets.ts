@@ -47,6 +47,10 @@ export interface SecretInput {
   private?: boolean;
   secretable_type: LinkType | null;
   secretable_id: number | null;
+  /** YYYY-MM-DD; '' clears it. */
+  expires_at?: string;
+  /** Whole days; '' clears it. */
+  rotate_every_days?: string;
 }
 
 function useSecretMutation<Input, Answer>(siteId: number, call: (input: Input) => Promise<Answer>) {
@@ -94,18 +98,36 @@ export function useDeleteSecret(siteId: number) {
 export function useRevealSecret(siteId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, onPassword }: { id: number; onPassword: (password: string) => void }) => {
-      const answer = await api.post<{ id: number; password: string | null }>('/site/secrets/reveal', { id });
+    mutationFn: async ({
+      id,
+      code,
+      onPassword,
+    }: {
+      id: number;
+      /** A fresh two-factor code, when the vault asked for one (issue 46). */
+      code?: string | undefined;
+      onPassword: (password: string) => void;
+    }) => {
+      const answer = await api.post<{ id: number; password: string | null }>(
+        '/site/secrets/reveal',
+        code ? { id, code } : { id },
+      );
       onPassword(answer.password ?? '');
     },
     gcTime: 0,
+    // The caller toasts: a request for a two-factor code is answered with a prompt instead.
+    meta: { silent: true },
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: siteKeys.deviceLogsAll(siteId) }),
   });
 }
 
 /** Asks for one password through `useRevealSecret`; rejects as the call does. */
-export function revealPassword(reveal: ReturnType<typeof useRevealSecret>, id: number): Promise<string> {
+export function revealPassword(
+  reveal: ReturnType<typeof useRevealSecret>,
+  id: number,
+  code?: string,
+): Promise<string> {
   return new Promise<string>((resolve, reject) => {
-    reveal.mutateAsync({ id, onPassword: resolve }).catch(reject);
+    reveal.mutateAsync({ id, code, onPassword: resolve }).catch(reject);
   });
 }

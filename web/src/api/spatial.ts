@@ -115,12 +115,16 @@ export interface LocationCreate {
 }
 export interface LocationUpdate {
   id: number;
+  /** Custom field values (issue 43): only those sent change, null clears one. */
+  custom_fields?: Record<string, string | null>;
   name?: string;
   code?: Clearable;
   location_type?: Clearable;
   /** Space-separated `x,y` pairs in the locations layer's coordinates; '' clears it. */
   polygon?: Clearable;
   floor_id?: number;
+  /** Tag ids (issue 43): the list replaces the location's tags. */
+  tags?: number[];
   /** The version the form was opened on: someone else's change since answers 409. */
   updated_at?: string;
 }
@@ -208,6 +212,8 @@ export function useDeleteLayer(siteId: number) {
 
 export interface SiteSettings {
   name?: string;
+  /** Custom field values (issue 43): only those sent change, null clears one. */
+  custom_fields?: Record<string, string | null>;
   customer_id?: number;
   image?: Clearable;
   site_status?: boolean;
@@ -221,6 +227,8 @@ export interface SiteSettings {
   device_statuses?: Array<Omit<DeviceStatus, 'id'> & { id?: number }>;
   /** Company ids of Contractor companies. */
   contractors?: number[];
+  /** Tag ids (issue 43): the list replaces the site's tags. */
+  tags?: number[];
   /** The version the form read: someone else's save since then answers 409. */
   updated_at?: string;
 }

@@ -71,6 +71,10 @@ export function routes(queryClient: QueryClient): RouteObject[] {
           ...screen(() => import('../features/public/PublicDevicePage.tsx').then((m) => m.PublicDevicePage)),
         },
         {
+          path: 'unsubscribe',
+          ...screen(() => import('../features/due/UnsubscribePage.tsx').then((m) => m.UnsubscribePage)),
+        },
+        {
           path: 'follow/:hash',
           ...screen(() => import('../features/public/FollowTicketPage.tsx').then((m) => m.FollowTicketPage)),
         },
@@ -124,6 +128,10 @@ export function routes(queryClient: QueryClient): RouteObject[] {
                   ...screen(() => tenantScreens['tenant/customers']().then((m) => m.CustomersPage)),
                 },
                 {
+                  path: 'tenant/due',
+                  ...screen(() => tenantScreens['tenant/due']().then((m) => m.TenantDuePage)),
+                },
+                {
                   path: 'tenant/logs',
                   ...screen(() => tenantScreens['tenant/logs']().then((m) => m.TenantLogsPage)),
                 },
@@ -134,6 +142,20 @@ export function routes(queryClient: QueryClient): RouteObject[] {
                 {
                   path: 'tenant/settings',
                   ...screen(() => tenantScreens['tenant/settings']().then((m) => m.TenantSettingsPage)),
+                },
+                {
+                  path: 'tenant/settings/custom-fields',
+                  ...screen(() =>
+                    tenantScreens['tenant/settings/custom-fields']().then((m) => m.CustomFieldsPage),
+                  ),
+                },
+                {
+                  path: 'tenant/settings/tags',
+                  ...screen(() => tenantScreens['tenant/settings/tags']().then((m) => m.TagsPage)),
+                },
+                {
+                  path: 'tenant/settings/webhooks',
+                  ...screen(() => tenantScreens['tenant/settings/webhooks']().then((m) => m.WebhooksPage)),
                 },
               ],
             },
@@ -157,6 +179,10 @@ export function routes(queryClient: QueryClient): RouteObject[] {
                     queryClient.prefetchQuery(siteCompaniesQuery(siteIdOf(params))),
                   ]),
                   ...screen(() => siteScreens.devices().then((m) => m.DevicesPage)),
+                },
+                {
+                  path: 'due',
+                  ...screen(() => siteScreens.due().then((m) => m.SiteDuePage)),
                 },
                 {
                   path: 'locations',
@@ -250,6 +276,12 @@ export function routes(queryClient: QueryClient): RouteObject[] {
                       path: 'json',
                       ...screen(() =>
                         import('../features/admin/JsonExportPage.tsx').then((m) => m.JsonExportPage),
+                      ),
+                    },
+                    {
+                      path: 'tokens',
+                      ...screen(() =>
+                        import('../features/tokens/AdminTokensPage.tsx').then((m) => m.AdminTokensPage),
                       ),
                     },
                     {

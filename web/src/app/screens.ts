@@ -18,8 +18,12 @@ export const tenantScreens = {
   'tenant/companies': () => import('../features/companies/CompaniesPage.tsx'),
   'tenant/customers': () => import('../features/companies/CustomersPage.tsx'),
   'tenant/logs': () => import('../features/logs/TenantLogsPage.tsx'),
+  'tenant/due': () => import('../features/due/TenantDuePage.tsx'),
   'tenant/users': () => import('../features/people/UsersPage.tsx'),
   'tenant/settings': () => import('../features/tenant/TenantSettingsPage.tsx'),
+  'tenant/settings/custom-fields': () => import('../features/customFields/CustomFieldsPage.tsx'),
+  'tenant/settings/tags': () => import('../features/tags/TagsPage.tsx'),
+  'tenant/settings/webhooks': () => import('../features/webhooks/WebhooksPage.tsx'),
 } satisfies Record<string, Load>;
 
 export const siteLayout = () => import('../features/sites/SiteLayout.tsx');
@@ -41,6 +45,7 @@ export const siteScreens = {
   schemas: () => import('../features/schematics/SchematicsPage.tsx'),
   racks: () => import('../features/racks/RacksPage.tsx'),
   handover: () => import('../features/handover/HandoverPage.tsx'),
+  due: () => import('../features/due/SiteDuePage.tsx'),
 } satisfies Record<string, Load>;
 
 const screenOf = <T extends Record<string, Load>>(screens: T, key: string): Load | undefined =>

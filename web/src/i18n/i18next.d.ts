@@ -9,7 +9,9 @@ import type companies from '../features/companies/locales/en.json';
 import type config from '../features/config/locales/en.json';
 import type connections from '../features/connections/locales/en.json';
 import type contacts from '../features/contacts/locales/en.json';
+import type customFields from '../features/customFields/locales/en.json';
 import type devices from '../features/devices/locales/en.json';
+import type due from '../features/due/locales/en.json';
 import type handover from '../features/handover/locales/en.json';
 import type home from '../features/home/locales/en.json';
 import type imports from '../features/imports/locales/en.json';
@@ -30,8 +32,13 @@ import type schematics from '../features/schematics/locales/en.json';
 import type search from '../features/search/locales/en.json';
 import type sites from '../features/sites/locales/en.json';
 import type support from '../features/support/locales/en.json';
+import type tags from '../features/tags/locales/en.json';
+import type tasks from '../features/tasks/locales/en.json';
 import type tenant from '../features/tenant/locales/en.json';
+import type tokens from '../features/tokens/locales/en.json';
+import type twoFactor from '../features/twoFactor/locales/en.json';
 import type vault from '../features/vault/locales/en.json';
+import type webhooks from '../features/webhooks/locales/en.json';
 import type layout from '../layout/locales/en.json';
 
 declare module 'i18next' {
@@ -50,7 +57,9 @@ declare module 'i18next' {
       config: typeof config;
       connections: typeof connections;
       contacts: typeof contacts;
+      customFields: typeof customFields;
       devices: typeof devices;
+      due: typeof due;
       handover: typeof handover;
       home: typeof home;
       imports: typeof imports;
@@ -71,8 +80,13 @@ declare module 'i18next' {
       search: typeof search;
       sites: typeof sites;
       support: typeof support;
+      tags: typeof tags;
+      tasks: typeof tasks;
       tenant: typeof tenant;
+      tokens: typeof tokens;
+      twoFactor: typeof twoFactor;
       vault: typeof vault;
+      webhooks: typeof webhooks;
     };
   }
 }

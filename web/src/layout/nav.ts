@@ -22,6 +22,7 @@ import ContactsIcon from '@mui/icons-material/Contacts';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import DataObjectIcon from '@mui/icons-material/DataObject';
 import DevicesOtherIcon from '@mui/icons-material/DevicesOther';
+import EventNoteIcon from '@mui/icons-material/EventNote';
 import ExitToAppIcon from '@mui/icons-material/ExitToApp';
 import GroupIcon from '@mui/icons-material/Group';
 import HistoryIcon from '@mui/icons-material/History';
@@ -34,6 +35,7 @@ import SettingsIcon from '@mui/icons-material/Settings';
 import StorageIcon from '@mui/icons-material/Storage';
 import StorefrontIcon from '@mui/icons-material/Storefront';
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
+import VpnKeyIcon from '@mui/icons-material/VpnKey';
 import type SvgIcon from '@mui/material/SvgIcon';
 
 export type SvgIconComponent = typeof SvgIcon;
@@ -53,6 +55,8 @@ export type NavLabelKey =
   | `nav.admin.${AdminNavKey}`
   | `nav.site.${SitePageKey}`
   | 'nav.tenant.settings'
+  | 'nav.tenant.due'
+  | 'nav.site.due'
   | 'nav.exit_admin'
   | 'nav.exit_site'
   | 'nav.support'
@@ -101,6 +105,7 @@ const ADMIN_ICONS: Record<string, SvgIconComponent> = {
   companies: StorefrontIcon,
   logs: HistoryIcon,
   json: DataObjectIcon,
+  tokens: VpnKeyIcon,
   release_notes: NewReleasesIcon,
 };
 
@@ -118,6 +123,9 @@ export function tenantNavItems(role: number): NavItem[] {
     if (item.key === 'products') {
       for (const { minRole, ...entry } of CATALOGUE_ITEMS) if (role >= minRole) items.push(entry);
     }
+    // What is due (issue 44) over every site the user opens, right after the sites.
+    if (item.key === 'sites')
+      items.push({ key: 'due', labelKey: 'nav.tenant.due', path: '/tenant/due', icon: EventNoteIcon });
   }
   if (role >= Role.Integrator) items.push(tenantSettingsItem);
   items.push(supportItem);
@@ -196,12 +204,20 @@ const sitePath = (siteId: number, page: string) => `/site/${siteId}/${page}`;
 
 /** The site sidebar: the pages the site permission opens (core.md "Layout and navigation"). */
 export function siteNavItems(siteId: number, permission: number): NavItem[] {
-  return siteNavFor(permission).map((item) => ({
-    key: item.key,
-    labelKey: `nav.site.${item.key}` as const,
-    path: sitePath(siteId, item.key),
-    icon: SITE_ICONS[item.key] ?? DashboardIcon,
-  }));
+  return siteNavFor(permission).flatMap((item): NavItem[] => {
+    const entry: NavItem = {
+      key: item.key,
+      labelKey: `nav.site.${item.key}` as const,
+      path: sitePath(siteId, item.key),
+      icon: SITE_ICONS[item.key] ?? DashboardIcon,
+    };
+    // The site's Due page (issue 44) follows its dashboard, for everyone who opens the site.
+    if (item.key !== 'dashboard') return [entry];
+    return [
+      entry,
+      { key: 'due', labelKey: 'nav.site.due', path: sitePath(siteId, 'due'), icon: EventNoteIcon },
+    ];
+  });
 }
 
 /**

@@ -34,7 +34,7 @@ export const EXPORT_TABLES: Record<AdminExportModel, ExportTable | null> = {
   secrets: schema.secrets,
   site_accesses: schema.siteAccesses,
   sites: schema.sites,
-  tasks: null,
+  tasks: schema.tasks,
   tenants: schema.tenants,
   tickets: schema.tickets,
   users: schema.users,

@@ -52,6 +52,8 @@ export function presentAttachment(
     attachable_id: row.attachable_id,
     linked: name(linkOf(row)),
     user_id: row.user_id,
+    valid_until: row.valid_until,
+    tags: row.tags,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };

@@ -1,5 +1,5 @@
 import type { AttachmentDto, AttachmentListQuery } from '@asbuilt/domain';
-import { and, count, desc, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
+import { and, arrayContains, count, desc, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { queryAll } from '../../db/query-all.ts';
 import { attachments } from '../../db/schema.ts';
@@ -23,6 +23,7 @@ function conditions(siteId: number, query: Partial<AttachmentListQuery>): SQL {
     );
   }
   if (query.id) parts.push(eq(attachments.id, query.id));
+  if (query.tag) parts.push(arrayContains(attachments.tags, [query.tag]));
   if (query.q) {
     const pattern = likePattern(query.q);
     parts.push(

@@ -18,6 +18,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { requireSite, type SiteRow } from '../../platform/policy.ts';
 import { assertLinkInSite, type Link, linkNamer } from '../sites/links.ts';
+import { checkTagIds } from '../tags/objects.ts';
 import { assertKeyInScope } from '../uploads/keys.ts';
 import { type AttachmentRow, linkOf } from './present.ts';
 import { listSiteAttachments, presentRows } from './queries.ts';
@@ -181,7 +182,10 @@ export async function createAttachment(
         attachable_id: link.id,
         thumb_key: thumbKey,
         preview_key: previewKey,
+        valid_until: input.valid_until ?? null,
+        tags: input.tags ?? [],
       };
+      await checkTagIds(tx, site.tenant_id, input.tags);
       const [row] = await tx.insert(attachments).values(values).returning();
       await logAttachment(
         tx,
@@ -195,6 +199,7 @@ export async function createAttachment(
           file_type: extension,
           attachable_type: link.type,
           attachable_id: link.id,
+          valid_until: values.valid_until ?? undefined,
         }),
       );
       return presentOne(ctx, tx, site, row!);
@@ -220,6 +225,11 @@ export async function updateAttachment(
       await assertLinkInSite(tx, site.id, link);
       changes.attachable_type = link.type;
       changes.attachable_id = link.id;
+    }
+    if (input.valid_until !== undefined) changes.valid_until = input.valid_until;
+    if (input.tags !== undefined && input.tags.join() !== attachment.tags.join()) {
+      await checkTagIds(tx, site.tenant_id, input.tags);
+      changes.tags = input.tags;
     }
     const [row] = await tx
       .update(attachments)

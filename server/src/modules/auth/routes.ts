@@ -4,6 +4,7 @@ import {
   inviteCheckResponseSchema,
   inviteCheckSchema,
   inviteSignUpSchema,
+  loginAnswerSchema,
   loginAsSchema,
   loginSchema,
   resetPasswordSchema,
@@ -13,6 +14,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireActor } from '../../platform/actor.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { errorResponses, messageSchema, okSchema, requestMeta } from '../../platform/http.ts';
+import { rememberedToken } from '../two-factor/browsers.ts';
 import { checkInvitation } from './invitation-check.ts';
 import * as auth from './service.ts';
 
@@ -28,9 +30,10 @@ export function authRoutes(ctx: AppContext) {
       '/api/admin/users/login',
       {
         config: { public: true, hashesPassword: true },
-        schema: { tags, body: loginSchema, response: { 200: authResponseSchema, ...errorResponses } },
+        schema: { tags, body: loginSchema, response: { 200: loginAnswerSchema, ...errorResponses } },
       },
-      (request) => auth.login(ctx, request.body, requestMeta(request)),
+      (request) =>
+        auth.login(ctx, request.body, requestMeta(request), rememberedToken(request.headers.cookie)),
     );
 
     app.post(
@@ -64,7 +67,7 @@ export function authRoutes(ctx: AppContext) {
       '/api/global/password/reset',
       {
         config: { public: true, hashesPassword: true },
-        schema: { tags, body: resetPasswordSchema, response: { 200: authResponseSchema, ...errorResponses } },
+        schema: { tags, body: resetPasswordSchema, response: { 200: loginAnswerSchema, ...errorResponses } },
       },
       (request) => auth.resetPassword(ctx, request.body, requestMeta(request)),
     );
@@ -73,7 +76,7 @@ export function authRoutes(ctx: AppContext) {
       '/api/tenant/users/invite_sign_up',
       {
         config: { public: true, hashesPassword: true },
-        schema: { tags, body: inviteSignUpSchema, response: { 200: authResponseSchema, ...errorResponses } },
+        schema: { tags, body: inviteSignUpSchema, response: { 200: loginAnswerSchema, ...errorResponses } },
       },
       (request) => auth.inviteSignUp(ctx, request.body, requestMeta(request)),
     );

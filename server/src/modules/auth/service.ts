@@ -15,6 +15,8 @@ import {
 } from '../../platform/sessions.ts';
 import { slots } from '../../platform/slots.ts';
 import { hashToken, safeEqual } from '../../platform/tokens.ts';
+import { secondStep } from '../two-factor/gate.ts';
+import { checkLoginAsCode } from '../two-factor/sign-in.ts';
 import { presentUser } from '../users/present.ts';
 import { findUserByLogin, findUserWithTenant } from '../users/queries.ts';
 import { consumeUserToken, issueUserToken } from '../users/tokens.ts';
@@ -27,11 +29,22 @@ import { resetPasswordMail } from './mails.ts';
  */
 const signInGate = slots(2 * HASH_THREADS);
 
-export function login(ctx: AppContext, input: { username: string; password: string }, meta: RequestMeta) {
-  return signInGate(() => signIn(ctx, input, meta));
+/** `rememberedBrowser`: the token of the cookie that skips the second step (two-factor/browsers.ts). */
+export function login(
+  ctx: AppContext,
+  input: { username: string; password: string },
+  meta: RequestMeta,
+  rememberedBrowser?: string,
+) {
+  return signInGate(() => signIn(ctx, input, meta, rememberedBrowser));
 }
 
-async function signIn(ctx: AppContext, input: { username: string; password: string }, meta: RequestMeta) {
+async function signIn(
+  ctx: AppContext,
+  input: { username: string; password: string },
+  meta: RequestMeta,
+  rememberedBrowser?: string,
+) {
   const account = loginLimits.accountFailures(input.username);
   const address = loginLimits.addressFailures(meta.ip);
   const successes = loginLimits.addressSuccesses(meta.ip);
@@ -47,6 +60,14 @@ async function signIn(ctx: AppContext, input: { username: string; password: stri
   if (!verified || !found?.user.user_status || !found.tenantActive) {
     await ctx.limiter.giveBackStatement(successes);
     throw unauthorized('bad_credentials');
+  }
+
+  // A right password with a second step to come: no session yet, the password's failures end all the same.
+  const next = await secondStep(ctx.db, found.user, rememberedBrowser);
+  if (next) {
+    await ctx.limiter.resetStatement(account);
+    await ctx.limiter.giveBackStatement(address);
+    return next;
   }
 
   // The account's failures end, the address's failure is given back and the session opens, in
@@ -102,6 +123,9 @@ export async function resetPassword(
       note: 'Password reset',
       tenantId: user!.tenant_id,
     });
+    // The mailed link proves the mailbox, not the second factor: the password is set, no session opens.
+    const next = await secondStep(tx, user!);
+    if (next) return next;
     const token = await createSession(tx, found.user.id, ctx.config.sessionTtlHours, meta);
     return { user: presentUser(user!, found.tenantName), token };
   });
@@ -138,6 +162,8 @@ export async function inviteSignUp(
       tenantId: user!.tenant_id,
       changes: changesOf(found.user, { fname: input.fname, lname: input.lname, user_status: true }),
     });
+    const next = await secondStep(tx, user!);
+    if (next) return next;
     const token = await createSession(tx, found.user.id, ctx.config.sessionTtlHours, meta);
     return { user: presentUser(user!, found.tenantName), token };
   });
@@ -151,7 +177,7 @@ export async function inviteSignUp(
 export async function loginAs(
   ctx: AppContext,
   actor: Actor,
-  input: { id: number; password: string },
+  input: { id: number; password: string; code?: string | undefined },
   meta: RequestMeta,
 ) {
   authorize(actor, 'user:loginAs');
@@ -168,6 +194,7 @@ export async function loginAs(
   const target = await findUserWithTenant(ctx.db, input.id);
   if (!target) throw notFound('user_not_found');
   if (!target.user.user_status || !target.tenantActive) throw forbidden('user_inactive');
+  await checkLoginAsCode(ctx, actor.userId, target.user, input.code, meta.ip);
 
   return ctx.db.transaction(async (tx) => {
     const hours = Math.min(ctx.config.sessionTtlHours, LOGIN_AS_MAX_HOURS);

@@ -4,6 +4,7 @@ import { users } from '../../db/schema.ts';
 import type { Actor } from '../../platform/actor.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { can } from '../../platform/policy.ts';
+import { twoFactorFacts } from '../two-factor/service.ts';
 
 /**
  * What GET /api/global/me adds about the session itself: who opened it when it is a login-as
@@ -13,6 +14,9 @@ import { can } from '../../platform/policy.ts';
 export const sessionFactsSchema = z.object({
   impersonator: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   login_as_enabled: z.boolean(),
+  /** Two-factor sign-in on the account, and whether the tenant requires it (issue 46). */
+  two_factor: z.boolean(),
+  two_factor_policy: z.boolean(),
 });
 
 export async function sessionFacts(
@@ -23,6 +27,7 @@ export async function sessionFacts(
     impersonator: actor.impersonatorId === null ? null : await impersonatorOf(ctx, actor.impersonatorId),
     login_as_enabled:
       can(actor, 'user:loginAs') && actor.impersonatorId === null && Boolean(ctx.config.masterPassword),
+    ...(await twoFactorFacts(ctx, actor)),
   };
 }
 

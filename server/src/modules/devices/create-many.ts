@@ -4,6 +4,7 @@ import { insertRows } from '../../db/set-based.ts';
 import { createdFields, logActivities } from '../../platform/activity.ts';
 import type { Actor } from '../../platform/actor.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { resolveCustomFields } from '../custom-fields/values.ts';
 import { touchSite } from '../sites/queries.ts';
 import { deviceEntries } from './activity.ts';
 import { newDeviceValues } from './new-device.ts';
@@ -30,8 +31,17 @@ export async function createDevices(
     } = await newDeviceValues(tx, actor, input.site_id, input.product_id, changes);
     if (codes) await assertCodesFree(tx, site.id, codes);
     else await assertCodeFree(tx, site.id, changes.code);
+    // New devices take the custom fields' defaults; a required field without one refuses them.
+    const customFields = await resolveCustomFields(tx, {
+      tenantId: site.tenant_id,
+      target: 'devices',
+      sent: undefined,
+      creating: true,
+      productId: product.id,
+    });
     const rows = Array.from({ length: quantity }, (_, index) => ({
       ...shared,
+      ...(customFields ? { custom_fields: customFields } : {}),
       ...(codes ? { code: codes[index] } : {}),
       site_id: site.id,
     }));

@@ -18,6 +18,8 @@ import { companies, devices, floors, layers, locations, procats, products, zones
 import type { Actor } from '../../platform/actor.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { requireSite } from '../../platform/policy.ts';
+import { exportedCustomFields } from '../custom-fields/export.ts';
+import { exportedTags } from '../tags/export.ts';
 
 type Cell = string | number | boolean | null;
 
@@ -56,6 +58,8 @@ export async function exportDevices(ctx: AppContext, actor: Actor, input: Device
   const rows = (
     await ctx.db.select().from(devices).where(eq(devices.site_id, site.id)).orderBy(asc(devices.id))
   ).filter((d) => (ids ? ids.has(d.id) : !d.archived));
+  const tagName = await exportedTags(ctx.db, site.tenant_id, rows, columns);
+  const custom = await exportedCustomFields(ctx.db, site.tenant_id);
 
   const cells = (d: (typeof rows)[number]): Record<DeviceExportColumn, Cell> => {
     const product = productOf.get(d.product_id);
@@ -78,6 +82,7 @@ export async function exportDevices(ctx: AppContext, actor: Actor, input: Device
       mac: d.mac,
       ip: d.ip,
       status: d.status,
+      tags: tagName(d.tags),
       note: d.note,
       floor_code: d.floor_id ? (floorOf.get(d.floor_id)?.code ?? null) : null,
       location_code: d.location_id ? (locationOf.get(d.location_id)?.code ?? null) : null,
@@ -107,10 +112,15 @@ export async function exportDevices(ctx: AppContext, actor: Actor, input: Device
       useSharedStrings: false,
     });
     const sheet = workbook.addWorksheet('devices');
-    sheet.columns = columns.map((c) => ({ header: c.header, key: c.key, width: c.key === 'name' ? 32 : 16 }));
+    sheet.columns = [
+      ...columns.map((c) => ({ header: c.header, key: c.key, width: c.key === 'name' ? 32 : 16 })),
+      ...custom.headers.map((header, index) => ({ header, key: `cf${index}`, width: 16 })),
+    ];
     for (const device of rows) {
       const values = cells(device);
-      sheet.addRow(columns.map((c) => values[c.key] ?? null)).commit();
+      sheet
+        .addRow([...columns.map((c) => values[c.key] ?? null), ...custom.cells(device.custom_fields)])
+        .commit();
     }
     sheet.commit();
     await workbook.commit();

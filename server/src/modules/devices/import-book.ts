@@ -90,6 +90,8 @@ export interface ImportBook {
   devices: Map<number, ImportedDevice>;
   /** Every code on the site, with the devices holding it. */
   codes: Map<string, number[]>;
+  /** The tags a "Tags" column may name, by lowercased name (tags/import.ts). */
+  tags: Map<string, number>;
 }
 
 export async function loadImportBook(
@@ -202,5 +204,6 @@ export async function loadImportBook(
     productsByModel,
     devices: deviceMap,
     codes,
+    tags: new Map(),
   };
 }

@@ -13,8 +13,12 @@ import {
   isIpAddress,
   isMacAddress,
   type LogAction,
+  MAX_TAGS_PER_OBJECT,
   type Message,
+  sortedTagIds,
   statusMatcher,
+  TAG_NAME_MAX,
+  tagNamesOf,
 } from '@asbuilt/domain';
 import type { SiteRow } from '../../platform/policy.ts';
 import { cellProblem, sheetBoolean, sheetDate, sheetId } from '../../platform/spreadsheet/columns.ts';
@@ -143,6 +147,14 @@ export function planImportRows(
       const archived = sheetBoolean(values.archived);
       if (archived === null) problem('import_invalid', 'archived', values.archived);
       else changes.archived = archived;
+    }
+    if (values.tags !== undefined) {
+      const names = tagNamesOf(values.tags);
+      const ids = names.map((name) => book.tags.get(name.toLowerCase()));
+      if (names.some((name) => name.length > TAG_NAME_MAX) || names.length > MAX_TAGS_PER_OBJECT)
+        problem('import_invalid', 'tags', values.tags);
+      else if (ids.some((id) => id === undefined)) problem('import_not_found', 'tags', values.tags);
+      else changes.tags = sortedTagIds(ids as number[]);
     }
     if (values.status !== undefined) {
       const status = values.status === '' ? null : statusOf(values.status)?.name;

@@ -28,7 +28,9 @@ import { badRequest } from '../../platform/errors.ts';
 import { requireSite } from '../../platform/policy.ts';
 import { readCsv } from '../../platform/spreadsheet/csv.ts';
 import { readSheet } from '../../platform/spreadsheet/read.ts';
+import { planCustomFieldImport } from '../custom-fields/import.ts';
 import { touchSite } from '../sites/queries.ts';
+import { importTagIds } from '../tags/import.ts';
 import { type DeviceLogItem, deviceEntries } from './activity.ts';
 import { loadImportBook } from './import-book.ts';
 import { previewRows } from './import-preview.ts';
@@ -58,8 +60,10 @@ export async function importDevices(
   return ctx.db.transaction(async (tx) => {
     const { site } = await requireSite(tx, actor, input.site_id, SitePermission.FullAccess);
     const book = await loadImportBook(tx, site, input.rows);
+    book.tags = await importTagIds(tx, actor, site, input.rows, input.dry_run === true);
     const column = (field: DeviceImportField) => input.headers?.[field] || HEADERS.get(field)!;
     const plan = planImportRows(site, book, input.rows, column);
+    plan.problems.push(...(await planCustomFieldImport(tx, site, input.rows, plan, book)));
     const report: ImportReport = {
       created: plan.creates.length,
       updated: plan.updates.length,

@@ -66,6 +66,8 @@ export async function loadProductSummaries(
       procat_sub1: procats.sub1,
       datasheet_key: products.datasheet_key,
       datasheet_name: products.datasheet_name,
+      end_of_sale: products.end_of_sale,
+      end_of_support: products.end_of_support,
     })
     .from(products)
     .leftJoin(companies, eq(companies.id, products.brand_id))
@@ -87,6 +89,8 @@ export async function loadProductSummaries(
         : null,
     datasheet_url: p.signUrl(row.datasheet_key),
     datasheet_name: row.datasheet_key ? row.datasheet_name : null,
+    end_of_sale: row.end_of_sale,
+    end_of_support: row.end_of_support,
   }));
 }
 

@@ -24,6 +24,7 @@ import {
 import { companiesUsableBy } from '../../platform/catalogue.ts';
 import { badRequest } from '../../platform/errors.ts';
 import type { SiteRow } from '../../platform/policy.ts';
+import { checkTagIds } from '../tags/objects.ts';
 import type { DeviceRow } from './present.ts';
 
 /**
@@ -60,6 +61,7 @@ export const FIELD_LABELS: Record<DeviceField, string> = {
   note: 'Note',
   purchase_date: 'Purchase Date',
   warranty_expiration_date: 'Warranty Expires',
+  tags: 'Tags',
 };
 
 type Placement = Pick<DeviceRow, 'floor_id' | 'location_id' | 'zone_id'>;
@@ -140,6 +142,7 @@ export async function checkReferences(
       );
     if (!contractor) problems.push(message('contractor_not_of_site'));
   }
+  await checkTagIds(tx, site.tenant_id, changes.tags);
   if (sent(changes.status)) {
     if (changes.status === null) {
       refs.status = null;
@@ -362,7 +365,12 @@ export function planChange(
   const set: DeviceSet = {};
   for (const [key, value] of Object.entries(wanted)) {
     if (value === undefined) continue;
-    if ((device as Record<string, unknown>)[key] !== value) (set as Record<string, unknown>)[key] = value;
+    const before = (device as Record<string, unknown>)[key];
+    // Lists (tags) are compared by value: a fresh array is never the row's own.
+    const changed = Array.isArray(value)
+      ? JSON.stringify(before) !== JSON.stringify(value)
+      : before !== value;
+    if (changed) (set as Record<string, unknown>)[key] = value;
   }
   const keys = Object.keys(set) as DeviceField[];
   if (keys.length === 0) return { plan: null, problems: [] };
@@ -386,6 +394,8 @@ export function planChange(
     notes.push(set.archived ? 'Device archived' : 'Device removed from archive');
   }
   const others = DEVICE_FIELDS.filter((k) => k !== 'status' && k !== 'archived' && keys.includes(k));
+  // Custom field values (issue 43) come in beside the device's own fields.
+  if ('custom_fields' in set) notes.push('Device updated (Custom fields)');
   if (others.length > 0) {
     const auto = cleared.length > 0 ? `; ${cleared.join(', ')}` : '';
     notes.push(`Device updated (${others.map((k) => FIELD_LABELS[k]).join(', ')}${auto})`);

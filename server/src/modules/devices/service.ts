@@ -12,6 +12,7 @@ import {
   message,
   type ProductDto,
   SitePermission,
+  sameValues,
 } from '@asbuilt/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
@@ -25,9 +26,12 @@ import { badRequest, notFound } from '../../platform/errors.ts';
 import { isInternalTo, requireSite, type SiteRow, siteContext } from '../../platform/policy.ts';
 import { checkUnchangedSince } from '../../platform/versions.ts';
 import { presentCompany } from '../companies/present.ts';
+import { bulkDeviceValues, writeObjectValues } from '../custom-fields/device-values.ts';
+import { resolveCustomFields } from '../custom-fields/values.ts';
 import { loadProducts } from '../products/service.ts';
 import { moveInRack } from '../racks/placement.ts';
 import { loadSiteCompanies, loadSiteProducts, touchSite } from '../sites/queries.ts';
+import { bulkChangesFor, checkTagIds } from '../tags/objects.ts';
 import { type DeviceLogItem, deviceEntries } from './activity.ts';
 import { newDeviceValues } from './new-device.ts';
 import { locateOnPlan } from './plan.ts';
@@ -122,9 +126,16 @@ export async function createDevice(ctx: AppContext, actor: Actor, input: DeviceC
       input.changes,
     );
     await assertCodeFree(tx, site.id, input.changes.code);
+    const customFields = await resolveCustomFields(tx, {
+      tenantId: site.tenant_id,
+      target: 'devices',
+      sent: input.custom_fields,
+      creating: true,
+      productId: product.id,
+    });
     const [row] = await tx
       .insert(devices)
-      .values({ ...values, site_id: site.id })
+      .values({ ...values, site_id: site.id, ...(customFields ? { custom_fields: customFields } : {}) })
       .returning();
     await logDevices(tx, actor, site, [
       {
@@ -161,7 +172,18 @@ export async function updateDevice(ctx: AppContext, actor: Actor, input: DeviceU
       const [product] = await tx.select().from(products).where(eq(products.id, context.device.product_id));
       context.device = await moveInRack(tx, actor, context.site, context.device, product!, input.rack);
     }
-    const changes = await locateOnPlan(tx, context.site, context.device, input.changes, input.plan);
+    const located = await locateOnPlan(tx, context.site, context.device, input.changes, input.plan);
+    const customFields = await resolveCustomFields(tx, {
+      tenantId: context.site.tenant_id,
+      target: 'devices',
+      current: context.device.custom_fields,
+      sent: input.custom_fields,
+      productId: context.device.product_id,
+    });
+    const changes =
+      customFields && !sameValues(context.device.custom_fields, customFields)
+        ? ({ ...located, custom_fields: customFields } as DeviceChanges)
+        : located;
     return applyChanges(tx, ctx, actor, context, changes, input.plan);
   });
 }
@@ -220,6 +242,9 @@ const MAX_LISTED_PROBLEMS = 20;
  */
 export async function bulkUpdate(ctx: AppContext, actor: Actor, input: DeviceBulkInput) {
   const ids = [...new Set(input.ids)];
+  // Custom field values merge into each device's own (customFields/device-values.ts).
+  const sentValues = input.changes.custom_fields;
+  delete input.changes.custom_fields;
   const fields = Object.keys(input.changes).filter(
     (key) => input.changes[key as keyof DeviceChanges] !== undefined,
   );
@@ -256,12 +281,13 @@ export async function bulkUpdate(ctx: AppContext, actor: Actor, input: DeviceBul
       rows.map((r) => r.device),
     );
     await assertCodeFree(tx, site.id, input.changes.code, ids, ids.length);
+    await checkTagIds(tx, site.tenant_id, input.changes.add_tags, input.changes.remove_tags);
 
     const problems: Message[] = [];
     const groups = new Map<string, { set: DeviceSet; ids: number[] }>();
     const entries: DeviceLogItem[] = [];
     for (const { device, productName } of rows) {
-      const result = planChange(device, input.changes, refs);
+      const result = planChange(device, bulkChangesFor(device, input.changes), refs);
       for (const problem of result.problems) {
         problems.push(
           message('device_problem', {
@@ -284,6 +310,8 @@ export async function bulkUpdate(ctx: AppContext, actor: Actor, input: DeviceBul
         changes: changesOf(device, result.plan.set),
       });
     }
+    const custom = await bulkDeviceValues(tx, site.tenant_id, rows, sentValues, deviceLabel);
+    problems.push(...custom.problems);
     if (problems.length > 0) {
       const more = problems.length - MAX_LISTED_PROBLEMS;
       throw badRequest([
@@ -293,6 +321,20 @@ export async function bulkUpdate(ctx: AppContext, actor: Actor, input: DeviceBul
     }
     for (const group of groups.values()) {
       await tx.update(devices).set(group.set).where(inIds(devices.id, group.ids));
+    }
+    await writeObjectValues(
+      tx,
+      'devices',
+      custom.updates.map(({ device, values }) => ({ id: device.id, values })),
+    );
+    for (const { device, productName, values } of custom.updates) {
+      entries.push({
+        device,
+        productName,
+        action: 'updated',
+        note: 'Device updated (Custom fields)',
+        changes: changesOf(device, { custom_fields: values }),
+      });
     }
     if (entries.length > 0) {
       await logDevices(tx, actor, site, entries);

@@ -10,8 +10,8 @@ import { activityLogs, secrets } from '../../db/schema.ts';
  */
 export const SECRET_MODEL = 'Secret';
 
-/** The only changes of a secret an entry may keep: its title, its privacy and that the password changed. */
-const SHOWN_FIELDS = new Set(['name', 'private', 'password_changed']);
+/** The only changes of a secret an entry may keep: its title, its privacy, its dates and that the password changed. */
+const SHOWN_FIELDS = new Set(['name', 'private', 'password_changed', 'expires_at', 'rotate_every_days']);
 
 /** The params key that marks an entry written while its secret was private, with the owner's id. */
 export const PRIVATE_OWNER = 'private_owner';

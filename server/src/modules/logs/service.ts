@@ -3,6 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { devices, sites, users } from '../../db/schema.ts';
 import type { Actor } from '../../platform/actor.ts';
+import { tokenReachesSite } from '../../platform/api-tokens.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
 import { authorize, requireSite } from '../../platform/policy.ts';
@@ -51,7 +52,7 @@ export async function logsWithChoices(ctx: AppContext, actor: Actor, scope: Scop
   const [logs, userRows, siteRows] = await Promise.all([
     loadLogs(ctx.db, {
       tenantId,
-      siteIds: [],
+      siteIds: actor.apiToken?.siteIds ?? [],
       userIds: [],
       limit: LOG_RESULTS.default,
       viewerId: actor.userId,
@@ -70,7 +71,7 @@ export async function logsWithChoices(ctx: AppContext, actor: Actor, scope: Scop
   return {
     logs,
     users: userRows.map((u) => ({ id: u.id, name: `${u.fname} ${u.lname}`.trim() || u.email })),
-    sites: siteRows,
+    sites: siteRows.filter((site) => tokenReachesSite(actor, site.id)),
   };
 }
 
@@ -81,9 +82,17 @@ export async function filterLogs(
   scope: Scope,
   input: LogFilterInput,
 ): Promise<LogEntryDto[]> {
+  // A site-limited API token reads its sites' entries only (an empty list means every site).
+  const limit = actor.apiToken?.siteIds;
+  const siteIds = limit
+    ? input.sites.length
+      ? input.sites.filter((id) => limit.includes(id))
+      : limit
+    : input.sites;
+  if (limit && siteIds.length === 0) return [];
   return loadLogs(ctx.db, {
     tenantId: tenantOf(actor, scope),
-    siteIds: input.sites,
+    siteIds,
     userIds: input.users,
     limit: input.results,
     viewerId: actor.userId,

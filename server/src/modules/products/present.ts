@@ -83,6 +83,8 @@ export function presentProduct(
     interfaces: productInterfaces.map(presentInterface),
     datasheet_url: datasheetUrl(row, signUrl, download),
     datasheet_name: row.datasheet_key ? row.datasheet_name : null,
+    end_of_sale: row.end_of_sale,
+    end_of_support: row.end_of_support,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };

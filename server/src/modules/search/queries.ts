@@ -23,6 +23,8 @@ export interface Terms {
   status: string | null;
   siteIds: number[];
   tenantIds: number[] | null;
+  /** `tag:` filters: per tag named, the ids it has in the tenants searched; an object needs one of each. */
+  tags: number[][];
   limit: number;
 }
 
@@ -56,6 +58,22 @@ function anyOf(table: string, conditions: SQL[]): SQL {
   return sql.join(branches, sql` union `);
 }
 
+/** The `tag:` filters on an object's `tags` column (GIN-indexed), as `and ...`; nothing without. */
+const tagged = (column: string, terms: Terms) =>
+  sql.join(
+    terms.tags.map((ids) => sql` and ${sql.raw(column)} && ${`{${ids.join(',')}}`}::int[]`),
+    sql``,
+  );
+
+/** The ids matching the words; with only `tag:` filters and no words, the ids carrying the tags. */
+const hitsOf = (table: string, terms: Terms, conditions: SQL[]): SQL =>
+  terms.text
+    ? anyOf(table, conditions)
+    : sql`select id from ${sql.raw(table)} where true${tagged('tags', terms)}`;
+
+/** The words' condition on a kind without a hits subquery: none when only tags were asked. */
+const wordsMatch = (condition: SQL, terms: Terms): SQL => (terms.text ? sql`and ${condition}` : sql``);
+
 const inSites = (column: string, terms: Terms) =>
   sql`${sql.raw(column)} = any(${`{${terms.siteIds.join(',')}}`}::int[])`;
 
@@ -78,20 +96,22 @@ function deviceQuery(terms: Terms): SQL {
         else greatest(${similarity('lower(d.name)', terms)}, ${similarity('lower(d.code)', terms)}, 0.3)
       end::float8 as score,
       (count(*) over ())::int as total
-    from (${anyOf('devices', [
+    from (${hitsOf('devices', terms, [
       ...nameBranches('lower(name)', terms),
       // Codes hold no spaces: a phrase is no code.
       ...(terms.phrase ? [] : [like('lower(code)', terms)]),
       sql`lower(sn) like ${terms.prefix}`,
       sql`ip like ${terms.prefix}`,
       like('lower(note)', terms),
+      // Custom field values (issue 43), by the expression of devices_custom_fields_trgm_idx.
+      like(`lower(jsonb_path_query_array(custom_fields, '$.*')::text)`, terms),
       ...(terms.mac ? [sql`${sql.raw(MAC_HEX)} like ${`%${terms.mac}%`}`] : []),
     ])}) hits
     join devices d on d.id = hits.id
     join sites s on s.id = d.site_id
     left join floors f on f.id = d.floor_id
     left join locations l on l.id = d.location_id
-    where ${inSites('d.site_id', terms)} ${status}
+    where ${inSites('d.site_id', terms)} ${status}${tagged('d.tags', terms)}
     order by score desc, d.archived, d.id
     limit ${terms.limit}`;
 }
@@ -106,8 +126,8 @@ function siteQuery(terms: Terms): SQL {
       (count(*) over ())::int as total
     from sites s
     left join companies c on c.id = s.customer_id
-    where ${inSites('s.id', terms)}
-      and (${named('lower(s.name)', terms)} or ${named('lower(c.name)', terms)} or ${like(address, terms)})
+    where ${inSites('s.id', terms)}${tagged('s.tags', terms)}
+      ${wordsMatch(sql`(${named('lower(s.name)', terms)} or ${named('lower(c.name)', terms)} or ${like(address, terms)})`, terms)}
     order by score desc, s.id
     limit ${terms.limit}`;
 }
@@ -120,11 +140,11 @@ function locationQuery(terms: Terms): SQL {
         else greatest(${similarity('lower(l.name)', terms)},
           case when lower(l.name) like ${terms.contains} then 0.8 else 0 end) end::float8 as score,
       (count(*) over ())::int as total
-    from (${anyOf('locations', [...nameBranches('lower(name)', terms), sql`lower(code) like ${terms.prefix}`])}) hits
+    from (${hitsOf('locations', terms, [...nameBranches('lower(name)', terms), sql`lower(code) like ${terms.prefix}`])}) hits
     join locations l on l.id = hits.id
     join sites s on s.id = l.site_id
     join floors f on f.id = l.floor_id
-    where ${inSites('l.site_id', terms)}
+    where ${inSites('l.site_id', terms)}${tagged('l.tags', terms)}
     order by score desc, l.id
     limit ${terms.limit}`;
 }
@@ -196,10 +216,10 @@ function attachmentQuery(terms: Terms): SQL {
       json_build_array(s.name, nullif(a.original_filename, a.filename)) as subtitle_parts,
       ${similarity(name, terms)}::float8 as score,
       (count(*) over ())::int as total
-    from (${anyOf('attachments', nameBranches(ATTACHMENT_NAME, terms))}) hits
+    from (${hitsOf('attachments', terms, nameBranches(ATTACHMENT_NAME, terms))}) hits
     join attachments a on a.id = hits.id
     join sites s on s.id = a.site_id
-    where ${inSites('a.site_id', terms)}
+    where ${inSites('a.site_id', terms)}${tagged('a.tags', terms)}
     order by score desc, a.id desc
     limit ${terms.limit}`;
 }

@@ -16,7 +16,7 @@ export function searchRoutes(ctx: AppContext) {
         schema: {
           tags: ['search'],
           description:
-            'Devices (code, name, serial, MAC in any notation or part, IP, note), sites, locations, products, contacts, tickets and files. Filters in `q`: `site:`, `status:`, `type:`.',
+            'Devices (code, name, serial, MAC in any notation or part, IP, note), sites, locations, products, contacts, tickets and files. Filters in `q`: `site:`, `status:`, `type:`, `tag:` (devices, sites, locations and files carrying the tag; alone, it lists them).',
           querystring: searchQuerySchema,
           response: { 200: searchResponseSchema, ...errorResponses },
         },

@@ -16,6 +16,7 @@ import type { Actor } from '../../platform/actor.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { searchableSites } from '../../platform/policy.ts';
+import { tagIdsNamed } from '../tags/objects.ts';
 import { type Row, searchKind, type Terms } from './queries.ts';
 
 /**
@@ -30,8 +31,7 @@ export async function search(
   const parsed = parseSearchQuery(input.q);
   if (!parsed.ok) throw badRequest(parsed.code, parsed.params);
   const query = parsed.query;
-  if (query.tags.length > 0) throw badRequest('search_filter_not_ready', { filter: 'tag' });
-  if (!query.text) throw badRequest('search_text_required');
+  if (!query.text && query.tags.length === 0) throw badRequest('search_text_required');
 
   let sites = await searchableSites(ctx.db, actor);
   if (query.site) {
@@ -46,6 +46,7 @@ export async function search(
   let kinds: readonly SearchKind[] = query.types ?? (address ? ['device'] : SEARCH_KINDS);
   if (query.status) kinds = kinds.filter((kind) => kind === 'device');
   if (query.site) kinds = kinds.filter((kind) => kind !== 'product');
+  if (query.tags.length > 0) kinds = kinds.filter((kind) => TAGGED_KINDS.includes(kind));
 
   const text = query.text.toLowerCase();
   const escaped = text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -60,8 +61,11 @@ export async function search(
     status: query.status,
     siteIds: sites.map((site) => site.id),
     tenantIds: actor.role === Role.SuperAdmin ? null : [LIBRARY_TENANT_ID, actor.tenantId],
+    tags: await searchedTags(ctx, sites, query.tags),
     limit: input.limit,
   };
+  // A tag named that no searched tenant has: nothing carries it.
+  if (terms.tags.some((ids) => ids.length === 0)) terms.siteIds = [];
 
   const total = Object.fromEntries(SEARCH_KINDS.map((kind) => [kind, 0])) as SearchResponse['total'];
   const found: Array<{ kind: SearchKind; row: Row }> = [];
@@ -81,6 +85,17 @@ export async function search(
     (a, b) => b.row.score - a.row.score || SEARCH_KINDS.indexOf(a.kind) - SEARCH_KINDS.indexOf(b.kind),
   );
   return { results: pick(found, input.limit).map(({ kind, row }) => present(kind, row)), total };
+}
+
+/** The kinds that carry tags: a `tag:` filter leaves the others out. */
+const TAGGED_KINDS: readonly SearchKind[] = ['device', 'site', 'location', 'attachment'];
+
+/** Per tag named in the query, its ids in the tenants of the sites searched. */
+async function searchedTags(ctx: AppContext, sites: Array<{ id: number }>, names: string[]) {
+  const siteIds = sites.map((site) => site.id);
+  const found: number[][] = [];
+  for (const name of names) found.push(await tagIdsNamed(ctx.db, siteIds, name));
+  return found;
 }
 
 /** Results of each kind kept before the rest go by score: forty devices must not hide the one site. */

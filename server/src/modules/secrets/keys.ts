@@ -3,6 +3,8 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { secrets } from '../../db/schema.ts';
 import { resealMailOutbox } from '../../platform/mail-outbox.ts';
 import { secretBinding, type Vault } from '../../platform/vault.ts';
+import { resealTwoFactorSecrets } from '../two-factor/keys.ts';
+import { resealWebhookSecrets } from '../webhooks/secrets.ts';
 import { sealedPasswords } from './queries.ts';
 
 /** Why the server won't start, or a rotation won't run: said in words an operator can act on. */
@@ -60,8 +62,11 @@ export async function rotateVaultKey(db: Db, from: Vault, to: Vault): Promise<nu
         .set({ password_encrypted: to.encrypt(plain, secretBinding(row)) })
         .where(eq(secrets.id, row.id));
     }
-    // Mails waiting for the SMTP server are sealed with the same key.
+    // Mails waiting for the SMTP server, sign-in codes' secrets and webhook signing secrets are
+    // sealed with the same key.
     await resealMailOutbox(tx, from, to);
+    await resealTwoFactorSecrets(tx, from, to);
+    await resealWebhookSecrets(tx, from, to);
     return rows.length;
   });
 }

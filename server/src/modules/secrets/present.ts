@@ -1,4 +1,4 @@
-import type { LinkRef, LinkType, SecretDto } from '@asbuilt/domain';
+import { type LinkRef, type LinkType, nextRotationDate, type SecretDto } from '@asbuilt/domain';
 import type { secrets } from '../../db/schema.ts';
 import type { Link } from '../sites/links.ts';
 
@@ -25,6 +25,10 @@ export function presentSecret(
     private: row.private,
     user_id: row.user_id,
     user_name: userName,
+    expires_at: row.expires_at,
+    rotate_every_days: row.rotate_every_days,
+    password_changed_at: row.password_changed_at?.toISOString() ?? null,
+    next_rotation_date: nextRotationDate(row),
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };

@@ -62,7 +62,10 @@ export function secretRoutes(ctx: AppContext) {
         },
       },
       async (request, reply) => {
-        const revealed = await service.revealSecret(ctx, requireActor(request.actor), request.body.id);
+        const revealed = await service.revealSecret(ctx, requireActor(request.actor), request.body.id, {
+          code: request.body.code,
+          ip: request.ip,
+        });
         reply.header('Cache-Control', 'no-store').header('Pragma', 'no-cache');
         return revealed;
       },

@@ -25,6 +25,7 @@ import { secretBinding } from '../../platform/vault.ts';
 import { checkUnchangedSince } from '../../platform/versions.ts';
 import { secretChanges, secretParams } from '../logs/secret-entries.ts';
 import { assertLinkInSite, type Link, linkNamer } from '../sites/links.ts';
+import { requireFreshCode } from '../two-factor/vault-code.ts';
 import { loadSiteSecrets, presentRows, type SecretRow, selectSecrets, visibleTo } from './queries.ts';
 
 /**
@@ -137,6 +138,8 @@ export async function createSecret(
       comment: input.comment ?? null,
       level: input.level ?? null,
       private: input.private ?? false,
+      expires_at: input.expires_at ?? null,
+      rotate_every_days: input.rotate_every_days ?? null,
       ...linkColumns(link),
     };
     const [row] = await tx
@@ -146,7 +149,10 @@ export async function createSecret(
     if (input.password != null) {
       await tx
         .update(secrets)
-        .set({ password_encrypted: ctx.vault.encrypt(input.password, secretBinding(row!)) })
+        .set({
+          password_encrypted: ctx.vault.encrypt(input.password, secretBinding(row!)),
+          password_changed_at: new Date(),
+        })
         .where(eq(secrets.id, row!.id));
     }
     const created = createdFields(values) ?? {};
@@ -177,10 +183,14 @@ export async function updateSecret(
       ...(input.comment !== undefined && { comment: input.comment }),
       ...(input.level !== undefined && { level: input.level }),
       ...(input.private !== undefined && { private: input.private }),
+      ...(input.expires_at !== undefined && { expires_at: input.expires_at }),
+      ...(input.rotate_every_days !== undefined && { rotate_every_days: input.rotate_every_days }),
       ...(link && linkColumns(link)),
       ...(input.password !== undefined && {
         password_encrypted:
           input.password === null ? null : ctx.vault.encrypt(input.password, secretBinding(secret)),
+        // The next rotation counts from here.
+        password_changed_at: input.password === null ? null : new Date(),
       }),
       updated_at: new Date(),
     };
@@ -221,8 +231,10 @@ export async function revealSecret(
   ctx: AppContext,
   actor: Actor,
   id: number,
+  freshCode?: { code: string | undefined; ip: string },
 ): Promise<{ id: number; password: string | null }> {
   if (actor.impersonatorId !== null) throw forbidden('secret_reveal_impersonating');
+  if (freshCode) await requireFreshCode(ctx, actor, freshCode.code, freshCode.ip);
   return ctx.db.transaction(async (tx) => {
     const { secret, site } = await requireSecret(tx, actor, id, SitePermission.Contributor);
     let password: string | null = null;

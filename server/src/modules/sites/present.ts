@@ -27,6 +27,7 @@ export type SiteSummaryRow = Pick<
   | 'site_status'
   | 'city'
   | 'country'
+  | 'tags'
   | 'created_at'
   | 'updated_at'
 >;
@@ -43,6 +44,7 @@ export function presentSiteSummary(site: SiteSummaryRow, permission: SitePermiss
     city: site.city,
     country: site.country,
     permission,
+    tags: site.tags,
     created_at: site.created_at.toISOString(),
     updated_at: site.updated_at.toISOString(),
   };
@@ -79,6 +81,8 @@ export function presentLocation(row: LocationRow): LocationDto {
     code: row.code,
     location_type: row.location_type,
     polygon: row.polygon,
+    tags: row.tags,
+    custom_fields: row.custom_fields,
     updated_at: row.updated_at.toISOString(),
   };
 }
@@ -169,6 +173,8 @@ export function presentSiteDetail(
     secrets: parts.secrets,
     counts: parts.counts,
     permission: parts.permission,
+    tags: site.tags,
+    custom_fields: site.custom_fields,
     created_at: site.created_at.toISOString(),
     updated_at: site.updated_at.toISOString(),
   };

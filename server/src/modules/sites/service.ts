@@ -9,6 +9,7 @@ import {
   type SiteDetail,
   SitePermission,
   type SiteUpdateInput,
+  sameValues,
   sitePermission,
 } from '@asbuilt/domain';
 import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
@@ -17,11 +18,14 @@ import { prepared } from '../../db/prepared.ts';
 import { companies, devices, siteAccesses, siteContractors, sites, tenants } from '../../db/schema.ts';
 import { changesOf, createdFields, logActivity } from '../../platform/activity.ts';
 import type { Actor } from '../../platform/actor.ts';
+import { tokenReachesSite } from '../../platform/api-tokens.ts';
 import { companiesUsableBy, resolveTargetTenant } from '../../platform/catalogue.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { authorize, requireSite, type SiteRow } from '../../platform/policy.ts';
 import { checkUnchangedSince } from '../../platform/versions.ts';
+import { resolveCustomFields } from '../custom-fields/values.ts';
+import { checkTagIds } from '../tags/objects.ts';
 import { takeUpload } from '../uploads/service.ts';
 import { presentSiteSummary } from './present.ts';
 import { loadSiteDetail } from './queries.ts';
@@ -67,7 +71,7 @@ export async function siteIndex(ctx: AppContext, actor: Actor) {
         access ? { userRole: access.user_role, active: access.active, validity: access.validity } : null,
       ),
     }))
-    .filter((row) => row.permission > SitePermission.None);
+    .filter((row) => row.permission > SitePermission.None && tokenReachesSite(actor, row.site.id));
 
   const signUrl = (key: string | null) => ctx.storage.signedUrl(key);
   return {
@@ -93,6 +97,7 @@ function indexCandidates(db: DbOrTx) {
         site_status: sites.site_status,
         city: sites.city,
         country: sites.country,
+        tags: sites.tags,
         created_at: sites.created_at,
         // The list's "updated" is the last change on anything of the site.
         updated_at: sites.activity_at,
@@ -154,6 +159,17 @@ export async function createSite(ctx: AppContext, actor: Actor, input: SiteCreat
       const value = input[field];
       if (value !== undefined) (values as Record<string, unknown>)[field] = value;
     }
+    if (input.tags !== undefined) {
+      await checkTagIds(tx, tenantId, input.tags);
+      values.tags = input.tags;
+    }
+    const customFields = await resolveCustomFields(tx, {
+      tenantId,
+      target: 'sites',
+      sent: input.custom_fields,
+      creating: true,
+    });
+    if (customFields) values.custom_fields = customFields;
     const [site] = await tx.insert(sites).values(values).returning();
     await tx.insert(siteAccesses).values({
       site_id: site!.id,
@@ -261,6 +277,17 @@ export async function updateSite(ctx: AppContext, actor: Actor, input: SiteUpdat
       const value = input[field];
       if (value !== undefined && value !== site[field]) (set as Record<string, unknown>)[field] = value;
     }
+    if (input.tags !== undefined && input.tags.join() !== site.tags.join()) {
+      await checkTagIds(tx, site.tenant_id, input.tags);
+      set.tags = input.tags;
+    }
+    const customFields = await resolveCustomFields(tx, {
+      tenantId: site.tenant_id,
+      target: 'sites',
+      current: site.custom_fields,
+      sent: input.custom_fields,
+    });
+    if (customFields && !sameValues(site.custom_fields, customFields)) set.custom_fields = customFields;
     if (set.customer_id != null) await checkCustomer(tx, site.tenant_id, set.customer_id);
     if (set.image) await takeUpload(tx, set.image, { folder: 'sites', tenantId: site.tenant_id });
 

@@ -16,6 +16,7 @@ import type { Actor } from '../../platform/actor.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { requireSite, siteContext } from '../../platform/policy.ts';
+import { checkCustomFieldColumns } from '../custom-fields/columns.ts';
 
 /**
  * The site permission call and the devices-page settings (filters and visible columns).
@@ -127,5 +128,9 @@ export function saveFilters(ctx: AppContext, actor: Actor, body: FiltersBody) {
 
 /** POST /api/site/headers: column keys or labels, stored as keys; [] brings back the default columns. */
 export function saveHeaders(ctx: AppContext, actor: Actor, body: HeadersBody) {
-  return save(ctx.db, actor, body, { device_headers: body.headers });
+  return ctx.db.transaction(async (tx) => {
+    const saved = await save(tx, actor, body, { device_headers: body.headers });
+    await checkCustomFieldColumns(tx, saved.site_id, body.headers);
+    return saved;
+  });
 }

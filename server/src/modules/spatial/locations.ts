@@ -4,6 +4,7 @@ import {
   type LocationUpdateInput,
   SitePermission,
   type SpatialDeleteQuery,
+  sameValues,
 } from '@asbuilt/domain';
 import { and, eq, inArray, isNotNull, ne } from 'drizzle-orm';
 import { devices, locations, zones } from '../../db/schema.ts';
@@ -12,7 +13,9 @@ import type { Actor } from '../../platform/actor.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { SiteRow } from '../../platform/policy.ts';
 import { checkUnchangedSince } from '../../platform/versions.ts';
+import { resolveCustomFields } from '../custom-fields/values.ts';
 import { type FloorRow, type LocationRow, presentLocation } from '../sites/present.ts';
+import { checkTagIds } from '../tags/objects.ts';
 import { changedFields, labelsOf } from './fields.ts';
 import { deletedNote, releaseDevices } from './removal.ts';
 import {
@@ -56,10 +59,23 @@ export async function createLocation(
       code: input.code ?? null,
       location_type: input.location_type ?? null,
       polygon: input.polygon ?? null,
+      tags: input.tags ?? [],
     };
+    await checkTagIds(tx, site.tenant_id, input.tags);
+    const customFields = await resolveCustomFields(tx, {
+      tenantId: site.tenant_id,
+      target: 'locations',
+      sent: input.custom_fields,
+      creating: true,
+    });
     const [location] = await tx
       .insert(locations)
-      .values({ ...values, site_id: site.id, floor_id: floor.id })
+      .values({
+        ...values,
+        site_id: site.id,
+        floor_id: floor.id,
+        ...(customFields ? { custom_fields: customFields } : {}),
+      })
       .returning();
     await recordChange(
       tx,
@@ -83,6 +99,8 @@ const LABELS = {
   location_type: 'Location Type',
   polygon: 'Polygon',
   floor_id: 'Floor',
+  tags: 'Tags',
+  custom_fields: 'Custom fields',
 } as const;
 
 /**
@@ -104,6 +122,17 @@ export async function updateLocation(
       'location_type',
       'polygon',
     ]);
+    if (input.tags !== undefined && input.tags.join() !== location.tags.join()) {
+      await checkTagIds(tx, site.tenant_id, input.tags);
+      set.tags = input.tags;
+    }
+    const customFields = await resolveCustomFields(tx, {
+      tenantId: site.tenant_id,
+      target: 'locations',
+      current: location.custom_fields,
+      sent: input.custom_fields,
+    });
+    if (customFields && !sameValues(location.custom_fields, customFields)) set.custom_fields = customFields;
     let floor = await floorOnSite(tx, site, location.floor_id);
     let moved = 0;
     if (input.floor_id !== undefined && input.floor_id !== location.floor_id) {

@@ -4,6 +4,11 @@
  */
 export const PUBLIC_CALLS: Record<string, string> = {
   'POST /api/admin/users/login': 'signing in',
+  'POST /api/admin/users/login/2fa':
+    "signing in's second step: the password step's challenge, not a session, grants it",
+  'POST /api/admin/users/login/2fa/setup':
+    "the enrolment a tenant's policy requires before any session, granted by the password step's challenge",
+  'POST /api/admin/users/login/2fa/setup/confirm': 'the end of that enrolment, with the same challenge',
   'POST /api/global/password/forgot': 'asking for a reset link',
   'POST /api/global/password/reset': 'setting a password with a mailed token',
   'POST /api/tenant/users/invite_sign_up': 'accepting an invitation with its mailed token',
@@ -16,8 +21,12 @@ export const PUBLIC_CALLS: Record<string, string> = {
     "a visitor following their report from the mailed link: the link's signature, not a session, grants it",
   'POST /api/global/public/ticket/messages': 'a visitor answering their report from the same signed link',
   'GET /api/health': 'the load balancer and monitoring',
-  'GET /api/files/{*}': 'signed file URLs: the signature, not a session, grants the file',
-  'PUT /api/global/uploads/{*}': 'signed upload URLs: the signature grants the upload',
+  'GET /api/files/{key}': 'signed file URLs: the signature, not a session, grants the file',
+  'PUT /api/global/uploads/{key}': 'signed upload URLs: the signature grants the upload',
+  'GET /api/calendar/{file}':
+    "a calendar app reading its user's feed: the URL's secret token, not a session, grants it",
+  'POST /api/global/public/unsubscribe':
+    "a reminder mail's one-click unsubscribe link (and List-Unsubscribe-Post): its signed token names the user",
 };
 
 /** Every call of the app's OpenAPI description, as `METHOD /path`. */

@@ -102,9 +102,11 @@ export function AccessTable({
           {hint}
         </Typography>
       )}
-      {mobile ? (
+      {mobile && rows.length === 0 ? (
+        // No list without items: an empty list is one screen readers can't announce (WCAG 1.3.1).
+        <Typography color="text.secondary">{empty}</Typography>
+      ) : mobile ? (
         <Stack spacing={1} role="list" aria-label={title}>
-          {rows.length === 0 && <Typography color="text.secondary">{empty}</Typography>}
           {rows.map((access) => (
             <Paper
               key={access.id}

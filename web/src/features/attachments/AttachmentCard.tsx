@@ -16,6 +16,7 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { OwnTagChips } from '../tags/TagChips.tsx';
 import { fileIcon } from './fileIcons.tsx';
 
 export function AttachmentCard({
@@ -80,6 +81,7 @@ export function AttachmentCard({
         >
           {attachment.file_type.toUpperCase()} · {attachment.linked.name}
         </Typography>
+        <OwnTagChips ids={attachment.tags} siteId={attachment.site_id} />
       </CardContent>
       <CardActions sx={{ pt: 0, justifyContent: 'flex-end' }}>
         <Tooltip title={t('action.view')}>

@@ -8,6 +8,8 @@ import { FormDialog } from '../../components/FormDialog.tsx';
 import { toastSuccess } from '../../lib/toast.ts';
 import { LinkedItemPicker, type LinkValue } from '../links/LinkedItemPicker.tsx';
 import { useSite } from '../sites/SiteContext.tsx';
+import { TagPicker } from '../tags/TagPicker.tsx';
+import { ValidUntilField } from '../tasks/DateFields.tsx';
 
 export function AttachmentEditDialog({
   attachment,
@@ -29,12 +31,14 @@ function EditForm({ attachment, onClose }: { attachment: AttachmentDto; onClose:
   const { site, siteId } = useSite();
   const update = useUpdateAttachment(siteId);
   const [filename, setFilename] = useState(attachment.filename);
+  const [validUntil, setValidUntil] = useState(attachment.valid_until ?? '');
+  const [tags, setTags] = useState(attachment.tags);
   const [link, setLink] = useState<LinkValue>({
     type: attachment.attachable_type,
     id: attachment.attachable_id,
   });
   const submit = async () => {
-    await update.mutateAsync({ id: attachment.id, filename, link });
+    await update.mutateAsync({ id: attachment.id, filename, link, valid_until: validUntil, tags });
     toastSuccess(t('toast.updated'));
     onClose();
   };
@@ -56,6 +60,8 @@ function EditForm({ attachment, onClose }: { attachment: AttachmentDto; onClose:
             autoFocus
           />
           <LinkedItemPicker site={site} value={link} onChange={setLink} />
+          <ValidUntilField value={validUntil} onChange={setValidUntil} />
+          <TagPicker siteId={siteId} value={tags} onChange={setTags} size="medium" />
         </Stack>
       </DialogContent>
       <DialogActions>

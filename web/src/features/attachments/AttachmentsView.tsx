@@ -31,6 +31,7 @@ import { formatNumber } from '../../lib/numbers.ts';
 import { toastSuccess } from '../../lib/toast.ts';
 import { shrinkPhotos } from '../scan/shrinkPhoto.ts';
 import { useSite } from '../sites/SiteContext.tsx';
+import { TagFilter } from '../tags/TagFilter.tsx';
 import { AttachmentCard } from './AttachmentCard.tsx';
 import { AttachmentEditDialog } from './AttachmentEditDialog.tsx';
 import { Gallery } from './Gallery.tsx';
@@ -61,7 +62,8 @@ export function AttachmentsView({
   const [typed, setTyped] = useState('');
   const [query, setQuery] = useState('');
   const [limit, setLimit] = useState(PAGE);
-  const list = useAttachments(siteId, filter, query, limit, only);
+  const [tagFilter, setTagFilter] = useState<number | null>(null);
+  const list = useAttachments(siteId, filter, query, limit, only, tagFilter);
   const remove = useDeleteAttachment(siteId);
   const [viewing, setViewing] = useState<number | null>(null);
   const [editing, setEditing] = useState<AttachmentDto | null>(null);
@@ -182,7 +184,10 @@ export function AttachmentsView({
             {t('only.shown')}
           </Alert>
         ) : (
-          <SearchField value={typed} onChange={setTyped} label={t('search')} />
+          <>
+            <SearchField value={typed} onChange={setTyped} label={t('search')} />
+            <TagFilter siteId={siteId} value={tagFilter} onChange={setTagFilter} />
+          </>
         )}
         {list.data && !only && (
           <Typography variant="body2" color="text.secondary">

@@ -32,6 +32,11 @@ export function InviteSignUpForm({ email, token }: { email: string; token: strin
       {
         onSuccess: (data) => {
           toastSuccess(t('invite.done'));
+          // Two-factor sign-in comes first (issue 46): the sign-in page asks for the code or the set-up.
+          if (!('token' in data)) {
+            window.location.assign('/login');
+            return;
+          }
           startSession(data);
         },
       },

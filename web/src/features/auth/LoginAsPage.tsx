@@ -6,19 +6,22 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { useLoginAs } from '../../api/auth.ts';
+import { useOwnTwoFactor } from '../../api/twoFactor.ts';
 import { FormTextField } from '../../components/FormTextField.tsx';
 import { usePageTitle } from '../../layout/PageTitle.tsx';
 import { startLoginAs } from '../../session/sessionActions.ts';
 import { AuthCard } from './AuthCard.tsx';
 
-const formSchema = loginAsSchema.pick({ password: true });
+const formSchema = loginAsSchema.pick({ password: true, code: true });
 
 /**
  * /loginas?id=&name=: a Super Admin impersonates a user with the master password, in this tab
  * only (session/sessionActions.ts).
  */
 export function LoginAsPage() {
-  const { t } = useTranslation(['auth', 'components']);
+  const { t } = useTranslation(['auth', 'components', 'twoFactor']);
+  // A user who signs in with two factors takes the Super Admin's own code too (issue 46).
+  const ownTwoFactor = useOwnTwoFactor();
   usePageTitle(t('login_as.title'));
   const [params] = useSearchParams();
   const navigate = useNavigate();
@@ -31,12 +34,15 @@ export function LoginAsPage() {
     {
       resolver: zodResolver(formSchema),
       mode: 'onTouched',
-      defaultValues: { password: '' },
+      defaultValues: { password: '', code: '' },
     },
   );
 
-  const onSubmit = handleSubmit(({ password }) =>
-    loginAs.mutate({ id, password }, { onSuccess: (data) => startLoginAs(data.token) }),
+  const onSubmit = handleSubmit(({ password, code }) =>
+    loginAs.mutate(
+      { id, password, ...(code ? { code } : {}) },
+      { onSuccess: (data) => startLoginAs(data.token) },
+    ),
   );
   const cancel = () => navigate('/sites');
 
@@ -69,6 +75,15 @@ export function LoginAsPage() {
             autoComplete="off"
             autoFocus
           />
+          {ownTwoFactor.data?.on && (
+            <FormTextField
+              control={control}
+              name="code"
+              label={t('twoFactor:field.code')}
+              autoComplete="one-time-code"
+              slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+            />
+          )}
           <Stack direction="row" spacing={1.5}>
             <Button variant="outlined" size="large" onClick={cancel} sx={{ flex: 1 }}>
               {t('components:action.cancel')}

@@ -57,6 +57,11 @@ function ResetPasswordForm({ email, token }: { email: string; token: string }) {
       {
         onSuccess: (data) => {
           toastSuccess(t('reset.done'));
+          // Two-factor sign-in comes first (issue 46): the sign-in page asks for the code or the set-up.
+          if (!('token' in data)) {
+            window.location.assign('/login');
+            return;
+          }
           startSession(data);
         },
       },

@@ -13,6 +13,7 @@ import { useSiteIndex } from '../../api/sites.ts';
 import { type SiteSettings, useUpdateSiteSettings } from '../../api/spatial.ts';
 import { formResolver } from '../../lib/forms.ts';
 import { toastNotice, toastSuccess } from '../../lib/toast.ts';
+import { SiteCustomFields } from '../customFields/SiteCustomFields.tsx';
 import { useSite } from '../sites/SiteContext.tsx';
 import {
   SITE_TEXT_FIELDS,
@@ -104,6 +105,7 @@ export function SiteConfigTab() {
           {t('components:action.save')}
         </Button>
       </Stack>
+      <SiteCustomFields canEdit />
     </Box>
   );
 }

@@ -22,6 +22,7 @@ import { type DeviceChangeValue, useBulkUpdateDevices } from '../../api/devices.
 import { useStatusLabel } from '../../components/StatusChip.tsx';
 import { formatNumber } from '../../lib/numbers.ts';
 import { toastFailure, toastSuccess } from '../../lib/toast.ts';
+import { BulkAddTaskDialog, BulkAddTaskMenuItem } from '../tasks/BulkAddTask.tsx';
 import { EditSelectedDevicesDialog, ExportDevicesDialog } from './loadedLater.ts';
 
 export function BulkActionsMenu({
@@ -41,6 +42,7 @@ export function BulkActionsMenu({
   const [statusOpen, setStatusOpen] = useState(false);
   const [editing, setEditing] = useState(false);
   const [exporting, setExporting] = useState(false);
+  const [addingTask, setAddingTask] = useState(false);
   const [status, setStatus] = useState('');
   const bulk = useBulkUpdateDevices(siteId);
   const titleId = useId();
@@ -104,7 +106,20 @@ export function BulkActionsMenu({
         >
           <ListItemText>{t('export.selection')}</ListItemText>
         </MenuItem>
+        <BulkAddTaskMenuItem
+          onClick={() => {
+            setAnchor(null);
+            setAddingTask(true);
+          }}
+        />
       </Menu>
+      <BulkAddTaskDialog
+        siteId={siteId}
+        deviceIds={selectedIds}
+        open={addingTask}
+        onClose={() => setAddingTask(false)}
+        onDone={onDone}
+      />
       <ExportDevicesDialog open={exporting} ids={selectedIds} onClose={() => setExporting(false)} />
       <EditSelectedDevicesDialog
         open={editing}

@@ -46,6 +46,8 @@ import { DatasheetLink } from '../products/DatasheetLink.tsx';
 import { ProductEditor } from '../products/ProductEditor.tsx';
 import { TakePhoto } from '../scan/TakePhoto.tsx';
 import { useSite } from '../sites/SiteContext.tsx';
+import { DeviceTags } from '../tags/DeviceTags.tsx';
+import { DeviceTasksTab } from '../tasks/DeviceTasksTab.tsx';
 import { SecretsView } from '../vault/SecretsView.tsx';
 import { DeviceGeneralTab } from './DeviceGeneralTab.tsx';
 import type { DeviceRow, SiteLookups } from './deviceRows.ts';
@@ -53,7 +55,7 @@ import { NewDeviceDialog } from './NewDeviceDialog.tsx';
 import { ProductPicture } from './ProductPicture.tsx';
 import { ShareDeviceDialog } from './ShareDeviceDialog.tsx';
 
-type CardTab = 'general' | 'ports' | 'files' | 'vault' | 'activity';
+type CardTab = 'general' | 'ports' | 'files' | 'tasks' | 'vault' | 'activity';
 
 export function DeviceCard({
   row,
@@ -104,7 +106,7 @@ function CardBody({
   lookups: SiteLookups;
   titleId: string;
 }) {
-  const { t } = useTranslation(['devices', 'domain', 'components']);
+  const { t } = useTranslation(['devices', 'domain', 'components', 'tasks']);
   const { siteId, permission, site } = useSite();
   const canEdit = permission >= SitePermission.Contributor;
   // The vault is for Contributors and above: a Reader sees no Vault tab.
@@ -225,13 +227,15 @@ function CardBody({
               size="small"
               label={t('domain:column.status')}
               value={device.status ?? ''}
-              disabled={updateStatus.isPending}
-              onChange={(event) =>
+              // Busy, not disabled: a disabled field drops the keyboard's focus to the page (WCAG 2.4.3).
+              aria-busy={updateStatus.isPending}
+              onChange={(event) => {
+                if (updateStatus.isPending) return;
                 updateStatus.mutate(
                   { id: device.id, status: event.target.value || null },
                   { onSuccess: () => toastSuccess(t('card.status_updated')) },
-                )
-              }
+                );
+              }}
               slotProps={{
                 select: {
                   renderValue: (value) => <StatusChip status={value as string} color={row.status?.color} />,
@@ -265,6 +269,7 @@ function CardBody({
           <Chip label={t('state.archived')} color="warning" size="small" sx={{ alignSelf: 'center' }} />
         ) : null}
       </Stack>
+      <DeviceTags siteId={siteId} device={device} canEdit={canEdit} />
 
       <Tabs
         value={tab}
@@ -276,6 +281,7 @@ function CardBody({
         <Tab value="general" label={t('card.tab.general')} />
         <Tab value="ports" label={t('card.tab.ports')} />
         <Tab value="files" label={t('card.tab.files')} />
+        <Tab value="tasks" label={t('tasks:tab')} />
         {seesVault ? <Tab value="vault" label={t('card.tab.vault')} /> : null}
         {seesActivity ? <Tab value="activity" label={t('card.tab.activity')} /> : null}
       </Tabs>
@@ -283,6 +289,15 @@ function CardBody({
         {tab === 'general' ? <DeviceGeneralTab row={row} lookups={lookups} canEdit={canEdit} /> : null}
         {tab === 'ports' ? <PortsTab deviceId={device.id} canEdit={canEdit} /> : null}
         {tab === 'files' ? <AttachmentsView filter={{ type: 'Device', id: device.id }} columns={4} /> : null}
+        {tab === 'tasks' ? (
+          <DeviceTasksTab
+            siteId={siteId}
+            deviceId={device.id}
+            warranty={device.warranty_expiration_date}
+            product={product}
+            canEdit={canEdit}
+          />
+        ) : null}
         {tab === 'vault' && seesVault ? (
           <SecretsView filter={{ type: 'Device', id: device.id }} view="device" />
         ) : null}

@@ -35,9 +35,17 @@ export interface FilterOptions {
   procats: FilterOption<number>[];
   suppliers: FilterOption<number>[];
   contractors: FilterOption<number>[];
+  /** Custom fields of the devices (issue 43), each with the values the site's devices hold. */
+  custom_fields?: CustomFieldFilterOption[];
 }
 
-type ListKey = keyof FilterOptions;
+export interface CustomFieldFilterOption {
+  id: number;
+  label: string;
+  options: FilterOption<string>[];
+}
+
+type ListKey = Exclude<keyof FilterOptions, 'custom_fields'>;
 
 /** The filter lists, in the dialog's order; worded by `devices:filter.field.*` and `filter.chip.*`. */
 export const FILTER_FIELDS: ListKey[] = [
@@ -176,6 +184,15 @@ function FilterForm({
             value={draft.contractors ?? []}
             onChange={(next) => set('contractors', next)}
           />
+          {(options.custom_fields ?? []).map((field) => (
+            <MultiSelect
+              key={field.id}
+              label={field.label}
+              options={field.options}
+              value={draft.custom_fields?.[field.id] ?? []}
+              onChange={(next) => set('custom_fields', { ...draft.custom_fields, [field.id]: next })}
+            />
+          ))}
           <FormControlLabel
             control={
               <Switch
@@ -213,6 +230,8 @@ export function cleanFilters(filters: DeviceFilters): DeviceFilters {
     const list = filters[key];
     if (list && list.length > 0) (out as Record<string, unknown>)[key] = list;
   }
+  const custom = Object.entries(filters.custom_fields ?? {}).filter(([, values]) => values.length > 0);
+  if (custom.length > 0) out.custom_fields = Object.fromEntries(custom);
   if (filters.show_archived) out.show_archived = true;
   return out;
 }
@@ -248,6 +267,23 @@ export function FilterChips({
         key: `${key}:${item}`,
         label: t(`filter.chip.${key}`, { value: label }),
         remove: () => onChange(cleanFilters({ ...value, [key]: list.filter((v) => v !== item) })),
+      });
+    }
+  }
+  for (const [id, list] of Object.entries(value.custom_fields ?? {})) {
+    const field = options.custom_fields?.find((f) => String(f.id) === id);
+    for (const item of list) {
+      const shown = field?.options.find((option) => option.value === item)?.label ?? item;
+      entries.push({
+        key: `cf:${id}:${item}`,
+        label: `${field?.label ?? id}: ${shown}`,
+        remove: () =>
+          onChange(
+            cleanFilters({
+              ...value,
+              custom_fields: { ...value.custom_fields, [id]: list.filter((v) => v !== item) },
+            }),
+          ),
       });
     }
   }

@@ -13,6 +13,7 @@ import { type DeviceChangeValue, useUpdateDevice } from '../../api/devices.ts';
 import { InlineEdit, type InlineEditOption } from '../../components/InlineEdit.tsx';
 import { formatDate } from '../../lib/dates.ts';
 import { toastSuccess } from '../../lib/toast.ts';
+import { DeviceCustomFields } from '../customFields/DeviceCustomFields.tsx';
 import { useSite } from '../sites/SiteContext.tsx';
 import type { DeviceRow, SiteLookups } from './deviceRows.ts';
 
@@ -239,6 +240,7 @@ export function DeviceGeneralTab({
           {showAll ? t('general.show_less') : t('general.show_more')}
         </Button>
       ) : null}
+      <DeviceCustomFields row={row} canEdit={canEdit} />
     </Box>
   );
 }

@@ -6,7 +6,6 @@
  */
 import {
   DEVICE_COLUMN_KEYS,
-  type DeviceColumnKey,
   type DeviceFilters,
   procatName,
   SitePermission,
@@ -34,8 +33,11 @@ import { useStatusLabel } from '../../components/StatusChip.tsx';
 import { useTableSelection } from '../../components/useTableSelection.ts';
 import { useLayoutPrefs } from '../../layout/LayoutPrefs.tsx';
 import { formatNumber } from '../../lib/numbers.ts';
+import { useDeviceCustomFieldColumns } from '../customFields/useDeviceCustomFieldColumns.ts';
 import { DeviceLabelsButton } from '../labels/LabelButtons.tsx';
 import { useSite } from '../sites/SiteContext.tsx';
+import { TagFilter } from '../tags/TagFilter.tsx';
+import { withTag } from '../tags/tagRows.ts';
 import { BulkActionsMenu } from './BulkActionsMenu.tsx';
 import { useDeviceColumnWidths } from './columnWidths.ts';
 import { DeviceFilterDialog, FilterChips, type FilterOptions } from './DeviceFilterDialog.tsx';
@@ -56,7 +58,7 @@ const OPEN_FROM_URL_DELAY = 100;
 
 const EMPTY: never[] = [];
 
-function visibilityOf(keys: readonly DeviceColumnKey[]): Record<string, boolean> {
+function visibilityOf(keys: readonly string[]): Record<string, boolean> {
   const shown = new Set(keys);
   return Object.fromEntries(DEVICE_COLUMN_KEYS.map((key) => [key, shown.has(key)]));
 }
@@ -90,13 +92,16 @@ export function DevicesPage() {
   const companies = companiesQuery.data ?? EMPTY;
   const devices = devicesQuery.data ?? EMPTY;
   const lookups = useMemo(() => siteLookups(site, companies), [site, companies]);
-  const tableColumns = useDeviceTableColumns();
+  const baseColumns = useDeviceTableColumns();
+  // Custom field columns (issue 43) after the device's own, hidden until picked.
+  const custom = useDeviceCustomFieldColumns(siteId, access?.device_headers, devices);
+  const tableColumns = useMemo(() => [...baseColumns, ...custom.columns], [baseColumns, custom.columns]);
   const [columnWidths, setColumnWidths] = useDeviceColumnWidths();
   const columns = useMemo(
     () =>
       mobile && query
-        ? DEVICE_COLUMN_KEYS.map((key, index) =>
-            key === 'sn' ? matchedSerialColumn(query, t) : tableColumns[index]!,
+        ? tableColumns.map((column, index) =>
+            DEVICE_COLUMN_KEYS[index] === 'sn' ? matchedSerialColumn(query, t) : column,
           )
         : tableColumns,
     [mobile, query, t, tableColumns],
@@ -110,7 +115,11 @@ export function DevicesPage() {
   );
   useEffect(() => warmHaystacks(rows), [rows]);
   const compiled = useMemo(() => compileFilters(filters), [filters]);
-  const shownRows = useMemo(() => filterRows(rows, compiled, query), [rows, compiled, query]);
+  const [tagFilter, setTagFilter] = useState<number | null>(null);
+  const shownRows = useMemo(
+    () => withTag(filterRows(rows, compiled, query), tagFilter, (row) => row.device.tags),
+    [rows, compiled, query, tagFilter],
+  );
   const total = useMemo(
     () =>
       compiled.showArchived ? rows.length : rows.reduce((n, row) => n + (row.device.archived ? 0 : 1), 0),
@@ -163,7 +172,7 @@ export function DevicesPage() {
 
   const changeVisibility = (next: Record<string, boolean>) => {
     setVisibility(next);
-    const headers = DEVICE_COLUMN_KEYS.filter((key) => next[key] !== false);
+    const headers = [...DEVICE_COLUMN_KEYS, ...custom.keys].filter((key) => custom.shown(next, key));
     saveHeaders.mutate({ accessId: access?.id, headers });
   };
   const changeFilters = (next: DeviceFilters) => {
@@ -190,8 +199,9 @@ export function DevicesPage() {
         const company = lookups.companies.get(id);
         return company ? [{ value: id, label: company.name }] : [];
       }),
+      custom_fields: custom.filterOptions(),
     };
-  }, [site, devices, companies, lookups, statusLabel]);
+  }, [site, devices, companies, lookups, statusLabel, custom]);
 
   const loading = devicesQuery.isPending || companiesQuery.isPending;
   const error = devicesQuery.error ?? companiesQuery.error;
@@ -229,6 +239,7 @@ export function DevicesPage() {
         >
           {t('page.filters')}
         </Button>
+        <TagFilter siteId={siteId} value={tagFilter} onChange={setTagFilter} />
         <DeviceLabelsButton selectedIds={selectedIds} />
         {mobile ? null : (
           <Stack direction="row" spacing={1} sx={{ ml: 'auto' }}>
@@ -254,7 +265,11 @@ export function DevicesPage() {
                 {t('import.button')}
               </Button>
             ) : null}
-            <ColumnVisibilityMenu columns={columns} value={visibility} onChange={changeVisibility} />
+            <ColumnVisibilityMenu
+              columns={columns}
+              value={custom.visibility(visibility, true)}
+              onChange={changeVisibility}
+            />
           </Stack>
         )}
       </ListToolbar>
@@ -284,7 +299,10 @@ export function DevicesPage() {
           data={shownRows}
           columns={columns}
           getRowId={getRowId}
-          columnVisibility={mobile ? (query ? PHONE_SEARCH_VISIBILITY : PHONE_VISIBILITY) : visibility}
+          columnVisibility={custom.visibility(
+            mobile ? (query ? PHONE_SEARCH_VISIBILITY : PHONE_VISIBILITY) : visibility,
+            !mobile,
+          )}
           columnWidths={columnWidths}
           onColumnWidthsChange={setColumnWidths}
           onColumnVisibilityChange={changeVisibility}

@@ -26,6 +26,7 @@ import { useStatusLabel } from '../../components/StatusChip.tsx';
 import { formatNumber } from '../../lib/numbers.ts';
 import { toastFailure, toastSuccess } from '../../lib/toast.ts';
 import { useSite } from '../sites/SiteContext.tsx';
+import { type BulkTagChange, BulkTagFields, bulkTagChanges, NO_TAG_CHANGE } from '../tags/BulkTagFields.tsx';
 import { bulkChanges, BULK_EMPTY as EMPTY, type BulkField as Field } from './bulkChanges.ts';
 
 type Choice = { value: string; label: string };
@@ -50,6 +51,7 @@ export function EditSelectedDevicesDialog({
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const [values, setValues] = useState(EMPTY);
+  const [tagChange, setTagChange] = useState<BulkTagChange>(NO_TAG_CHANGE);
   const set = (field: Field) => (value: string) =>
     setValues((current) =>
       field === 'floor_id'
@@ -82,9 +84,10 @@ export function EditSelectedDevicesDialog({
 
   const close = () => {
     setValues(EMPTY);
+    setTagChange(NO_TAG_CHANGE);
     onClose();
   };
-  const changes = bulkChanges(values);
+  const changes = { ...bulkChanges(values), ...bulkTagChanges(tagChange) };
   const save = () =>
     bulk.mutate(
       { ids: selectedIds, changes },
@@ -176,6 +179,7 @@ export function EditSelectedDevicesDialog({
           {select('contractor_id', t('domain:column.contractor'), choices.contractors)}
           {date('purchase_date')}
           {date('warranty_expiration_date')}
+          <BulkTagFields siteId={siteId} value={tagChange} onChange={setTagChange} />
           <Grid size={12}>
             <TextField
               fullWidth

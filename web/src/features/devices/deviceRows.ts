@@ -202,6 +202,8 @@ class LazyRow implements DeviceRow {
         const value = columnText(key, this, this.t);
         if (value) text += `${value}\u0001`;
       }
+      // Custom field values (issue 43) are searched as they are kept.
+      for (const value of Object.values(this.device.custom_fields ?? {})) text += `${value}\u0001`;
       this.#haystack = text.toLowerCase();
     }
     return this.#haystack;
@@ -273,6 +275,8 @@ export interface CompiledFilters {
   procats: Set<number> | null;
   suppliers: Set<number> | null;
   contractors: Set<number> | null;
+  /** Custom fields: each field id with the values (as text) a device may hold. */
+  customFields: Array<[string, Set<string>]> | null;
 }
 
 const asSet = <T>(list: readonly T[] | undefined) => (list && list.length > 0 ? new Set(list) : null);
@@ -286,7 +290,22 @@ export function compileFilters(filters: DeviceFilters): CompiledFilters {
     procats: asSet(filters.procats),
     suppliers: asSet(filters.suppliers),
     contractors: asSet(filters.contractors),
+    customFields: customFieldFilters(filters.custom_fields),
   };
+}
+
+function customFieldFilters(filters: DeviceFilters['custom_fields']): CompiledFilters['customFields'] {
+  const entries = Object.entries(filters ?? {}).filter(([, values]) => values.length > 0);
+  return entries.length > 0 ? entries.map(([id, values]) => [id, new Set(values)]) : null;
+}
+
+function passesCustomFields(f: CompiledFilters['customFields'], device: ListedDevice): boolean {
+  if (f === null) return true;
+  for (const [id, values] of f) {
+    const value = device.custom_fields?.[id];
+    if (value === undefined || !values.has(String(value))) return false;
+  }
+  return true;
 }
 
 const passes = (set: Set<number> | null, id: number | null | undefined) =>
@@ -301,7 +320,8 @@ export function matchesFilters(row: DeviceRow, f: CompiledFilters): boolean {
     (f.statuses === null || (device.status !== null && f.statuses.has(device.status.toLowerCase()))) &&
     passes(f.procats, device.product.procat?.id) &&
     passes(f.suppliers, device.supplier_id) &&
-    passes(f.contractors, device.contractor_id)
+    passes(f.contractors, device.contractor_id) &&
+    passesCustomFields(f.customFields, device)
   );
 }
 
@@ -325,6 +345,7 @@ export function activeFilterCount(filters: DeviceFilters): number {
     (filters.procats?.length ?? 0) +
     (filters.suppliers?.length ?? 0) +
     (filters.contractors?.length ?? 0) +
+    Object.values(filters.custom_fields ?? {}).reduce((n, values) => n + values.length, 0) +
     (filters.show_archived ? 1 : 0)
   );
 }

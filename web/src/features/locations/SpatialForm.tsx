@@ -20,6 +20,7 @@ import {
 import { FormTextField } from '../../components/FormTextField.tsx';
 import { formResolver } from '../../lib/forms.ts';
 import { toastSuccess } from '../../lib/toast.ts';
+import { LocationCustomFields } from '../customFields/LocationCustomFields.tsx';
 import { DeleteButton } from './SpatialDelete.tsx';
 import {
   type DialogTarget,
@@ -238,6 +239,9 @@ export function SpatialForm({
             </FormTextField>
           ) : null}
         </Stack>
+        {target.kind === 'location' && target.location ? (
+          <LocationCustomFields siteId={siteId} location={target.location} />
+        ) : null}
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2.5, gap: 1 }}>
         {edited && onDeleted && target.kind !== 'layer' ? (

@@ -25,11 +25,12 @@ import { useSiteCompanies, useSiteDevices } from '../../api/sites.ts';
 import { ErrorState } from '../../components/ErrorState.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { useLayoutPrefs } from '../../layout/LayoutPrefs.tsx';
-import { formatNumber } from '../../lib/numbers.ts';
 import { createRowBuilder, type DeviceRow, siteLookups } from '../devices/deviceRows.ts';
 import { DeviceCard } from '../devices/loadedLater.ts';
 import { LocationRacks } from '../racks/LocationRacks.tsx';
 import { useSite } from '../sites/SiteContext.tsx';
+import { LocationTags } from '../tags/LocationTags.tsx';
+import { LocationTasksButton } from '../tasks/LocationTasksButton.tsx';
 import { DevicesTab } from './DevicesTab.tsx';
 import { FloorplanPanel, type PlanItem } from './FloorplanPanel.tsx';
 import { AttachmentsView, SecretsView, SpatialDialog } from './loadedLater.tsx';
@@ -178,6 +179,12 @@ export function SpatialPage({ kind }: { kind: ChildKind }) {
                 />
               ) : null}
               {child && kind === 'location' ? <LocationRacks siteId={siteId} locationId={child.id} /> : null}
+              {child && kind === 'location' ? (
+                <LocationTasksButton siteId={siteId} locationId={child.id} name={title} canEdit={canEdit} />
+              ) : null}
+              {child && kind === 'location' ? (
+                <LocationTags siteId={siteId} location={child as LocationDto} canEdit={canEdit} />
+              ) : null}
             </Stack>
           </Box>
           {canEdit ? (
@@ -327,11 +334,6 @@ function LocationTabs({
           <Tab
             key={value}
             value={value}
-            aria-label={
-              counts[value] === null
-                ? undefined
-                : t('card.tab_count', { label: t(`card.tab.${value}`), number: formatNumber(counts[value]) })
-            }
             label={
               counts[value] === null ? (
                 t(`card.tab.${value}`)
@@ -343,7 +345,8 @@ function LocationTabs({
                   color={counts[value] ? 'primary' : 'default'}
                   sx={{ '& .MuiBadge-badge': { position: 'static', transform: 'none', ml: 1 } }}
                 >
-                  {t(`card.tab.${value}`)}
+                  {/* The tab is named by its words and its count: "Devices 55". */}
+                  {`${t(`card.tab.${value}`)} `}
                 </Badge>
               )
             }

@@ -30,6 +30,8 @@ import {
 import { type ReactNode, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../lib/numbers.ts';
+import { TagFilter } from '../tags/TagFilter.tsx';
+import { taggedBranches } from '../tags/tagRows.ts';
 import { SpatialTreeHeader } from './SpatialTreeHeader.tsx';
 import type { ChildKind, SelectionRef } from './selection.ts';
 import {
@@ -105,9 +107,10 @@ export function SpatialTree<C extends TreeItem>(props: Props<C>) {
     setOpen((current) => (current.has(selectedFloorId) ? current : new Set(current).add(selectedFloorId)));
   }, [selectedFloorId]);
 
+  const [tagFilter, setTagFilter] = useState<number | null>(null);
   const branches = useMemo(
-    () => buildTree(floors, childrenOf, order, query),
-    [floors, childrenOf, order, query],
+    () => taggedBranches(buildTree(floors, childrenOf, order, query), tagFilter),
+    [floors, childrenOf, order, query, tagFilter],
   );
   const looseShown = useMemo(
     () => loose.filter((child) => !query || matchesQuery(child, query)).sort(compareItems(order)),
@@ -319,6 +322,11 @@ export function SpatialTree<C extends TreeItem>(props: Props<C>) {
         onOrder={setOrder}
         onAddFloor={canEdit ? props.onAddFloor : null}
       />
+      {kind === 'location' ? (
+        <Box sx={{ px: 1.5, pb: 1 }}>
+          <TagFilter siteId={siteId} value={tagFilter} onChange={setTagFilter} />
+        </Box>
+      ) : null}
       <Box sx={{ overflowY: 'auto', maxHeight, py: 0.5 }}>{body}</Box>
     </Paper>
   );

@@ -28,6 +28,8 @@ const MODELS = [
   'Connection',
   'Rack',
   'HandoverPack',
+  'Task',
+  'Tag',
 ] as const;
 type Model = (typeof MODELS)[number];
 const isModel = (value: string): value is Model => (MODELS as readonly string[]).includes(value);

@@ -51,6 +51,7 @@ import { LoadingScreen } from '../../components/LoadingScreen.tsx';
 import { useDialogSession } from '../../lib/dialogs.ts';
 import { formResolver } from '../../lib/forms.ts';
 import { toastSuccess } from '../../lib/toast.ts';
+import { UserTwoFactorReset } from '../twoFactor/UserTwoFactorReset.tsx';
 import { PasswordChoice } from './PasswordChoice.tsx';
 import { UserAccessTab } from './UserAccessTab.tsx';
 
@@ -351,6 +352,7 @@ function CredentialsForm({
                 )}
               />
             </Box>
+            {admin && user && !yourself && <UserTwoFactorReset userId={user.id} email={user.email} />}
           </Box>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>

@@ -10,7 +10,7 @@
  * transform is set while dragging, React renders nothing), a press that does not is a click
  * (a tap on a touch screen previews the device instead); hovering with a mouse previews it.
  *
- * Without a mouse (issue 47): each marker is a focusable button named by its label and status;
+ * Without a mouse (issue 47): each marker is a focusable button named by its code, name and status;
  * Enter opens the device, the arrow keys move a movable marker, Enter drops it, Escape (or leaving
  * it) puts it back.
  */
@@ -64,6 +64,13 @@ const ARROWS: Record<string, [number, number]> = {
   ArrowDown: [0, 1],
 };
 
+/** What a screen reader says of a marker: its code, its name (or its product's) and its status. */
+export function markerName(device: ListedDevice): string {
+  const name = device.name || device.product.name;
+  const parts = [device.code, name === device.code ? null : name, device.status];
+  return parts.filter(Boolean).join(', ');
+}
+
 const Marker = memo(function Marker({
   device,
   fill,
@@ -89,7 +96,7 @@ const Marker = memo(function Marker({
       transform={markerTransform(device.plan_x ?? 0, device.plan_y ?? 0)}
       role="button"
       tabIndex={0}
-      aria-label={device.status ? `${label}, ${device.status}` : label}
+      aria-label={markerName(device)}
       aria-describedby={helpId}
     >
       <g className="plan-marker-body">

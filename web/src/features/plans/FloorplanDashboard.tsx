@@ -7,7 +7,8 @@
  * Devices: markers are the floor's devices placed on the plan (archived ones left out), coloured
  * by status, with the category's glyph; dragging one places it again (the server sets its location
  * and zone from the polygons it lands in; see useDevicePlacement); a click opens the device card in
- * place, hovering (or a tap) shows a short card.
+ * place, hovering (or a tap) shows a short card. The toolbar's list view shows the floor's devices
+ * as a table instead of the plan, for screen readers and keyboards.
  */
 import {
   type FloorDto,
@@ -30,6 +31,7 @@ import { SpatialDialog } from '../locations/loadedLater.tsx';
 import type { DialogTarget } from '../locations/SpatialDialog.tsx';
 import { useSite } from '../sites/SiteContext.tsx';
 import { DrawMenu } from './DrawMenu.tsx';
+import { FloorDeviceTable } from './FloorDeviceTable.tsx';
 import { LayersMenu } from './LayersMenu.tsx';
 import { ListDragGhost } from './ListDragGhost.tsx';
 import { LocationPanel } from './LocationPanel.tsx';
@@ -82,6 +84,7 @@ export function FloorplanDashboard() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [dialog, setDialog] = useState<DialogTarget | null>(null);
   const [cardId, setCardId] = useState<number | null>(null);
+  const [listView, setListView] = useState(false);
 
   const menus = useMemo<PlanMenu[]>(
     () => (canEdit && !mobile ? ['layers', 'draw', 'settings'] : ['layers']),
@@ -158,6 +161,10 @@ export function FloorplanDashboard() {
     onTouchDrag,
   });
   const onOpenDevice = useCallback((device: ListedDevice) => setCardId(device.id), []);
+  const listed = useMemo(
+    () => devices.filter((device) => !device.archived && device.floor_id === currentFloorId),
+    [devices, currentFloorId],
+  );
 
   // ---- Drawing a location's polygon
   const {
@@ -185,6 +192,7 @@ export function FloorplanDashboard() {
       <PlanSidebar
         mobile={mobile}
         drawerOpen={drawerOpen}
+        dragging={listDrag !== null}
         onCloseDrawer={() => setDrawerOpen(false)}
         siteId={siteId}
         siteName={site.name}
@@ -203,7 +211,9 @@ export function FloorplanDashboard() {
         onPressUnplaced={pressUnplaced}
       />
       <Box sx={{ flex: 1, minWidth: 0, position: 'relative' }}>
-        {floor ? (
+        {floor && listView ? (
+          <FloorDeviceTable floor={floor} devices={listed} onOpen={onOpenDevice} clearTop={mobile} />
+        ) : floor ? (
           <PlanCanvas
             ref={canvasRef}
             floor={floor}
@@ -273,14 +283,14 @@ export function FloorplanDashboard() {
               </Box>
             </Button>
           ) : null}
-          {subject ? (
+          {subject && !listView ? (
             <LocationPanel
               siteId={siteId}
               subject={subject}
               onClose={subject.kind === 'floor' ? undefined : clearSelection}
             />
           ) : null}
-          {floor && !floor.svg ? (
+          {floor && !floor.svg && !listView ? (
             <Chip label={t('page.no_plan')} sx={{ bgcolor: 'background.paper', pointerEvents: 'auto' }} />
           ) : null}
         </Stack>
@@ -290,6 +300,8 @@ export function FloorplanDashboard() {
             open={openMenu}
             onOpen={setMenu}
             menus={menus}
+            listView={listView}
+            onListView={setListView}
             render={(which) =>
               which === 'layers' ? (
                 <LayersMenu

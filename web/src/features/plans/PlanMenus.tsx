@@ -9,6 +9,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import DrawIcon from '@mui/icons-material/Draw';
 import LayersIcon from '@mui/icons-material/Layers';
 import TuneIcon from '@mui/icons-material/Tune';
+import ViewListIcon from '@mui/icons-material/ViewList';
 import { Box, IconButton, Paper, Stack, Tooltip, Typography } from '@mui/material';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,11 +25,14 @@ interface ToolbarProps {
   menus: PlanMenu[];
   /** What each menu shows. */
   render: (menu: PlanMenu) => ReactNode;
+  /** The list view (issue 47): the floor's devices as a table in place of the plan. */
+  listView: boolean;
+  onListView: (on: boolean) => void;
 }
 
 const ICONS: Record<PlanMenu, typeof LayersIcon> = { layers: LayersIcon, draw: DrawIcon, settings: TuneIcon };
 
-export function PlanToolbar({ open, onOpen, menus, render }: ToolbarProps) {
+export function PlanToolbar({ open, onOpen, menus, render, listView, onListView }: ToolbarProps) {
   const { t } = useTranslation('plans');
   const titleId = useId();
   return (
@@ -65,6 +69,17 @@ export function PlanToolbar({ open, onOpen, menus, render }: ToolbarProps) {
             </Tooltip>
           );
         })}
+        <Tooltip title={t('toolbar.list_view')} placement="left">
+          <IconButton
+            aria-label={t('toolbar.list_view')}
+            aria-pressed={listView}
+            color={listView ? 'primary' : 'default'}
+            onClick={() => onListView(!listView)}
+            sx={{ borderRadius: 0 }}
+          >
+            <ViewListIcon />
+          </IconButton>
+        </Tooltip>
       </Paper>
       {open ? (
         <Paper

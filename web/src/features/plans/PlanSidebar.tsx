@@ -21,6 +21,8 @@ interface Props {
   /** A phone: the panel is a drawer. */
   mobile: boolean;
   drawerOpen: boolean;
+  /** A device is being dragged out of the drawer: it stays live until the drop. */
+  dragging?: boolean;
   onCloseDrawer: () => void;
   siteId: number;
   siteName: string;
@@ -44,6 +46,7 @@ interface Props {
 export function PlanSidebar({
   mobile,
   drawerOpen,
+  dragging = false,
   onCloseDrawer,
   siteId,
   siteName,
@@ -133,8 +136,10 @@ export function PlanSidebar({
     <Drawer
       open={drawerOpen}
       onClose={onCloseDrawer}
-      // Kept mounted: a device dragged out of it by a long press keeps its pointer.
+      // Kept mounted: a device dragged out of it by a long press keeps its pointer. Inert while
+      // closed, so the keyboard never reaches what can't be seen (WCAG 2.4.3).
       ModalProps={{ keepMounted: true }}
+      inert={!drawerOpen && !dragging}
       // Below the app bar, which stays above drawers.
       slotProps={{
         paper: {

@@ -3,6 +3,7 @@ import { Box, FormControlLabel, InputAdornment, Stack, Switch } from '@mui/mater
 import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormTextField } from '../../components/FormTextField.tsx';
+import { ProductLifeFields } from '../tasks/ProductLifeFields.tsx';
 import type { ProductFormControl } from './productForm.ts';
 
 const unit = (text: string) => ({
@@ -95,6 +96,7 @@ export function ProductSpecificationFields({
           slotProps={unit('g')}
         />
       </Box>
+      <ProductLifeFields control={control} />
     </Stack>
   );
 }

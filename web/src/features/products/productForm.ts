@@ -54,6 +54,9 @@ export interface ProductFormValues {
   brand_id: number | null;
   procat_id: number | null;
   preferred_supplier_id: number | null;
+  /** YYYY-MM-DD or '' (issue 44). */
+  end_of_sale: string;
+  end_of_support: string;
   tenant_id: number | null;
   interfaces: InterfaceFormValue[];
 }
@@ -109,6 +112,8 @@ export const productFormSchema = z.object({
   brand_id: required(productFieldSchemas.brand_id, PRODUCT_REQUIRED_MESSAGES.brand_id),
   procat_id: required(productFieldSchemas.procat_id, PRODUCT_REQUIRED_MESSAGES.procat_id),
   preferred_supplier_id: productFieldSchemas.preferred_supplier_id,
+  end_of_sale: productFieldSchemas.end_of_sale,
+  end_of_support: productFieldSchemas.end_of_support,
   tenant_id: z.number().nullable(),
   interfaces: z.array(interfaceFormSchema),
 });
@@ -138,6 +143,8 @@ export const SPECIFICATION_FIELDS = [
   'weight',
   'rack_mounted',
   'rack_units',
+  'end_of_sale',
+  'end_of_support',
 ] as const;
 export const DESCRIPTION_FIELDS = ['description', 'features'] as const;
 
@@ -182,6 +189,8 @@ export function productToForm(
     brand_id: product?.brand_id ?? null,
     procat_id: product?.procat_id ?? null,
     preferred_supplier_id: product?.preferred_supplier_id ?? null,
+    end_of_sale: text(product?.end_of_sale),
+    end_of_support: text(product?.end_of_support),
     tenant_id: product?.tenant_id ?? tenantId,
     interfaces: (product?.interfaces ?? []).map(interfaceToForm),
   };

@@ -28,7 +28,10 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { usePageTitle } from '../../layout/PageTitle.tsx';
 import { fullName, initials } from '../../lib/names.ts';
 import { useCurrentUser } from '../../session/CurrentUser.tsx';
+import { RemindersSection } from '../due/RemindersSection.tsx';
 import { TicketMailSwitch } from '../support/TicketMailSwitch.tsx';
+import { ApiTokensSection } from '../tokens/ApiTokensSection.tsx';
+import { TwoFactorSection } from '../twoFactor/TwoFactorSection.tsx';
 import { ChangeEmailDialog } from './ChangeEmailDialog.tsx';
 import { ChangePasswordDialog } from './ChangePasswordDialog.tsx';
 import { EditProfileDialog } from './EditProfileDialog.tsx';
@@ -116,6 +119,9 @@ export function ProfilePage() {
           </Button>
         </CardActions>
       </Card>
+      <TwoFactorSection />
+      <RemindersSection />
+      <ApiTokensSection />
       <EditProfileDialog user={user} open={dialog === 'edit'} onClose={close} />
       <ChangeEmailDialog open={dialog === 'email'} onClose={close} />
       <ChangePasswordDialog userId={user.id} open={dialog === 'password'} onClose={close} />

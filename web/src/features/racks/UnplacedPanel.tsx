@@ -4,7 +4,7 @@
  * device dragged from a rack onto this list is taken out. A Reader sees the list only.
  */
 import PlaylistAddIcon from '@mui/icons-material/PlaylistAdd';
-import { Box, Button, List, ListItemButton, ListItemText, Paper, Typography } from '@mui/material';
+import { Box, Button, List, ListItem, ListItemButton, ListItemText, Paper, Typography } from '@mui/material';
 import type { PointerEvent as ReactPointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../lib/numbers.ts';
@@ -93,34 +93,36 @@ export function UnplacedPanel({
               const label = rackDeviceLabel(device);
               const where = locationOf(device.location_id);
               return (
-                <ListItemButton
-                  key={device.id}
-                  selected={selected === device.id}
-                  aria-pressed={selected === device.id}
-                  data-device-id={device.id}
-                  onClick={() => {
-                    if (!afterDrag()) onSelect(selected === device.id ? null : device.id);
-                  }}
-                  onPointerDown={(event) =>
-                    onPress({ deviceId: device.id, units, label, from: 'list' }, event)
-                  }
-                  onContextMenu={canEdit ? (event) => event.preventDefault() : undefined}
-                  sx={{
-                    borderRadius: 1,
-                    cursor: canEdit && canPlace ? 'grab' : undefined,
-                    touchAction: canEdit && !touch ? 'none' : 'pan-y',
-                    userSelect: 'none',
-                    WebkitTouchCallout: 'none',
-                    opacity: drag?.deviceId === device.id ? 0.4 : 1,
-                  }}
-                >
-                  <ListItemText
-                    primary={[label, device.name && device.name !== label ? device.name : null]
-                      .filter(Boolean)
-                      .join(' · ')}
-                    secondary={[t('unplaced.units', { count: units }), where].filter(Boolean).join(' · ')}
-                  />
-                </ListItemButton>
+                // A list holds list items: the button inside one (screen readers count them).
+                <ListItem key={device.id} disablePadding>
+                  <ListItemButton
+                    selected={selected === device.id}
+                    aria-pressed={selected === device.id}
+                    data-device-id={device.id}
+                    onClick={() => {
+                      if (!afterDrag()) onSelect(selected === device.id ? null : device.id);
+                    }}
+                    onPointerDown={(event) =>
+                      onPress({ deviceId: device.id, units, label, from: 'list' }, event)
+                    }
+                    onContextMenu={canEdit ? (event) => event.preventDefault() : undefined}
+                    sx={{
+                      borderRadius: 1,
+                      cursor: canEdit && canPlace ? 'grab' : undefined,
+                      touchAction: canEdit && !touch ? 'none' : 'pan-y',
+                      userSelect: 'none',
+                      WebkitTouchCallout: 'none',
+                      opacity: drag?.deviceId === device.id ? 0.4 : 1,
+                    }}
+                  >
+                    <ListItemText
+                      primary={[label, device.name && device.name !== label ? device.name : null]
+                        .filter(Boolean)
+                        .join(' · ')}
+                      secondary={[t('unplaced.units', { count: units }), where].filter(Boolean).join(' · ')}
+                    />
+                  </ListItemButton>
+                </ListItem>
               );
             })}
           </List>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { SiteSummary } from '../../api/sites.ts';
 import { formatDate } from '../../lib/dates.ts';
+import { OwnTagChips } from '../tags/TagChips.tsx';
 import { isCountry } from './country.ts';
 
 function SiteImage({ site }: { site: SiteSummary }) {
@@ -51,6 +52,7 @@ export function SiteCard({ site }: { site: SiteSummary }) {
           <Typography variant="body2" color="text.secondary" noWrap>
             {place || t('card.updated', { date: formatDate(site.updated_at) })}
           </Typography>
+          <OwnTagChips ids={site.tags} />
         </CardContent>
       </CardActionArea>
     </Card>

@@ -19,7 +19,9 @@ import { useSiteLogs } from '../../api/sites.ts';
 import { ErrorState } from '../../components/ErrorState.tsx';
 import type { SvgIconComponent } from '../../layout/nav.ts';
 import { formatNumber } from '../../lib/numbers.ts';
+import { SiteDueCards } from '../due/ExpiringSoonCard.tsx';
 import { ActivityList } from '../logs/ActivityList.tsx';
+import { SiteTags } from '../tags/SiteTags.tsx';
 import { isCountry } from './country.ts';
 import { ExportFloorsButton } from './ExportFloorsButton.tsx';
 import { useSite } from './SiteContext.tsx';
@@ -186,6 +188,7 @@ export function SiteDashboardPage() {
             {permission >= SitePermission.Contributor ? (
               <ExportFloorsButton siteId={siteId} siteName={site.name} size="small" sx={{ mt: 2 }} />
             ) : null}
+            <SiteTags />
           </Box>
         </Stack>
       </Paper>
@@ -210,6 +213,8 @@ export function SiteDashboardPage() {
           to={permission >= SitePermission.FullAccess ? `${base}/access` : null}
         />
       </Stack>
+
+      <SiteDueCards siteId={siteId} />
 
       {seesLogs ? (
         <Paper variant="outlined" component="section" aria-labelledby="site-activity">

@@ -10,6 +10,8 @@ import { SearchField } from '../../components/SearchField.tsx';
 import { usePageTitle } from '../../layout/PageTitle.tsx';
 import { formatNumber } from '../../lib/numbers.ts';
 import { useCurrentUser } from '../../session/CurrentUser.tsx';
+import { TagFilter } from '../tags/TagFilter.tsx';
+import { withTag } from '../tags/tagRows.ts';
 import { NewSiteDialog } from './NewSiteDialog.tsx';
 import { SiteCard } from './SiteCard.tsx';
 
@@ -29,11 +31,12 @@ export function SitesPage() {
   const [creating, setCreating] = useState(false);
   const canCreate = user.role >= Role.Integrator;
   const query = useDeferredValue(search.trim().toLowerCase());
+  const [tagFilter, setTagFilter] = useState<number | null>(null);
 
   const sites = useMemo(() => {
-    const sorted = sortSitesByUpdate(index.data?.sites ?? []);
+    const sorted = withTag(sortSitesByUpdate(index.data?.sites ?? []), tagFilter, (site) => site.tags);
     return query ? sorted.filter((site) => site.name.toLowerCase().includes(query)) : sorted;
-  }, [index.data, query]);
+  }, [index.data, query, tagFilter]);
   const total = index.data?.sites.length ?? 0;
 
   return (
@@ -43,6 +46,7 @@ export function SitesPage() {
         subtitle={index.data ? t('list.count', { count: total, number: formatNumber(total) }) : undefined}
         actions={
           <>
+            <TagFilter value={tagFilter} onChange={setTagFilter} />
             <SearchField value={search} onChange={setSearch} label={t('list.search')} />
             {canCreate ? (
               <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>

@@ -11,7 +11,10 @@ import { Box, CircularProgress, IconButton, Tooltip, Typography } from '@mui/mat
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { revealPassword, useRevealSecret } from '../../api/secrets.ts';
+import { hasErrorCode } from '../../api/twoFactor.ts';
+import { toastError } from '../../lib/toast.ts';
 import { useSite } from '../sites/SiteContext.tsx';
+import { useFreshCode } from '../twoFactor/useFreshCode.tsx';
 import { copyText } from './clipboard.ts';
 
 const MASK = '••••••••';
@@ -21,6 +24,7 @@ export function PasswordCell({ secret }: { secret: SecretDto }) {
   const { t } = useTranslation('vault');
   const { siteId } = useSite();
   const reveal = useRevealSecret(siteId);
+  const freshCode = useFreshCode();
   const [password, setPassword] = useState<string | null>(null);
   if (!secret.has_password) {
     return (
@@ -29,7 +33,14 @@ export function PasswordCell({ secret }: { secret: SecretDto }) {
       </Typography>
     );
   }
-  const fetchPassword = () => revealPassword(reveal, secret.id);
+  const fetchPassword = () =>
+    freshCode
+      .run((code) => revealPassword(reveal, secret.id, code))
+      .catch((error: unknown) => {
+        // A code prompt cancelled says nothing more.
+        if (!hasErrorCode(error, 'two_factor_code_required')) toastError(error);
+        throw error;
+      });
   const toggle = async () => {
     if (password !== null) {
       setPassword(null);
@@ -82,6 +93,7 @@ export function PasswordCell({ secret }: { secret: SecretDto }) {
           <ContentCopyIcon fontSize="small" />
         </IconButton>
       </Tooltip>
+      {freshCode.dialog}
     </Box>
   );
 }

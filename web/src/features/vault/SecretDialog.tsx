@@ -28,6 +28,7 @@ import { FormDialog } from '../../components/FormDialog.tsx';
 import { toastSuccess } from '../../lib/toast.ts';
 import { LinkedItemPicker, type LinkValue } from '../links/LinkedItemPicker.tsx';
 import { useSite } from '../sites/SiteContext.tsx';
+import { rotationDaysValid, SecretDateFields } from '../tasks/DateFields.tsx';
 
 const LEVELS = ['Admin', 'User', 'Read only'];
 
@@ -74,6 +75,8 @@ function SecretForm({
   const [comment, setComment] = useState(secret?.comment ?? '');
   const [level, setLevel] = useState(secret?.level ?? '');
   const [isPrivate, setPrivate] = useState(secret?.private ?? false);
+  const [expires, setExpires] = useState(secret?.expires_at ?? '');
+  const [rotateDays, setRotateDays] = useState(String(secret?.rotate_every_days ?? ''));
   const [link, setLink] = useState<LinkValue>(
     secret ? { type: secret.secretable_type, id: secret.secretable_id } : defaultLink,
   );
@@ -84,7 +87,7 @@ function SecretForm({
 
   const submit = async () => {
     setTouched(true);
-    if (nameMissing) return;
+    if (nameMissing || !rotationDaysValid(rotateDays)) return;
     const input: SecretInput = {
       name,
       url,
@@ -93,6 +96,8 @@ function SecretForm({
       level,
       secretable_type: link.type,
       secretable_id: link.id,
+      expires_at: expires,
+      rotate_every_days: rotateDays.trim(),
       ...(isOwner ? { private: isPrivate } : {}),
       ...(secret === null
         ? password
@@ -188,6 +193,12 @@ function SecretForm({
             minRows={2}
             value={comment}
             onChange={(e) => setComment(e.target.value)}
+          />
+          <SecretDateFields
+            expires={expires}
+            onExpires={setExpires}
+            rotateDays={rotateDays}
+            onRotateDays={setRotateDays}
           />
           <LinkedItemPicker site={site} value={link} onChange={setLink} />
           {isOwner && (

@@ -6,6 +6,7 @@ import { convertActivityLogs } from './activityLogs.ts';
 import { refreshDeviceHeaders } from './deviceHeaders.ts';
 import { addNameToRessources } from './deviceNames.ts';
 import type { Job } from './plan.ts';
+import { sendRemindersJob } from './reminders.ts';
 import { assignSecretsToUsers } from './secrets.ts';
 import { setSiteAccesses } from './siteAccesses.ts';
 import { addFloorToZones } from './zones.ts';
@@ -23,6 +24,7 @@ export const JOBS: Record<AdminJob, Job> = {
   add_floor_to_zones: addFloorToZones,
   refresh_device_headers: refreshDeviceHeaders,
   assign_secrets_to_users: assignSecretsToUsers,
+  send_reminders: sendRemindersJob,
 };
 
 export async function runJob(
@@ -34,7 +36,7 @@ export async function runJob(
   authorize(actor, 'admin:access');
   const { plan, message } = JOBS[job];
   if (dryRun) {
-    const planned = await ctx.db.transaction((tx) => plan(tx), { accessMode: 'read only' });
+    const planned = await ctx.db.transaction((tx) => plan(tx, ctx), { accessMode: 'read only' });
     return {
       message: `${planned.total} rows would change (dry run, nothing written)`,
       job,
@@ -45,9 +47,10 @@ export async function runJob(
     };
   }
   const { planned, count } = await ctx.db.transaction(async (tx) => {
-    const planned = await plan(tx);
+    const planned = await plan(tx, ctx);
     return { planned, count: await planned.apply(actor) };
   });
+  await planned.afterCommit?.();
   return {
     message: message(count),
     job,

@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, isNull, or, type SQLWrapper, sql } from 'drizzle
 import type { Tx } from '../../../db/client.ts';
 import { activityLogs, sites, users } from '../../../db/schema.ts';
 import type { Actor } from '../../../platform/actor.ts';
+import type { AppContext } from '../../../platform/context.ts';
 
 /**
  * A job is read first and written second: `plan` reads what is missing or stale and counts it
@@ -17,10 +18,12 @@ export interface JobPlan {
   tenants: number;
   /** Writes the plan in the transaction that read it; answers the rows written. */
   apply: (actor: Actor) => Promise<number>;
+  /** What a run does once its transaction is committed (the reminder mails): never for a dry run. */
+  afterCommit?: () => Promise<void>;
 }
 
 export interface Job {
-  plan: (tx: Tx) => Promise<JobPlan>;
+  plan: (tx: Tx, ctx: AppContext) => Promise<JobPlan>;
   /** The English answer of a real run (the toast's fallback). */
   message: (count: number) => string;
 }

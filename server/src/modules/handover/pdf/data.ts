@@ -133,6 +133,8 @@ export interface ScheduleDevice {
   floor: string | null;
   location_id: number | null;
   location: string | null;
+  /** The device's custom field values (issue 43), `Name: value` in the fields' order; null when none. */
+  details: string | null;
 }
 
 /**
@@ -151,6 +153,11 @@ export async function scheduleIds(db: DbOrTx, scope: DeviceScope, floorId: numbe
   return rows.map((row) => row.id);
 }
 
+/** A device's custom field values as one line (issue 43): the site tenant's fields, in their order. */
+const CUSTOM_FIELD_DETAILS = sql`(select string_agg(cf.name || ': ' || (d.custom_fields ->> cf.id::text), ' · ' order by cf.position, cf.id)
+  from custom_fields cf where cf.applies_to = 'devices' and jsonb_exists(d.custom_fields, cf.id::text)
+    and cf.tenant_id = (select s.tenant_id from sites s where s.id = d.site_id))`;
+
 /** The schedule's rows of these ids, in the order asked. */
 export async function scheduleDevices(db: DbOrTx, ids: readonly number[]): Promise<ScheduleDevice[]> {
   if (ids.length === 0) return [];
@@ -159,7 +166,7 @@ export async function scheduleDevices(db: DbOrTx, ids: readonly number[]): Promi
     sql`select d.id, d.code, d.name, p.name as product, b.name as brand, p.product_model as model, d.sn,
           d.mac, d.ip, d.status, d.archived, sc.name as supplier, ic.name as installer,
           d.warranty_expiration_date::text as warranty, d.note, d.floor_id, f.name as floor, d.location_id,
-          l.name as location
+          l.name as location, ${CUSTOM_FIELD_DETAILS} as details
         from devices d join products p on p.id = d.product_id
         left join companies b on b.id = p.brand_id
         left join companies sc on sc.id = d.supplier_id

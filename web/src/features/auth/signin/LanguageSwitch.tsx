@@ -87,7 +87,8 @@ export function LanguageSwitch({
         ref={buttonRef}
         type="button"
         className="signin-lang-button"
-        aria-label={words.t('auth:language')}
+        // Named by what it shows too: "Language: English" (WCAG 2.5.3).
+        aria-label={`${words.t('auth:language')}: ${LANGUAGE_NAMES[current]}`}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}

@@ -6,12 +6,13 @@
  * go (app/start.tsx), without a page load.
  */
 import type { AuthResponse, Language } from '@asbuilt/domain';
-import { type ReactNode, StrictMode, useEffect, useRef, useState } from 'react';
+import { lazy, type ReactNode, StrictMode, Suspense, useEffect, useRef, useState } from 'react';
 import type { Root } from 'react-dom/client';
 import { TOKEN_KEY } from '../../../lib/session.ts';
 import './signIn.css';
 import { ForgotPasswordForm, LoginForm, type PrepareApp } from './forms.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
+import { TwoFactorCodeForm } from './TwoFactorCode.tsx';
 import { loadWords, rememberLanguage, type Words } from './words.ts';
 
 // i18n-exempt: the product's name is not translated
@@ -42,9 +43,14 @@ export function showSignIn(root: Root, words: Words, loadApp: LoadApp) {
   );
 }
 
+/** The set-up a tenant's policy requires, with its QR encoder, comes only when asked (issue 46). */
+const TwoFactorSetupForm = lazy(() => import('./TwoFactorSetup.tsx'));
+
 function SignInScreen({ initialWords, prepareApp }: { initialWords: Words; prepareApp: PrepareApp }) {
   const [words, setWords] = useState(initialWords);
   const [mode, setMode] = useState<'login' | 'forgot'>('login');
+  // After a right password: the code step, or the set-up the tenant requires (issue 46).
+  const [second, setSecond] = useState<{ setup: boolean; challenge: string } | null>(null);
   const [sent, setSent] = useState(false);
   const { t } = words;
 
@@ -80,6 +86,36 @@ function SignInScreen({ initialWords, prepareApp }: { initialWords: Words; prepa
   }, []);
 
   const status = sent ? <p className="signin-notice signin-notice-success">{t('auth:forgot.sent')}</p> : null;
+  if (second) {
+    const back = () => setSecond(null);
+    return (
+      <AuthFrame
+        words={words}
+        title={second.setup ? t('auth:two_factor.setup_title') : t('auth:two_factor.title')}
+        subtitle=""
+        status={null}
+        onLanguage={chooseLanguage}
+      >
+        {second.setup ? (
+          <Suspense fallback={<span className="signin-spinner" aria-hidden="true" />}>
+            <TwoFactorSetupForm
+              words={words}
+              challenge={second.challenge}
+              prepareApp={prepareApp}
+              onBack={back}
+            />
+          </Suspense>
+        ) : (
+          <TwoFactorCodeForm
+            words={words}
+            challenge={second.challenge}
+            prepareApp={prepareApp}
+            onBack={back}
+          />
+        )}
+      </AuthFrame>
+    );
+  }
   return mode === 'login' ? (
     <AuthFrame
       words={words}
@@ -92,6 +128,9 @@ function SignInScreen({ initialWords, prepareApp }: { initialWords: Words; prepa
         words={words}
         prepareApp={prepareApp}
         onSend={() => setSent(false)}
+        onChallenge={(answer) =>
+          setSecond({ setup: 'two_factor_setup_required' in answer, challenge: answer.challenge })
+        }
         onForgotPassword={() => {
           setSent(false);
           setMode('forgot');
@@ -150,7 +189,7 @@ function AuthFrame({
             <h1 className="signin-title">{title}</h1>
             <LanguageSwitch words={words} onChoose={onLanguage} />
           </div>
-          <p className="signin-subtitle">{subtitle}</p>
+          {subtitle ? <p className="signin-subtitle">{subtitle}</p> : null}
           {/* Always in the page, so that a screen reader hears what comes into it. */}
           <div role="status" className="signin-status">
             {status}

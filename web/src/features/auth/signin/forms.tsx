@@ -1,5 +1,5 @@
 /** The two forms of the sign-in screen (sign in, ask for a reset link), their fields and failures. */
-import type { AuthResponse } from '@asbuilt/domain';
+import type { AuthResponse, LoginAnswer } from '@asbuilt/domain';
 import { type FormEvent, type ReactNode, type RefObject, useId, useRef, useState } from 'react';
 import { ApiError, api } from '../../../api/client.ts';
 import { setToken } from '../../../lib/session.ts';
@@ -32,7 +32,7 @@ function failureMessages(error: unknown, words: Words): string[] {
   return messages;
 }
 
-function Failure({ error, words }: { error: unknown; words: Words }) {
+export function Failure({ error, words }: { error: unknown; words: Words }) {
   if (error === null) return null;
   return (
     <div role="alert" className="signin-notice signin-notice-error">
@@ -65,11 +65,14 @@ export function LoginForm({
   prepareApp,
   onSend,
   onForgotPassword,
+  onChallenge,
 }: {
   words: Words;
   prepareApp: PrepareApp;
   onSend: () => void;
   onForgotPassword: () => void;
+  /** The password was right and a second step comes: a code, or the set-up the tenant requires. */
+  onChallenge: (challenge: Exclude<LoginAnswer, AuthResponse>) => void;
 }) {
   const { t } = words;
   const form = useForm<'username' | 'password'>({ username: '', password: '' });
@@ -86,12 +89,16 @@ export function LoginForm({
     form.setPending(true);
     // The app's script comes while the server checks the password.
     const openApp = prepareApp();
-    let session: AuthResponse;
+    let session: LoginAnswer;
     try {
-      session = await api.post<AuthResponse>('/admin/users/login', input, { auth: false });
+      session = await api.post<LoginAnswer>('/admin/users/login', input, { auth: false, cookies: true });
     } catch (error) {
       form.setFailure(error);
       form.setPending(false);
+      return;
+    }
+    if (!('token' in session)) {
+      onChallenge(session);
       return;
     }
     // As the app's startSession: the token is stored, then the sites list opens (still loading here).
@@ -239,7 +246,7 @@ function Field({
   );
 }
 
-function SubmitButton({
+export function SubmitButton({
   disabled = false,
   pending,
   children,

@@ -30,6 +30,7 @@ import {
 import { useTheme } from '@mui/material/styles';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFieldsFor } from '../../../api/customFields.ts';
 import { readDeviceSheet, useImportDevices } from '../../../api/deviceImport.ts';
 import { visuallyHidden } from '../../../components/visuallyHidden.ts';
 import { formatNumber } from '../../../lib/numbers.ts';
@@ -44,6 +45,7 @@ const STEPS = ['import.step_columns', 'import.step_rows', 'import.step_upload'] 
 export function ImportDevicesDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation(['devices', 'imports']);
   const { siteId } = useSite();
+  const customFields = useFieldsFor('devices', siteId);
   const titleId = useId();
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
@@ -90,7 +92,11 @@ export function ImportDevicesDialog({ open, onClose }: { open: boolean; onClose:
   };
 
   const payload = (dryRun: boolean) => ({
-    rows: deviceImportRows(content!, mapping),
+    rows: deviceImportRows(
+      content!,
+      mapping,
+      customFields.map((field) => field.name),
+    ),
     headers: mappedHeaders(mapping),
     dry_run: dryRun,
   });

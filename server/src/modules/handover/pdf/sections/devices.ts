@@ -68,6 +68,7 @@ export async function drawDevices(pack: Pack, title: string) {
           { muted: device.archived },
         );
         await table.note(device.note);
+        await table.note(device.details);
       }
       pack.advance((f + Math.min(1, (start + PAGE_ROWS) / ids.length)) / floors.length);
       w.release();
