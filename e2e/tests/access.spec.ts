@@ -90,7 +90,7 @@ test('share Demo HQ with a new e-mail: the invitation from the outbox, sign-up, 
   await expect(signedUp.getByRole('button', { name: /Resend the invitation/ })).toHaveCount(0);
 
   // Edit Access changes the role label.
-  await signedUp.getByRole('button', { name: 'Edit the access of Ines Vermeulen' }).click();
+  await signedUp.getByRole('button', { name: 'Edit Access: Ines Vermeulen' }).click();
   const right = page.getByRole('dialog', { name: 'Access to Demo HQ' });
   await expect(right).toContainText(email);
   await right.getByLabel('Role').click();
@@ -101,13 +101,13 @@ test('share Demo HQ with a new e-mail: the invitation from the outbox, sign-up, 
   await expect(signedUp.getByRole('cell').nth(2)).toHaveText('Contributor');
 
   // Revoke (after confirming): the invitee's next click is refused, without signing in again.
-  await signedUp.getByRole('button', { name: 'Revoke the access of Ines Vermeulen' }).click();
+  await signedUp.getByRole('button', { name: 'Revoke Access: Ines Vermeulen' }).click();
   const confirm = page.getByRole('alertdialog');
-  await expect(confirm).toContainText('Revoke the access of Ines Vermeulen?');
+  await expect(confirm).toContainText('Revoke Access: Ines Vermeulen?');
   await confirm.getByRole('button', { name: 'Revoke' }).click();
   await expect(toast(page, 'Access Revoked')).toBeVisible();
   await expect(signedUp.getByRole('cell').nth(2)).toHaveText('Access Expired');
-  await expect(signedUp.getByRole('button', { name: /Edit the access/ })).toHaveCount(0);
+  await expect(signedUp.getByRole('button', { name: /Edit Access/ })).toHaveCount(0);
 
   await siteNav(invitee).getByRole('link', { name: 'Locations' }).click();
   await expect(invitee).toHaveURL(/\/sites$/);
@@ -166,7 +166,7 @@ test('share a site with a registered user of another tenant: the external table,
   await share.getByRole('button', { name: 'Cancel' }).click();
 
   // Unlimited again: the date is cleared, Expires On reads "never".
-  await row.getByRole('button', { name: /Edit the access/ }).click();
+  await row.getByRole('button', { name: /Edit Access/ }).click();
   const right = page.getByRole('dialog', { name: `Access to ${site.name}` });
   await expect(right.getByLabel('Expires on')).toHaveValue('31/12/2099');
   await right.getByRole('button', { name: 'No expiry date (unlimited)' }).click();
@@ -255,7 +255,7 @@ test('a role-1 Full Access user: no actions on the accesses of the tenant’s st
     .getByRole('table', { name: 'External User Access' })
     .getByRole('row')
     .filter({ hasText: 'guest@asbuilt.demo' });
-  await expect(guest.getByRole('button', { name: /Edit the access/ })).toBeVisible();
+  await expect(guest.getByRole('button', { name: /Edit Access/ })).toBeVisible();
 });
 
 test('an invitation link says what it is on opening: a fresh one names the site and the inviter, a used one asks to sign in', async ({
