@@ -103,7 +103,7 @@ test('share Demo HQ with a new e-mail: the invitation from the outbox, sign-up, 
   // Revoke (after confirming): the invitee's next click is refused, without signing in again.
   await signedUp.getByRole('button', { name: 'Revoke Access: Ines Vermeulen' }).click();
   const confirm = page.getByRole('alertdialog');
-  await expect(confirm).toContainText('Revoke Access: Ines Vermeulen?');
+  await expect(confirm).toContainText('Revoke the access of Ines Vermeulen?');
   await confirm.getByRole('button', { name: 'Revoke' }).click();
   await expect(toast(page, 'Access Revoked')).toBeVisible();
   await expect(signedUp.getByRole('cell').nth(2)).toHaveText('Access Expired');

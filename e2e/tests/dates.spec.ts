@@ -56,7 +56,7 @@ test('the share dialog takes its expiry as DD/MM/YYYY, says when it is no day, a
     .getByRole('row')
     .filter({ hasText: 'other@asbuilt.demo' });
   await expect(row.getByRole('cell').nth(3)).toHaveText('31/12/2099');
-  await row.getByRole('button', { name: /Edit the access/ }).click();
+  await row.getByRole('button', { name: /Edit Access/ }).click();
   const right = page.getByRole('dialog', { name: `Access to ${site.name}` });
   await expect(right.getByRole('textbox', { name: 'Expires on' })).toHaveValue('31/12/2099');
 });

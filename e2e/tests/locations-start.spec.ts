@@ -54,7 +54,7 @@ const shownOpacity = (locator: Locator) =>
 /** The plan's top within the card: what must not change when drawing is turned on or off. */
 async function planTop(page: Page): Promise<number> {
   const card = (await page.getByTestId('spatial-card').boundingBox())!;
-  const plan = (await page.getByRole('img', { name: /^Floorplan of / }).boundingBox())!;
+  const plan = (await page.getByRole('group', { name: /^Floorplan of / }).boundingBox())!;
   return plan.y - card.y;
 }
 
@@ -90,7 +90,7 @@ test('locations start: the + shows without hover, a fresh floor says how to star
   const callout = page.getByTestId('draw-callout');
   await expect(callout).toContainText('Add a room first');
   await expect(page.getByRole('button', { name: 'Undo' })).toHaveCount(0);
-  const plan = page.getByRole('img', { name: /^Floorplan of / });
+  const plan = page.getByRole('group', { name: /^Floorplan of / });
   const box = (await plan.boundingBox())!;
   await page.mouse.click(box.x + box.width * 0.5, box.y + box.height * 0.6);
   await expect(page.locator('circle.draw-point')).toHaveCount(0);

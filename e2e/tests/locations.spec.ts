@@ -55,7 +55,7 @@ async function drawPolygon(page: Page, fractions: Array<[number, number]>) {
   await page.getByRole('button', { name: 'Draw Polygon' }).click();
   await expect(page.getByTestId('floorplan')).toHaveAttribute('data-drawing', 'true');
   // The plan is 700 px high: scrolled to the top of the window so every point is on screen.
-  const plan = page.getByRole('img', { name: /^Floorplan of / });
+  const plan = page.getByRole('group', { name: /^Floorplan of / });
   await plan.evaluate((element) => element.scrollIntoView({ block: 'start' }));
   // Each point is placed once the one before it shows (the hint above the plan may change height).
   for (const [index, [x, y]] of fractions.entries()) {
@@ -107,7 +107,7 @@ test('locations: a floor, its plan, two rooms drawn by clicking, kept after a re
   await page.getByTestId('floorplan-input').setInputFiles(await writeTempPlan());
   await expect(toast(page, 'Floor plan uploaded')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Replace Plan' })).toBeVisible();
-  await expect(page.getByRole('img', { name: 'Floorplan of Level 1' }).locator('image')).toHaveCount(1);
+  await expect(page.getByRole('group', { name: 'Floorplan of Level 1' }).locator('image')).toHaveCount(1);
 
   // Drawing on a floor with no location yet: "Add a room first".
   await page.getByRole('button', { name: 'Draw Polygon' }).click();
@@ -263,7 +263,7 @@ test('zones: add a zone on a floor and draw it; a Reader sees no editing', async
   await signIn(page, TECH);
   await page.goto(`/site/${warehouse.id}/locations`);
   await expect(page.getByRole('heading', { level: 2 })).toBeVisible();
-  await expect(page.getByRole('img', { name: /^Floorplan of / })).toBeVisible();
+  await expect(page.getByRole('group', { name: /^Floorplan of / })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Add Floor' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: /Upload Plan|Replace Plan/ })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Draw Polygon' })).toHaveCount(0);
@@ -276,7 +276,7 @@ test('@phone locations: the tree above the card, the plan as wide as the page', 
   await signIn(page, INTEGRATOR);
   await page.goto(`/site/${hq.id}/locations`);
   const tree = page.getByRole('list', { name: 'Floors and locations' });
-  const plan = page.getByRole('img', { name: /^Floorplan of / });
+  const plan = page.getByRole('group', { name: /^Floorplan of / });
   await expect(plan).toBeVisible();
   await expect(page.locator('polygon.plan-shape').first()).toBeAttached();
   const treeBox = (await tree.boundingBox())!;

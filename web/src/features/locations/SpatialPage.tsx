@@ -25,6 +25,7 @@ import { useSiteCompanies, useSiteDevices } from '../../api/sites.ts';
 import { ErrorState } from '../../components/ErrorState.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { useLayoutPrefs } from '../../layout/LayoutPrefs.tsx';
+import { formatNumber } from '../../lib/numbers.ts';
 import { createRowBuilder, type DeviceRow, siteLookups } from '../devices/deviceRows.ts';
 import { DeviceCard } from '../devices/loadedLater.ts';
 import { LocationRacks } from '../racks/LocationRacks.tsx';
@@ -334,6 +335,11 @@ function LocationTabs({
           <Tab
             key={value}
             value={value}
+            // The count is part of the name, as it is of the words shown: "Devices 55" (the badge
+            // alone is not read).
+            aria-label={
+              counts[value] === null ? undefined : `${t(`card.tab.${value}`)} ${formatNumber(counts[value])}`
+            }
             label={
               counts[value] === null ? (
                 t(`card.tab.${value}`)
