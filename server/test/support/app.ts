@@ -60,6 +60,9 @@ export async function startTestApp(env: Record<string, string> = {}, logStream?:
     SEED_DEMO: 'false',
     VAULT_KEY: 'test-vault-key',
     WEB_DIST: path.join(dataDir, 'no-web'),
+    // No webhook worker polling beside the calls under test (it would add statements to their
+    // counts at random): the webhook tests drive it themselves.
+    WEBHOOK_POLL_SECONDS: '0',
     ...env,
   });
   const { app, ctx } = await buildApp(
