@@ -53,7 +53,8 @@ let t: TestApp;
 let c: MatrixContext;
 
 beforeAll(async () => {
-  t = await startTestApp();
+  // The webhook cases wait for their deliveries: this app's worker polls (the tests' default is none).
+  t = await startTestApp({ WEBHOOK_POLL_SECONDS: '1' });
   const w = await siteWorld(t);
   const libraryAdmin = await createUser(t, { tenantId: 1, role: Role.LibraryAdmin });
   const externalFull = await createUser(t, { tenantId: w.b.id, role: Role.Integrator });
