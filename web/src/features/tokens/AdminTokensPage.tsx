@@ -3,7 +3,7 @@
  * access and last use; the Super Admin revokes any of them (confirmed).
  */
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
-import { Box, Button, Chip, Paper, Stack, Typography } from '@mui/material';
+import { Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -19,7 +19,8 @@ import { LoadingScreen } from '../../components/LoadingScreen.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { usePageTitle } from '../../layout/PageTitle.tsx';
 import { toastSuccess } from '../../lib/toast.ts';
-import { expiryText, lastUseText, shownPrefix, sitesText } from './tokenText.ts';
+import { TokenTitle } from './TokenTitle.tsx';
+import { tokenFacts } from './tokenText.ts';
 
 const ownerName = (user: AdminApiTokenDto['user']) => `${user.fname} ${user.lname}`.trim() || user.email;
 
@@ -65,30 +66,13 @@ export function AdminTokensPage() {
                 sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}
               >
                 <Box sx={{ minWidth: 0 }}>
-                  <Stack
-                    direction="row"
-                    spacing={1}
-                    useFlexGap
-                    sx={{ alignItems: 'center', flexWrap: 'wrap' }}
-                  >
-                    <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{token.name}</Typography>
-                    <Typography
-                      component="code"
-                      variant="body2"
-                      color="text.secondary"
-                      sx={{ fontFamily: 'monospace' }}
-                    >
-                      {shownPrefix(token)}
-                    </Typography>
-                    <Chip size="small" label={t(`scope.${token.scope}`)} />
-                    {token.vault && <Chip size="small" color="warning" label={t('item.vault')} />}
-                  </Stack>
+                  <TokenTitle token={token} />
                   <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
                     {t('admin.owner')}: {ownerName(token.user)} ({token.user.email}) · {t('admin.tenant')}:{' '}
                     {token.tenant.name}
                   </Typography>
                   <Typography variant="body2" color="text.secondary">
-                    {[expiryText(t, token), sitesText(t, token), lastUseText(t, token)].join(' · ')}
+                    {tokenFacts(t, token)}
                   </Typography>
                 </Box>
                 <Button

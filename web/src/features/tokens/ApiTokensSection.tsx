@@ -10,7 +10,6 @@ import {
   Button,
   Card,
   CardContent,
-  Chip,
   IconButton,
   List,
   ListItem,
@@ -29,7 +28,8 @@ import { LoadingScreen } from '../../components/LoadingScreen.tsx';
 import { toastSuccess } from '../../lib/toast.ts';
 import { CreateTokenDialog } from './CreateTokenDialog.tsx';
 import { TokenShownOnce } from './TokenShownOnce.tsx';
-import { expiryText, lastUseText, shownPrefix, sitesText } from './tokenText.ts';
+import { TokenTitle } from './TokenTitle.tsx';
+import { tokenFacts } from './tokenText.ts';
 
 export function ApiTokensSection() {
   const { t } = useTranslation('tokens');
@@ -107,29 +107,8 @@ export function ApiTokensSection() {
                   <VpnKeyIcon />
                 </ListItemIcon>
                 <ListItemText
-                  primary={
-                    <Stack
-                      direction="row"
-                      spacing={1}
-                      useFlexGap
-                      sx={{ alignItems: 'center', flexWrap: 'wrap' }}
-                    >
-                      <Typography component="span" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-                        {token.name}
-                      </Typography>
-                      <Typography
-                        component="code"
-                        variant="body2"
-                        color="text.secondary"
-                        sx={{ fontFamily: 'monospace' }}
-                      >
-                        {shownPrefix(token)}
-                      </Typography>
-                      <Chip size="small" label={t(`scope.${token.scope}`)} />
-                      {token.vault && <Chip size="small" color="warning" label={t('item.vault')} />}
-                    </Stack>
-                  }
-                  secondary={[expiryText(t, token), sitesText(t, token), lastUseText(t, token)].join(' · ')}
+                  primary={<TokenTitle token={token} />}
+                  secondary={tokenFacts(t, token)}
                   slotProps={{ primary: { component: 'div' } }}
                 />
               </ListItem>

@@ -24,5 +24,9 @@ export function sitesText(t: TFunction<'tokens'>, token: Pick<ApiTokenDto, 'site
   return token.site_ids ? t('item.sites', { count: token.site_ids.length }) : t('item.all_sites');
 }
 
+/** A token's expiry, sites and last use, in one line. */
+export const tokenFacts = (t: TFunction<'tokens'>, token: ApiTokenDto): string =>
+  [expiryText(t, token), sitesText(t, token), lastUseText(t, token)].join(' · ');
+
 /** What lists show instead of the token: its prefix and the first characters after it. */
 export const shownPrefix = (token: Pick<ApiTokenDto, 'prefix'>) => `asb_${token.prefix}…`;

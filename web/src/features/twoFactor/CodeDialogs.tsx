@@ -16,6 +16,7 @@ import { errorMessages } from '../../lib/errors.ts';
 import { toastSuccess } from '../../lib/toast.ts';
 import { CodeField } from './CodeField.tsx';
 import { RecoveryCodes } from './RecoveryCodes.tsx';
+import { useCodeForm } from './useCodeForm.ts';
 
 export function TurnOffDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation('twoFactor');
@@ -82,25 +83,12 @@ export function NewCodesDialog({ open, onClose }: { open: boolean; onClose: () =
   const { t } = useTranslation('twoFactor');
   const titleId = useId();
   const make = useNewRecoveryCodes();
-  const [code, setCode] = useState('');
-  const [problem, setProblem] = useState<string>();
   const [codes, setCodes] = useState<string[] | null>(null);
+  const { code, setCode, problem, submit, reset } = useCodeForm(make, setCodes);
   const close = () => {
-    setCode('');
-    setProblem(undefined);
+    reset();
     setCodes(null);
     onClose();
-  };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!code) {
-      setProblem(t('field.code_missing'));
-      return;
-    }
-    make.mutate(code, {
-      onSuccess: (answer) => setCodes(answer.recovery_codes),
-      onError: (error) => setProblem(errorMessages(error).join(' ')),
-    });
   };
   return (
     <Dialog open={open} onClose={codes ? undefined : close} aria-labelledby={titleId} maxWidth="xs" fullWidth>

@@ -1,14 +1,14 @@
 /** Turn on two-factor sign-in: the QR code and the secret, the first code, then the recovery codes once. */
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirmEnrolment, useStartEnrolment } from '../../api/twoFactor.ts';
 import { ErrorState } from '../../components/ErrorState.tsx';
 import { LoadingScreen } from '../../components/LoadingScreen.tsx';
-import { errorMessages } from '../../lib/errors.ts';
 import { CodeField } from './CodeField.tsx';
 import { ScanSecret } from './EnrolSteps.tsx';
 import { RecoveryCodes } from './RecoveryCodes.tsx';
+import { useCodeForm } from './useCodeForm.ts';
 
 export function EnrolDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation('twoFactor');
@@ -47,23 +47,10 @@ function EnrolForm({ onCancel, onDone }: { onCancel: () => void; onDone: (codes:
   const { t } = useTranslation('twoFactor');
   const start = useStartEnrolment();
   const confirm = useConfirmEnrolment();
-  const [code, setCode] = useState('');
-  const [problem, setProblem] = useState<string>();
+  const { code, setCode, problem, submit } = useCodeForm(confirm, onDone);
   const { mutate } = start;
   // A new secret each time the dialog opens: an earlier one that got no code is replaced.
   useEffect(() => mutate(), [mutate]);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!code) {
-      setProblem(t('field.code_missing'));
-      return;
-    }
-    confirm.mutate(code, {
-      onSuccess: (answer) => onDone(answer.recovery_codes),
-      onError: (error) => setProblem(errorMessages(error).join(' ')),
-    });
-  };
 
   return (
     <form noValidate onSubmit={submit}>
