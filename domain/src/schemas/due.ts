@@ -65,6 +65,11 @@ export const dueItemSchema = z.object({
   object_type: z.enum(DUE_OBJECT_TYPES),
   object_id: z.number().int(),
   overdue: z.boolean(),
+  /**
+   * Whether the viewer may handle the item in place: give it a new date (extend an access, record
+   * a rotated password) or, for a task, mark it done. The server refuses the call otherwise.
+   */
+  can_edit: z.boolean(),
 });
 export type DueItem = z.infer<typeof dueItemSchema>;
 

@@ -15,6 +15,7 @@ export interface DueAnswer {
     object_type: string;
     object_id: number;
     overdue: boolean;
+    can_edit: boolean;
   }>;
   sites: Array<{ id: number; name: string }>;
 }

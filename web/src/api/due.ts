@@ -1,7 +1,7 @@
 /**
  * What is due (issue 44): the site's and the tenant's Due lists, the dashboard's summary, snoozes,
  * and the profile's reminder settings and calendar feed. An item handled in place (a new date, a
- * task done) refreshes every due list, whichever page it was handled on.
+ * task done, a rotated password) refreshes every due list, whichever page it was handled on.
  */
 import type {
   DueItem,
@@ -13,6 +13,7 @@ import type {
 } from '@asbuilt/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './client.ts';
+import { siteKeys } from './sites.ts';
 
 export const dueKeys = {
   all: ['due'] as const,
@@ -67,35 +68,52 @@ export function useSnooze() {
   });
 }
 
-/** The call that moves each kind's date, where the date is the object's own field. */
+/**
+ * The call that moves each kind's date, where the date is the object's own field. A product's
+ * dates are the catalogue's, so they move on every site using it. A secret's rotation has no date
+ * of its own: it counts from the last password change, which `useRecordPassword` makes.
+ */
 const DATE_CALLS: Partial<Record<DueKind, (id: number, day: string) => Promise<unknown>>> = {
   warranty: (id, day) => api.put('/site/devices', { id, warranty_expiration_date: day }),
   access: (id, day) => api.put('/site/site_accesses', { id, validity: day, unlimited: false }),
   secret_expiry: (id, day) => api.put('/site/secrets', { id, expires_at: day }),
+  end_of_sale: (id, day) => api.put('/products', { id, end_of_sale: day }),
+  end_of_support: (id, day) => api.put('/products', { id, end_of_support: day }),
   attachment: (id, day) => api.put('/site/attachments', { id, valid_until: day }),
   task: (id, day) => api.put('/site/tasks', { id, next_due_date: day }),
 };
 
 export const canSetDate = (kind: DueKind) => kind in DATE_CALLS;
 
-export function useSetDueDate() {
+/** Refreshes the due lists and what the site's pages show of the item that changed. */
+function useRefreshAfter() {
+  const queryClient = useQueryClient();
   const refresh = useRefreshDue();
+  return (item: DueItem) => {
+    void refresh();
+    void queryClient.invalidateQueries({ queryKey: siteKeys.site(item.site_id) });
+  };
+}
+
+export function useSetDueDate() {
+  const refreshAfter = useRefreshAfter();
   return useMutation({
     mutationFn: ({ item, day }: { item: DueItem; day: string }) => {
       const call = DATE_CALLS[item.kind];
       if (!call) throw new Error(`No date to set for ${item.kind}`);
       return call(item.id, day);
     },
-    onSuccess: () => void refresh(),
+    onSuccess: (_, { item }) => refreshAfter(item),
   });
 }
 
-export function useMarkDueTaskDone() {
-  const refresh = useRefreshDue();
+/** A rotated password recorded in the vault: the next rotation counts from today. */
+export function useRecordPassword() {
+  const refreshAfter = useRefreshAfter();
   return useMutation({
-    mutationFn: ({ item, note }: { item: DueItem; note: string }) =>
-      api.post('/site/tasks/done', { id: item.id, ...(note.trim() ? { note } : {}) }),
-    onSuccess: () => void refresh(),
+    mutationFn: ({ item, password }: { item: DueItem; password: string }) =>
+      api.put('/site/secrets', { id: item.id, password }),
+    onSuccess: (_, { item }) => refreshAfter(item),
   });
 }
 

@@ -1,5 +1,8 @@
 import {
   addInterval,
+  canChangeAccessOf,
+  canEditCatalogueItem,
+  canManageSiteAccess,
   DUE_CARD_ITEMS,
   type DueKind,
   type DueResponse,
@@ -11,8 +14,8 @@ import {
   SitePermission,
   type TenantDueQuery,
 } from '@asbuilt/domain';
-import { sql } from 'drizzle-orm';
-import { reminderSnoozes } from '../../db/schema.ts';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { products, reminderSnoozes, siteAccesses, users } from '../../db/schema.ts';
 import type { Actor } from '../../platform/actor.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
@@ -50,8 +53,81 @@ export async function dueItemsFor(
   return rowsOf<DueRow>(ctx.db, dueItemsQuery(grants, { today, until }));
 }
 
-function answer(rows: DueRow[], reached: Reached[], today: string): DueResponse {
+/**
+ * Which rows the viewer may handle in place, by the rule of the call each row's action makes: a
+ * device's warranty, a file's validity, a secret and a task from Contributor up; a product's dates
+ * by whoever may edit that catalogue item; an access by whoever may change that user's access on
+ * the site. At most two queries, and none when the rows hold no product or access.
+ */
+async function editableRows(
+  ctx: AppContext,
+  viewer: Viewer,
+  rows: DueRow[],
+  reached: Reached[],
+): Promise<(row: DueRow) => boolean> {
+  const onSite = new Map(reached.map((r) => [r.site.id, r]));
+  const idsOf = (kinds: string[]) => [
+    ...new Set(rows.filter((r) => kinds.includes(r.kind)).map((r) => r.id)),
+  ];
+  const productIds = idsOf(['end_of_sale', 'end_of_support']);
+  const accessIds = idsOf(['access']);
+  const productTenants = new Map(
+    productIds.length === 0
+      ? []
+      : (
+          await ctx.db
+            .select({ id: products.id, tenant_id: products.tenant_id })
+            .from(products)
+            .where(and(inArray(products.id, productIds), isNull(products.discarded_at)))
+        ).map((p) => [p.id, p.tenant_id]),
+  );
+  const accessUsers = new Map(
+    accessIds.length === 0
+      ? []
+      : (
+          await ctx.db
+            .select({ id: siteAccesses.id, user_id: users.id, tenant_id: users.tenant_id, role: users.role })
+            .from(siteAccesses)
+            .innerJoin(users, eq(users.id, siteAccesses.user_id))
+            .where(inArray(siteAccesses.id, accessIds))
+        ).map((a) => [a.id, a]),
+  );
+  return (row) => {
+    const at = onSite.get(row.site_id);
+    if (!at) return false;
+    switch (row.kind) {
+      case 'end_of_sale':
+      case 'end_of_support': {
+        const tenant = productTenants.get(row.id);
+        return tenant !== undefined && canEditCatalogueItem(viewer, tenant);
+      }
+      case 'access': {
+        const user = accessUsers.get(row.id);
+        return (
+          user !== undefined &&
+          canManageSiteAccess(viewer, { tenantId: at.site.tenant_id }, at.permission) &&
+          canChangeAccessOf(
+            { id: viewer.userId, role: viewer.role },
+            { id: user.user_id, tenantId: user.tenant_id, role: user.role },
+            { tenantId: at.site.tenant_id },
+          )
+        );
+      }
+      default:
+        return at.permission >= SitePermission.Contributor;
+    }
+  };
+}
+
+async function answer(
+  ctx: AppContext,
+  viewer: Viewer,
+  rows: DueRow[],
+  reached: Reached[],
+  today: string,
+): Promise<DueResponse> {
   const onSites = new Set(rows.map((r) => r.site_id));
+  const editable = await editableRows(ctx, viewer, rows, reached);
   return {
     items: rows.map((r) => ({
       kind: r.kind,
@@ -62,6 +138,7 @@ function answer(rows: DueRow[], reached: Reached[], today: string): DueResponse 
       object_type: r.object_type,
       object_id: r.object_id,
       overdue: r.due_date < today,
+      can_edit: editable(r),
     })),
     sites: reached.filter((r) => onSites.has(r.site.id)).map((r) => ({ id: r.site.id, name: r.site.name })),
   };
@@ -72,7 +149,7 @@ export async function siteDue(ctx: AppContext, actor: Actor, query: SiteDueQuery
   const { site, permission } = await requireSite(ctx.db, actor, query.site_id, SitePermission.Reader);
   const reached = [{ site, permission }];
   const today = isoDate();
-  return answer(await dueItemsFor(ctx, actor, reached, query.days, today), reached, today);
+  return answer(ctx, actor, await dueItemsFor(ctx, actor, reached, query.days, today), reached, today);
 }
 
 /** GET /api/site/due/summary: the dashboard's counts by kind, next items and devices by status. */
@@ -83,9 +160,12 @@ export async function siteDueSummary(
 ): Promise<DueSummary> {
   const { site, permission } = await requireSite(ctx.db, actor, query.site_id, SitePermission.Reader);
   const today = isoDate();
-  const { items } = answer(
-    await dueItemsFor(ctx, actor, [{ site, permission }], query.days, today),
-    [],
+  const reached = [{ site, permission }];
+  const { items } = await answer(
+    ctx,
+    actor,
+    await dueItemsFor(ctx, actor, reached, query.days, today),
+    reached,
     today,
   );
   const counts: Partial<Record<DueKind, number>> = {};
@@ -111,7 +191,7 @@ export async function siteDueSummary(
 export async function tenantDue(ctx: AppContext, actor: Actor, query: TenantDueQuery): Promise<DueResponse> {
   const reached = await sitesSeenBy(ctx, actor);
   const today = isoDate();
-  return answer(await dueItemsFor(ctx, actor, reached, query.days, today), reached, today);
+  return answer(ctx, actor, await dueItemsFor(ctx, actor, reached, query.days, today), reached, today);
 }
 
 /** The sites a viewer's tenant-wide lists cover (the Super Admin's: their own tenant's only). */

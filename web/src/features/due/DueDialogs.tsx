@@ -1,23 +1,31 @@
-/** The in-place actions of a due row: a new date (or an access extended), a snooze, a task done. */
+/**
+ * The in-place actions of a due row: a new date (or an access extended), a rotated password
+ * recorded, a snooze, a task done (the device card's dialog, photos included).
+ */
 import type { DueItem } from '@asbuilt/domain';
+import VisibilityIcon from '@mui/icons-material/Visibility';
+import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
 import {
   Button,
   Dialog,
   DialogActions,
   DialogContent,
   DialogTitle,
+  IconButton,
+  InputAdornment,
   TextField,
   Typography,
 } from '@mui/material';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMarkDueTaskDone, useSetDueDate, useSnooze } from '../../api/due.ts';
+import { useRecordPassword, useSetDueDate, useSnooze } from '../../api/due.ts';
 import { DateField } from '../../components/DateField.tsx';
 import { formatDate, isIsoDay } from '../../lib/dates.ts';
 import { toastError, toastSuccess } from '../../lib/toast.ts';
+import { DueTaskDone } from './DueTaskDone.tsx';
 import { plusDays, todayIso } from './dueLinks.ts';
 
-export type DueAction = 'date' | 'snooze' | 'done';
+export type DueAction = 'date' | 'password' | 'snooze' | 'done';
 
 function ActionDialog({
   title,
@@ -78,45 +86,82 @@ export function DueActionDialog({
   action: DueAction;
   onClose: () => void;
 }) {
+  if (action === 'done') return <DueTaskDone item={item} onClose={onClose} />;
+  if (action === 'password') return <RecordPasswordDialog item={item} onClose={onClose} />;
+  return <DateDialog item={item} action={action} onClose={onClose} />;
+}
+
+function RecordPasswordDialog({ item, onClose }: { item: DueItem; onClose: () => void }) {
+  const { t } = useTranslation('due');
+  const record = useRecordPassword();
+  const [password, setPassword] = useState('');
+  const [shown, setShown] = useState(false);
+  return (
+    <ActionDialog
+      open
+      title={t('password.title', { title: item.title })}
+      onClose={onClose}
+      submitLabel={t('password.save')}
+      busy={record.isPending}
+      disabled={password === ''}
+      onSubmit={() =>
+        record.mutate(
+          { item, password },
+          {
+            onSuccess: () => {
+              toastSuccess(t('password.saved'));
+              onClose();
+            },
+            onError: toastError,
+          },
+        )
+      }
+    >
+      <Typography variant="body2" color="text.secondary">
+        {t('password.help')}
+      </Typography>
+      <TextField
+        label={t('password.field')}
+        type={shown ? 'text' : 'password'}
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        autoFocus
+        slotProps={{
+          htmlInput: { autoComplete: 'new-password' },
+          input: {
+            endAdornment: (
+              <InputAdornment position="end">
+                <IconButton
+                  aria-label={shown ? t('password.hide') : t('password.show')}
+                  onClick={() => setShown((v) => !v)}
+                  edge="end"
+                >
+                  {shown ? <VisibilityOffIcon /> : <VisibilityIcon />}
+                </IconButton>
+              </InputAdornment>
+            ),
+          },
+        }}
+      />
+    </ActionDialog>
+  );
+}
+
+function DateDialog({
+  item,
+  action,
+  onClose,
+}: {
+  item: DueItem;
+  action: 'date' | 'snooze';
+  onClose: () => void;
+}) {
   const { t } = useTranslation('due');
   const setDate = useSetDueDate();
   const snooze = useSnooze();
-  const done = useMarkDueTaskDone();
   const [day, setDay] = useState(() => plusDays(action === 'snooze' ? todayIso() : item.due_date, 30));
-  const [note, setNote] = useState('');
   const valid = isIsoDay(day);
 
-  if (action === 'done') {
-    return (
-      <ActionDialog
-        open
-        title={t('done.title', { title: item.title })}
-        onClose={onClose}
-        submitLabel={t('done.confirm')}
-        busy={done.isPending}
-        onSubmit={() =>
-          done.mutate(
-            { item, note },
-            {
-              onSuccess: () => {
-                toastSuccess(t('done.saved'));
-                onClose();
-              },
-              onError: toastError,
-            },
-          )
-        }
-      >
-        <TextField
-          label={t('done.note')}
-          value={note}
-          onChange={(e) => setNote(e.target.value)}
-          multiline
-          minRows={2}
-        />
-      </ActionDialog>
-    );
-  }
   if (action === 'snooze') {
     return (
       <ActionDialog
@@ -173,6 +218,11 @@ export function DueActionDialog({
         )
       }
     >
+      {item.kind === 'end_of_sale' || item.kind === 'end_of_support' ? (
+        <Typography variant="body2" color="text.secondary">
+          {t('date.product_help')}
+        </Typography>
+      ) : null}
       <DateField label={t('date.field')} value={day} onChange={setDay} autoFocus />
     </ActionDialog>
   );

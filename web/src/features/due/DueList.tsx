@@ -6,6 +6,7 @@ import { DUE_KINDS, type DueItem, type DueKind } from '@asbuilt/domain';
 import AlarmIcon from '@mui/icons-material/AlarmOff';
 import EventIcon from '@mui/icons-material/Event';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
+import PasswordIcon from '@mui/icons-material/Password';
 import TaskAltIcon from '@mui/icons-material/TaskAlt';
 import {
   Box,
@@ -30,6 +31,16 @@ import { formatDate } from '../../lib/dates.ts';
 import { type DueAction, DueActionDialog } from './DueDialogs.tsx';
 import { objectPath } from './dueLinks.ts';
 
+/** What the row's menu offers to move its date: none where the viewer may not, or nothing to move. */
+function dateAction(
+  item: DueItem,
+): { action: DueAction; label: 'action.password' | 'action.extend' | 'action.new_date' } | null {
+  if (!item.can_edit) return null;
+  if (item.kind === 'secret_rotation') return { action: 'password', label: 'action.password' };
+  if (!canSetDate(item.kind)) return null;
+  return { action: 'date', label: item.kind === 'access' ? 'action.extend' : 'action.new_date' };
+}
+
 function RowActions({ item, onAction }: { item: DueItem; onAction: (action: DueAction) => void }) {
   const { t } = useTranslation('due');
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -37,9 +48,10 @@ function RowActions({ item, onAction }: { item: DueItem; onAction: (action: DueA
     setAnchor(null);
     onAction(action);
   };
+  const moves = dateAction(item);
   return (
     <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', flexShrink: 0 }}>
-      {item.kind === 'task' ? (
+      {item.kind === 'task' && item.can_edit ? (
         <Tooltip title={t('action.done')}>
           <IconButton aria-label={`${t('action.done')}: ${item.title}`} onClick={() => onAction('done')}>
             <TaskAltIcon />
@@ -54,10 +66,14 @@ function RowActions({ item, onAction }: { item: DueItem; onAction: (action: DueA
         <MoreVertIcon />
       </IconButton>
       <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
-        {canSetDate(item.kind) ? (
-          <MenuItem onClick={() => choose('date')}>
-            <EventIcon fontSize="small" sx={{ mr: 1.5 }} />
-            {item.kind === 'access' ? t('action.extend') : t('action.new_date')}
+        {moves ? (
+          <MenuItem onClick={() => choose(moves.action)}>
+            {moves.action === 'password' ? (
+              <PasswordIcon fontSize="small" sx={{ mr: 1.5 }} />
+            ) : (
+              <EventIcon fontSize="small" sx={{ mr: 1.5 }} />
+            )}
+            {t(moves.label)}
           </MenuItem>
         ) : null}
         <MenuItem onClick={() => choose('snooze')}>
@@ -92,7 +108,7 @@ function KindGroup({
             key={`${item.kind}-${item.id}-${item.site_id}`}
             divider
             secondaryAction={<RowActions item={item} onAction={(action) => onAction(item, action)} />}
-            sx={{ pr: item.kind === 'task' ? 13 : 8 }}
+            sx={{ pr: item.kind === 'task' && item.can_edit ? 13 : 8 }}
           >
             <ListItemText
               primary={
