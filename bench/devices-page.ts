@@ -101,12 +101,14 @@ export async function runBrowserBench(
 
     // The expected counter: every device not archived.
     const token = await page.evaluate(() => localStorage.getItem('asbuilt.token'));
-    if (fieldColumns.length > 0) {
+    // The generated fields' columns and the Tags column are shown, so that their cells are drawn.
+    const extraColumns = [...fieldColumns, ...(options.tags ? ['tags'] : [])];
+    if (extraColumns.length > 0) {
       const shown = await page.request.post(`${base}/api/site/headers`, {
         headers: { authorization: `Bearer ${token}` },
-        data: { site_id: siteId, headers: [...DEFAULT_DEVICE_HEADERS, ...fieldColumns] },
+        data: { site_id: siteId, headers: [...DEFAULT_DEVICE_HEADERS, ...extraColumns] },
       });
-      if (!shown.ok()) throw new Error(`showing the custom field columns: ${shown.status()}`);
+      if (!shown.ok()) throw new Error(`showing the custom field and tag columns: ${shown.status()}`);
     }
     const list = await page.request.get(`${base}/api/site/refresh_devices?id=${siteId}`, {
       headers: { authorization: `Bearer ${token}` },

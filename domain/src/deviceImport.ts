@@ -95,6 +95,11 @@ export const deviceImportSchema = z.object({
   dry_run: z.boolean().optional(),
   /** The sheet's header of each field, to name the column in the problems as the user sees it. */
   headers: z.partialRecord(z.enum(FIELD_KEYS), z.string().max(200)).optional(),
+  /**
+   * The sheet's header of each custom field sent by the field's name (issue 43), when the wizard
+   * mapped a column of another name to it: the problems name that column.
+   */
+  custom_headers: z.record(z.string().max(200), z.string().max(200)).optional(),
   rows: z
     .array(
       z.object({

@@ -2,7 +2,8 @@ import { ENGLISH } from './i18n/catalogues.ts';
 
 /**
  * The devices page's configurable columns (spatial-and-admin.md section 2: 37 columns; those shown by
- * default below). `key` is what a site access saves in `device_headers`.
+ * default below), and the device's tags (issue 43). `key` is what a site access saves in
+ * `device_headers`.
  */
 export const DEVICE_COLUMN_KEYS = [
   'image',
@@ -42,6 +43,7 @@ export const DEVICE_COLUMN_KEYS = [
   'product_url',
   'created_at',
   'updated_at',
+  'tags',
 ] as const;
 export type DeviceColumnKey = (typeof DEVICE_COLUMN_KEYS)[number];
 

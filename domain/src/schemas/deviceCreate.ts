@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { encodeMessage } from '../i18n/messages.ts';
+import { customFieldValuesInputSchema } from './customField.ts';
 import { type DeviceChanges, type DeviceField, deviceFieldSchemas } from './device.ts';
 import { optionalText, requiredId } from './form.ts';
 
@@ -64,6 +65,8 @@ export const deviceCreateManySchema = z
           encodeMessage('field_max', { field: 'quantity', max: MAX_DEVICES_AT_ONCE }),
         ),
       code_pattern: optionalText('code_pattern').optional(),
+      /** Custom field values (issue 43) every new device takes; the defaults fill the rest. */
+      custom_fields: customFieldValuesInputSchema.optional(),
     },
     {
       error: (issue) =>
@@ -106,7 +109,7 @@ export const deviceCreateManySchema = z
       }
     }
   })
-  .transform(({ product_id, site_id, quantity, code_pattern, ...fields }) => {
+  .transform(({ product_id, site_id, quantity, code_pattern, custom_fields, ...fields }) => {
     const pattern = code_pattern ? parseCodePattern(code_pattern) : null;
     return {
       product_id,
@@ -115,6 +118,7 @@ export const deviceCreateManySchema = z
       /** One code per device, or null for devices without a code. */
       codes: pattern ? codesFromPattern(pattern, quantity) : null,
       changes: fields as DeviceChanges,
+      custom_fields,
     };
   });
 export type DeviceCreateManyInput = z.output<typeof deviceCreateManySchema>;

@@ -350,6 +350,44 @@ describe('values', () => {
     expect(defaulted.json().device.custom_fields).toEqual({ [asset.id]: 'TBD' });
   });
 
+  it('gives several new devices at once the values sent, checked and required like one device', async () => {
+    const asset = await define({ name: 'Asset tag', type: 'text', required: true });
+    const load = await define({ name: 'Floor load', type: 'number' });
+    const theirs = await define({ name: 'B field', type: 'text' }, w.tokens.other);
+    const many = (body: Record<string, unknown>, token = w.tokens.contributor) =>
+      t.call('POST', '/api/site/devices/many', {
+        token,
+        body: { site_id: w.sites.main.id, product_id: w.products.own.id, quantity: 2, ...body },
+      });
+    const before = await t.db.select({ id: devices.id }).from(devices);
+    const missing = await many({ code_pattern: 'CFM-{1}' });
+    expect(missing.statusCode).toBe(400);
+    expect(codes(missing)).toEqual(['custom_field_required']);
+    const wrong = await many({ custom_fields: { [asset.id]: 'AT', [load.id]: 'heavy' } });
+    expect(wrong.statusCode).toBe(400);
+    expect(errorList(wrong)).toEqual(['Floor load must be a number']);
+    const foreign = await many({ custom_fields: { [asset.id]: 'AT', [theirs.id]: 'x' } });
+    expect(foreign.statusCode).toBe(400);
+    expect(await t.db.select({ id: devices.id }).from(devices)).toHaveLength(before.length);
+    const reader = await many({ custom_fields: { [asset.id]: 'AT' } }, w.tokens.reader);
+    expect(reader.statusCode).toBe(403);
+
+    const made = await many({
+      code_pattern: 'CFM-{1}',
+      custom_fields: { [asset.id]: 'AT-9', [load.id]: '2,5' },
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const rows = await t.db
+      .select({ code: devices.code, v: devices.custom_fields })
+      .from(devices)
+      .where(and(eq(devices.site_id, w.sites.main.id)));
+    const created = rows.filter((row) => row.code?.startsWith('CFM-'));
+    expect(created.map((row) => row.v)).toEqual([
+      { [asset.id]: 'AT-9', [load.id]: 2.5 },
+      { [asset.id]: 'AT-9', [load.id]: 2.5 },
+    ]);
+  });
+
   it("refuses another tenant's field id, or a site field on a device, writing nothing", async () => {
     const theirs = await define({ name: 'B field', type: 'text' }, w.tokens.other);
     const siteField = await define({ name: 'Site only', type: 'text', applies_to: 'sites' });
@@ -521,5 +559,40 @@ describe('values', () => {
     const [created] = await t.db.select().from(devices).where(eq(devices.code, 'IMP-1'));
     expect(Object.values(created!.custom_fields).sort()).toEqual([12.5, 'TBD'].sort());
     expect((await valuesOf(w.device.id))[load.id]).toBe(7);
+  });
+
+  it("takes a column the wizard mapped to a field under the field's name, naming the file's column", async () => {
+    const firmware = await define({ name: 'Firmware', type: 'text' });
+    const load = await define({ name: 'Floor load', type: 'number' });
+    const imported = (body: Record<string, unknown>) =>
+      t.call('POST', '/api/site/devices/import', {
+        token: w.tokens.full,
+        body: { site_id: w.sites.main.id, ...body },
+      });
+    const row = (custom_fields: Record<string, string>) => ({
+      row: 2,
+      values: { id: String(w.device.id) },
+      custom_fields,
+    });
+    const bad = await imported({
+      rows: [row({ Firmware: '17.9', 'Floor load': 'heavy' })],
+      custom_headers: { Firmware: 'FW version', 'Floor load': 'Load (kg)' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(errorList(bad)).toEqual(['Row 2, Load (kg): Floor load must be a number']);
+    expect(await valuesOf(w.device.id)).toEqual({});
+
+    const good = await imported({
+      rows: [row({ Firmware: '17.9' })],
+      custom_headers: { Firmware: 'FW version' },
+    });
+    expect(good.statusCode, good.body).toBe(200);
+    expect(good.json()).toMatchObject({ updated: 1 });
+    expect(await valuesOf(w.device.id)).toEqual({ [firmware.id]: '17.9' });
+    expect((await valuesOf(w.device.id))[load.id]).toBeUndefined();
+
+    // Only text travels as a sheet's header.
+    const refused = await imported({ rows: [row({ Firmware: '1' })], custom_headers: { Firmware: 7 } });
+    expect(refused.statusCode).toBe(400);
   });
 });

@@ -27,6 +27,8 @@ export function readDeviceSheet(siteId: number, file: File) {
 export interface DeviceImportPayload {
   rows: DeviceImportRow[];
   headers: Partial<Record<DeviceImportField, string>>;
+  /** The sheet's column of each custom field sent by name, when headed otherwise (issue 43). */
+  custom_headers?: Record<string, string>;
   dry_run: boolean;
 }
 

@@ -160,6 +160,8 @@ export interface SiteCreatePayload {
   city?: string;
   street?: string;
   street_number?: string;
+  /** Custom field values by field id (issue 43), as typed. */
+  custom_fields?: Record<string, string>;
 }
 
 export function useCreateSite() {

@@ -112,6 +112,8 @@ export interface LocationCreate {
   name: string;
   code?: string;
   location_type?: string;
+  /** Custom field values by field id (issue 43), as typed. */
+  custom_fields?: Record<string, string>;
 }
 export interface LocationUpdate {
   id: number;

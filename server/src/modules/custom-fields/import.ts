@@ -1,7 +1,8 @@
 /**
  * Custom field columns of a device import (issue 43): a column headed by a device field's name
- * (any case) fills that field. Each value is checked by the field's rules, a new device takes the
- * defaults and must have every required field, and each problem names its row and column.
+ * (any case), or one the wizard mapped to the field (sent under the field's name), fills that
+ * field. Each value is checked by the field's rules, a new device takes the defaults and must have
+ * every required field, and each problem names its row and column as the sheet heads it.
  */
 import type { DeviceImportRow, Message } from '@asbuilt/domain';
 import type { DbOrTx } from '../../db/client.ts';
@@ -16,6 +17,8 @@ export async function planCustomFieldImport(
   rows: DeviceImportRow[],
   plan: ImportPlan,
   book: ImportBook,
+  /** The sheet's column of a field sent by name, when the wizard mapped one of another name. */
+  columns: Record<string, string> = {},
 ): Promise<Message[]> {
   const checker = await customFieldChecker(tx, site.tenant_id, 'devices');
   if (checker.fields.length === 0) return rows.flatMap((r) => unknownColumns(r, new Map()));
@@ -30,7 +33,7 @@ export async function planCustomFieldImport(
       const field = byName.get(header.trim().toLowerCase());
       if (!field) continue;
       sent[String(field.id)] = value;
-      headerOf.set(field.name, header);
+      headerOf.set(field.name, columns[header] ?? header);
     }
     problems.push(...unknownColumns(row, byName));
     const placed = (message: Message) => {

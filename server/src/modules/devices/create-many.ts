@@ -31,11 +31,12 @@ export async function createDevices(
     } = await newDeviceValues(tx, actor, input.site_id, input.product_id, changes);
     if (codes) await assertCodesFree(tx, site.id, codes);
     else await assertCodeFree(tx, site.id, changes.code);
-    // New devices take the custom fields' defaults; a required field without one refuses them.
+    // New devices take the values sent and the custom fields' defaults; a required field left
+    // without either refuses them.
     const customFields = await resolveCustomFields(tx, {
       tenantId: site.tenant_id,
       target: 'devices',
-      sent: undefined,
+      sent: input.custom_fields,
       creating: true,
       productId: product.id,
     });

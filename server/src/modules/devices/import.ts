@@ -63,7 +63,9 @@ export async function importDevices(
     book.tags = await importTagIds(tx, actor, site, input.rows, input.dry_run === true);
     const column = (field: DeviceImportField) => input.headers?.[field] || HEADERS.get(field)!;
     const plan = planImportRows(site, book, input.rows, column);
-    plan.problems.push(...(await planCustomFieldImport(tx, site, input.rows, plan, book)));
+    plan.problems.push(
+      ...(await planCustomFieldImport(tx, site, input.rows, plan, book, input.custom_headers)),
+    );
     const report: ImportReport = {
       created: plan.creates.length,
       updated: plan.updates.length,

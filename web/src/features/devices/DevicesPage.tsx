@@ -25,6 +25,7 @@ import {
   useSiteCompanies,
   useSiteDevices,
 } from '../../api/sites.ts';
+import { useTags } from '../../api/tags.ts';
 import { ColumnVisibilityMenu, DataTable } from '../../components/DataTable.tsx';
 import { ErrorState } from '../../components/ErrorState.tsx';
 import { ListToolbar, LiveCounter } from '../../components/ListToolbar.tsx';
@@ -91,7 +92,11 @@ export function DevicesPage() {
 
   const companies = companiesQuery.data ?? EMPTY;
   const devices = devicesQuery.data ?? EMPTY;
-  const lookups = useMemo(() => siteLookups(site, companies), [site, companies]);
+  // The tags of the site's tenant name and colour the Tags column (issue 43): one list, not a
+  // call per row; the devices carry their tag ids.
+  const tagsQuery = useTags(siteId);
+  const tagList = tagsQuery.data?.tags;
+  const lookups = useMemo(() => siteLookups(site, companies, tagList), [site, companies, tagList]);
   const baseColumns = useDeviceTableColumns();
   // Custom field columns (issue 43) after the device's own, hidden until picked.
   const custom = useDeviceCustomFieldColumns(siteId, access?.device_headers, devices);
@@ -108,10 +113,11 @@ export function DevicesPage() {
   );
   // `t` is a new function for each language: the rows' words (and the search) follow it.
   const buildRows = useMemo(() => createRowBuilder(lookups, t), [lookups, t]);
-  // Rows wait for the companies, so supplier and contractor names are in the search from the start.
+  // Rows wait for the companies and the tags, so their names are in the search from the start
+  // (and 20,000 rows are built once, not again when the tags arrive).
   const rows = useMemo(
-    () => (companiesQuery.isPending ? EMPTY : buildRows(devices)),
-    [buildRows, devices, companiesQuery.isPending],
+    () => (companiesQuery.isPending || tagsQuery.isPending ? EMPTY : buildRows(devices)),
+    [buildRows, devices, companiesQuery.isPending, tagsQuery.isPending],
   );
   useEffect(() => warmHaystacks(rows), [rows]);
   const compiled = useMemo(() => compileFilters(filters), [filters]);
@@ -203,7 +209,7 @@ export function DevicesPage() {
     };
   }, [site, devices, companies, lookups, statusLabel, custom]);
 
-  const loading = devicesQuery.isPending || companiesQuery.isPending;
+  const loading = devicesQuery.isPending || companiesQuery.isPending || tagsQuery.isPending;
   const error = devicesQuery.error ?? companiesQuery.error;
   const filterCount = activeFilterCount(filters);
   const openRow = openId === null ? undefined : rowById.get(openId);

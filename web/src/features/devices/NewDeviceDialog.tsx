@@ -33,6 +33,8 @@ import { ErrorState } from '../../components/ErrorState.tsx';
 import { useDialogSession } from '../../lib/dialogs.ts';
 import { formatNumber } from '../../lib/numbers.ts';
 import { toastNotice, toastSuccess } from '../../lib/toast.ts';
+import { CustomFieldInputs } from '../customFields/CustomFieldInputs.tsx';
+import { useCustomFieldInputs } from '../customFields/useCustomFieldInputs.ts';
 import { useSite } from '../sites/SiteContext.tsx';
 import { useCreateDevices } from './createDevices.ts';
 import { codesReady, type DeviceCodes, NewDeviceCodes, NO_CODES, quantityOf } from './NewDeviceCodes.tsx';
@@ -102,6 +104,9 @@ function NewDeviceForm({ onClose, onCreated, changeProductOf }: NewDeviceDialogP
   const [codes, setCodes] = useState<DeviceCodes>(NO_CODES);
   const quantity = quantityOf(codes) ?? 1;
   const listId = useId();
+  const chosenProcat = options.data?.products.find((product) => product.id === productId)?.procat_id ?? null;
+  // The device fields that apply to the chosen product's category (issue 43).
+  const custom = useCustomFieldInputs('devices', siteId, chosenProcat);
 
   const indexed = useMemo(
     () => (options.data?.products ?? []).map((product) => ({ product, text: productText(product) })),
@@ -143,8 +148,9 @@ function NewDeviceForm({ onClose, onCreated, changeProductOf }: NewDeviceDialogP
       );
       return;
     }
-    if (!codesReady(codes)) return;
+    if (!codesReady(codes) || !custom.check()) return;
     const one = quantity === 1;
+    const customFields = custom.payload();
     create.mutate(
       {
         product_id: productId,
@@ -156,6 +162,7 @@ function NewDeviceForm({ onClose, onCreated, changeProductOf }: NewDeviceDialogP
           ...(one && codes.code.trim() ? { code: codes.code.trim() } : {}),
           ...(one && codes.sn.trim() ? { sn: codes.sn.trim() } : {}),
         },
+        ...(customFields ? { custom_fields: customFields } : {}),
       },
       {
         onSuccess: (devices) => {
@@ -164,6 +171,7 @@ function NewDeviceForm({ onClose, onCreated, changeProductOf }: NewDeviceDialogP
           // One device opens its card; several stay in the list, where they appear.
           if (devices.length === 1) onCreated?.(devices[0]!);
         },
+        onError: (error) => custom.showServerErrors(error),
       },
     );
   };
@@ -310,6 +318,14 @@ function NewDeviceForm({ onClose, onCreated, changeProductOf }: NewDeviceDialogP
           </Stack>
         )}
         {changeProductOf ? null : <NewDeviceCodes value={codes} onChange={setCodes} />}
+        {changeProductOf || productId === null ? null : (
+          <CustomFieldInputs
+            fields={custom.fields}
+            values={custom.values}
+            errors={custom.errors}
+            onChange={custom.onChange}
+          />
+        )}
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2.5 }}>
         <Button onClick={onClose}>{t('components:action.cancel')}</Button>

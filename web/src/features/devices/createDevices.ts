@@ -13,6 +13,8 @@ export interface CreateDevicesPayload {
   /** `AP-{001}`: the braces give the counter and its zero padding. */
   code_pattern?: string;
   fields: Partial<Record<DeviceField, string | number>>;
+  /** Custom field values by field id (issue 43), as typed; every new device takes them. */
+  custom_fields?: Record<string, string>;
 }
 
 export function useCreateDevices(siteId: number) {

@@ -1,12 +1,12 @@
 /**
- * The 37 configurable columns of the devices page (domain DEVICE_COLUMNS), as DataTable columns.
+ * The configurable columns of the devices page (domain DEVICE_COLUMNS), as DataTable columns.
  * Text columns sort on the shown text; ids and dates on their values. The phone cards show the
  * picture, the name as title and a few lines. Headers and words are in the reader's language:
  * `useDeviceTableColumns` builds the columns again when the language changes.
  */
 import { DEVICE_COLUMN_KEYS, type DeviceColumnKey } from '@asbuilt/domain';
 import CheckIcon from '@mui/icons-material/Check';
-import { Chip, Link } from '@mui/material';
+import { Chip, Link, Stack } from '@mui/material';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -16,6 +16,7 @@ import {
 } from '../../components/DataTable.tsx';
 import { StatusChip } from '../../components/StatusChip.tsx';
 import { formatDate } from '../../lib/dates.ts';
+import { TagChip } from '../tags/TagChips.tsx';
 import { columnText, type DeviceRow, type DevicesT, statusText } from './deviceRows.ts';
 import { ProductPicture } from './ProductPicture.tsx';
 
@@ -47,6 +48,7 @@ const WIDTHS: Partial<Record<DeviceColumnKey, DataTableColumnMeta>> = {
   product_id: { width: 100, grow: 0 },
   created_at: { width: 110, grow: 0 },
   updated_at: { width: 110, grow: 0 },
+  tags: { width: 180, grow: 1 },
 };
 
 const DATE_KEYS = new Set<DeviceColumnKey>([
@@ -101,6 +103,22 @@ function column(key: DeviceColumnKey, t: DevicesT): DataTableColumn<DeviceRow> {
             <CheckIcon fontSize="small" titleAccess={t('state.on_plan')} color="primary" />
           ) : null,
       });
+    case 'tags':
+      // Sorted by the tags' names as the cell lists them.
+      return col.accessor((row) => columnText(key, row, t) || undefined, {
+        id: key,
+        header: label,
+        sortFn: 'text',
+        meta,
+        cell: ({ row }) =>
+          row.original.tags.length > 0 ? (
+            <Stack direction="row" spacing={0.5} sx={{ overflow: 'hidden' }} data-testid="device-tags">
+              {row.original.tags.map((tag) => (
+                <TagChip key={tag.id} tag={tag} />
+              ))}
+            </Stack>
+          ) : null,
+      });
     case 'product_url':
       return col.accessor((row) => row.device.product.product_url ?? undefined, {
         id: key,
@@ -153,7 +171,7 @@ export function useDeviceTableColumns(): DataTableColumn<DeviceRow>[] {
   return useMemo(() => deviceTableColumns(t), [t]);
 }
 
-/** What a phone card shows, whatever the saved desktop columns. */
+/** What a phone card shows, whatever the saved desktop columns (tags only on a tagged device). */
 export const PHONE_DEVICE_COLUMNS: DeviceColumnKey[] = [
   'image',
   'name',
@@ -161,6 +179,7 @@ export const PHONE_DEVICE_COLUMNS: DeviceColumnKey[] = [
   'status',
   'floor',
   'location',
+  'tags',
 ];
 
 /** The serial on a phone card: shown only when the search (lowercase) found it there. */

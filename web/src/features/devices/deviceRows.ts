@@ -23,6 +23,7 @@ import {
   type LocationDto,
   type LocationType,
   type SiteDetail,
+  type TagDto,
   type ZoneDto,
 } from '@asbuilt/domain';
 import type { TFunction } from 'i18next';
@@ -54,10 +55,17 @@ export interface SiteLookups {
   companies: Map<number, CompanyDto>;
   /** By lowercase name. */
   statuses: Map<string, DeviceStatus>;
+  /** The site tenant's tags (issue 43). */
+  tags: Map<number, TagDto>;
 }
 
-export function siteLookups(site: SiteDetail, companies: readonly CompanyDto[]): SiteLookups {
+export function siteLookups(
+  site: SiteDetail,
+  companies: readonly CompanyDto[],
+  tags: readonly TagDto[] = [],
+): SiteLookups {
   return {
+    tags: new Map(tags.map((tag) => [tag.id, tag])),
     floors: new Map(site.floors.map((floor) => [floor.id, floor])),
     locations: new Map(site.floors.flatMap((floor) => floor.locations.map((l) => [l.id, l] as const))),
     zones: new Map(site.zones.map((zone) => [zone.id, zone])),
@@ -78,6 +86,8 @@ export interface DeviceRow {
   contractor: CompanyDto | undefined;
   /** The site's status of this name; undefined when unset or unknown. */
   status: DeviceStatus | undefined;
+  /** The device's tags, in their order on the device (those still known). */
+  tags: readonly TagDto[];
   /** The text of every column, lowercased and joined: what the search looks in. */
   readonly haystack: string;
 }
@@ -163,10 +173,13 @@ export function columnText(key: DeviceColumnKey, row: DeviceRow, t: DevicesT): s
       return formatDate(device.created_at);
     case 'updated_at':
       return formatDate(device.updated_at);
+    case 'tags':
+      return row.tags.map((tag) => tag.name).join(', ');
   }
 }
 
 const SEARCHED_COLUMNS = DEVICE_COLUMN_KEYS.filter((key) => key !== 'image');
+const NO_TAGS: readonly TagDto[] = [];
 
 /** A row whose haystack is made on first use, then kept. */
 class LazyRow implements DeviceRow {
@@ -178,6 +191,7 @@ class LazyRow implements DeviceRow {
   readonly supplier: CompanyDto | undefined;
   readonly contractor: CompanyDto | undefined;
   readonly status: DeviceStatus | undefined;
+  readonly tags: readonly TagDto[];
   #haystack: string | undefined;
 
   constructor(
@@ -193,6 +207,13 @@ class LazyRow implements DeviceRow {
     this.supplier = get(lookups.companies, device.supplier_id);
     this.contractor = get(lookups.companies, device.contractor_id);
     this.status = device.status ? lookups.statuses.get(device.status.toLowerCase()) : undefined;
+    this.tags =
+      device.tags.length === 0
+        ? NO_TAGS
+        : device.tags.flatMap((id) => {
+            const tag = lookups.tags.get(id);
+            return tag ? [tag] : [];
+          });
   }
 
   get haystack(): string {

@@ -34,11 +34,11 @@ import { objectPath } from './dueLinks.ts';
 /** What the row's menu offers to move its date: none where the viewer may not, or nothing to move. */
 function dateAction(
   item: DueItem,
-): { action: DueAction; label: 'action.password' | 'action.extend' | 'action.new_date' } | null {
+): { action: DueAction; word: 'action.password' | 'action.extend' | 'action.new_date' } | null {
   if (!item.can_edit) return null;
-  if (item.kind === 'secret_rotation') return { action: 'password', label: 'action.password' };
+  if (item.kind === 'secret_rotation') return { action: 'password', word: 'action.password' };
   if (!canSetDate(item.kind)) return null;
-  return { action: 'date', label: item.kind === 'access' ? 'action.extend' : 'action.new_date' };
+  return { action: 'date', word: item.kind === 'access' ? 'action.extend' : 'action.new_date' };
 }
 
 function RowActions({ item, onAction }: { item: DueItem; onAction: (action: DueAction) => void }) {
@@ -73,7 +73,7 @@ function RowActions({ item, onAction }: { item: DueItem; onAction: (action: DueA
             ) : (
               <EventIcon fontSize="small" sx={{ mr: 1.5 }} />
             )}
-            {t(moves.label)}
+            {t(moves.word)}
           </MenuItem>
         ) : null}
         <MenuItem onClick={() => choose('snooze')}>

@@ -20,7 +20,9 @@ import {
 import { FormTextField } from '../../components/FormTextField.tsx';
 import { formResolver } from '../../lib/forms.ts';
 import { toastSuccess } from '../../lib/toast.ts';
+import { CustomFieldInputs } from '../customFields/CustomFieldInputs.tsx';
 import { LocationCustomFields } from '../customFields/LocationCustomFields.tsx';
+import { useCustomFieldInputs } from '../customFields/useCustomFieldInputs.ts';
 import { DeleteButton } from './SpatialDelete.tsx';
 import {
   type DialogTarget,
@@ -72,6 +74,9 @@ export function SpatialForm({
   const createZone = useCreateZone(siteId);
   const updateZone = useUpdateZone(siteId);
   const saveLayer = useSaveLayer(siteId);
+  // A new location's custom fields (issue 43); an edited one saves each in place below the form.
+  const custom = useCustomFieldInputs('locations', siteId);
+  const newLocation = target.kind === 'location' && !target.location;
   const saving = [
     createFloor,
     updateFloor,
@@ -135,15 +140,19 @@ export function SpatialForm({
       const type = values.location_type || null;
       const location = target.location;
       if (!location) {
-        if (floorId === null) return;
+        if (floorId === null || !custom.check()) return;
         createLocation.mutate(
           {
             floor_id: floorId,
             name: values.name,
             code: values.code ?? undefined,
             location_type: type ?? undefined,
+            custom_fields: custom.payload(),
           },
-          { onSuccess: (answer) => done({ type: 'location', item: answer.location }) },
+          {
+            onSuccess: (answer) => done({ type: 'location', item: answer.location }),
+            onError: (error) => custom.showServerErrors(error),
+          },
         );
         return;
       }
@@ -241,6 +250,14 @@ export function SpatialForm({
         </Stack>
         {target.kind === 'location' && target.location ? (
           <LocationCustomFields siteId={siteId} location={target.location} />
+        ) : null}
+        {newLocation ? (
+          <CustomFieldInputs
+            fields={custom.fields}
+            values={custom.values}
+            errors={custom.errors}
+            onChange={custom.onChange}
+          />
         ) : null}
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2.5, gap: 1 }}>

@@ -7,7 +7,7 @@ import type { SiteDetail } from '@asbuilt/domain';
 import AddIcon from '@mui/icons-material/Add';
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, useMediaQuery } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
-import { useId, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { type SiteCreatePayload, useCreateSite } from '../../api/sites.ts';
@@ -15,6 +15,8 @@ import { useDialogSession } from '../../lib/dialogs.ts';
 import { formResolver } from '../../lib/forms.ts';
 import { toastSuccess } from '../../lib/toast.ts';
 import { CompanyDialog } from '../companies/CompanyDialog.tsx';
+import { CustomFieldInputs } from '../customFields/CustomFieldInputs.tsx';
+import { useCustomFieldInputs } from '../customFields/useCustomFieldInputs.ts';
 import {
   EMPTY_SITE_FORM,
   SITE_TEXT_FIELDS,
@@ -75,8 +77,11 @@ function SiteForm({
     mode: 'onTouched',
     defaultValues: EMPTY_SITE_FORM,
   });
+  // The tenant's site fields (issue 43): a required one without a default must be filled here.
+  const custom = useCustomFieldInputs('sites');
 
-  const submit = handleSubmit((values) => {
+  const submitForm = handleSubmit((values) => {
+    if (!custom.check()) return;
     // Only what is filled in travels.
     const input: SiteCreatePayload = {
       name: values.name as string,
@@ -89,14 +94,22 @@ function SiteForm({
       const value = values[key];
       if (value) input[key] = value;
     }
+    const customFields = custom.payload();
+    if (customFields) input.custom_fields = customFields;
     create.mutate(input, {
       onSuccess: ({ site }) => {
         toastSuccess(t('form.created', { name: site.name }));
         onCreated?.(site);
         onClose();
       },
+      onError: (error) => custom.showServerErrors(error),
     });
   });
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    // Both sets of fields show their problems at once.
+    custom.check();
+    return submitForm(event);
+  };
 
   // The customer's dialog sits beside the form: React carries its submit up the component tree.
   return (
@@ -114,6 +127,12 @@ function SiteForm({
                   {t('companies:dialog.new.customer')}
                 </Button>
               }
+            />
+            <CustomFieldInputs
+              fields={custom.fields}
+              values={custom.values}
+              errors={custom.errors}
+              onChange={custom.onChange}
             />
           </Box>
         </DialogContent>

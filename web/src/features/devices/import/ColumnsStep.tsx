@@ -1,9 +1,11 @@
 /**
  * Step 1 of the device import: each column of the file and the field it fills, guessed from its
  * header (the export's own headers match exactly) and changed here; a field takes one column.
+ * The tenant's device custom fields follow the device's own (issue 43).
  */
-import { DEVICE_IMPORT_FIELDS, type DeviceImportField, type SheetContent } from '@asbuilt/domain';
+import { type CustomFieldDto, DEVICE_IMPORT_FIELDS, type SheetContent } from '@asbuilt/domain';
 import {
+  ListSubheader,
   MenuItem,
   Select,
   Table,
@@ -15,21 +17,26 @@ import {
   Typography,
 } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { TableCaption } from '../../../components/TableCaption.tsx';
+import { fieldLabel } from '../../customFields/fieldValues.ts';
+import { customTarget, type ImportMapping, type ImportTarget } from '../../customFields/importColumns.ts';
 
-export type ColumnMapping = Record<string, DeviceImportField | null>;
+export type ColumnMapping = ImportMapping;
 
 const SKIP = '';
 
 export function ColumnsStep({
   content,
   mapping,
+  customFields,
   onChange,
 }: {
   content: SheetContent;
   mapping: ColumnMapping;
+  customFields: readonly CustomFieldDto[];
   onChange: (next: ColumnMapping) => void;
 }) {
-  const { t } = useTranslation('devices');
+  const { t, i18n } = useTranslation(['devices', 'customFields']);
   const taken = new Set(Object.values(mapping).filter(Boolean));
   const example = (header: string) => content.rows.find((row) => row.values[header])?.values[header] ?? '';
   return (
@@ -38,7 +45,8 @@ export function ColumnsStep({
         {t('import.columns_hint')}
       </Typography>
       <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1, maxHeight: '55dvh' }}>
-        <Table size="small" stickyHeader aria-label={t('import.step_columns')}>
+        <Table size="small" stickyHeader>
+          <TableCaption>{t('import.step_columns')}</TableCaption>
           <TableHead>
             <TableRow>
               <TableCell>{t('import.file_column')}</TableCell>
@@ -70,7 +78,7 @@ export function ColumnsStep({
                     displayEmpty
                     inputProps={{ 'aria-label': t('import.field_for', { column: header }) }}
                     onChange={(event) =>
-                      onChange({ ...mapping, [header]: (event.target.value as DeviceImportField) || null })
+                      onChange({ ...mapping, [header]: (event.target.value as ImportTarget) || null })
                     }
                   >
                     <MenuItem value={SKIP}>
@@ -81,6 +89,17 @@ export function ColumnsStep({
                         {t(`import.field.${key}`)}
                       </MenuItem>
                     ))}
+                    {customFields.length > 0 ? (
+                      <ListSubheader>{t('customFields:page.title')}</ListSubheader>
+                    ) : null}
+                    {customFields.map((field) => {
+                      const key = customTarget(field);
+                      return (
+                        <MenuItem key={key} value={key} disabled={taken.has(key) && mapping[header] !== key}>
+                          {fieldLabel(field, i18n.language)}
+                        </MenuItem>
+                      );
+                    })}
                   </Select>
                 </TableCell>
               </TableRow>

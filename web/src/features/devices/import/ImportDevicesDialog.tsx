@@ -4,13 +4,7 @@
  * its cell and each changed cell old → new; Validate and Upload sends the rows, with a progress
  * bar, and the server writes them all in one transaction or none (then that step is ticked too).
  */
-import {
-  autoMapDeviceColumns,
-  deviceImportRows,
-  type ImportReport,
-  mappedHeaders,
-  type SheetContent,
-} from '@asbuilt/domain';
+import type { ImportReport, SheetContent } from '@asbuilt/domain';
 import {
   Alert,
   Box,
@@ -35,6 +29,7 @@ import { readDeviceSheet, useImportDevices } from '../../../api/deviceImport.ts'
 import { visuallyHidden } from '../../../components/visuallyHidden.ts';
 import { formatNumber } from '../../../lib/numbers.ts';
 import { toastFailure, toastSuccess } from '../../../lib/toast.ts';
+import { autoMapImportColumns, importPayload } from '../../customFields/importColumns.ts';
 import { SpreadsheetChooser, XLSX_ACCEPT } from '../../imports/SpreadsheetChooser.tsx';
 import { useSite } from '../../sites/SiteContext.tsx';
 import { type ColumnMapping, ColumnsStep } from './ColumnsStep.tsx';
@@ -82,7 +77,7 @@ export function ImportDevicesDialog({ open, onClose }: { open: boolean; onClose:
     readDeviceSheet(siteId, chosen)
       .then((read) => {
         setContent(read);
-        setMapping(autoMapDeviceColumns(read.headers));
+        setMapping(autoMapImportColumns(read.headers, customFields));
       })
       .catch((error: unknown) => {
         setFile(null);
@@ -92,12 +87,7 @@ export function ImportDevicesDialog({ open, onClose }: { open: boolean; onClose:
   };
 
   const payload = (dryRun: boolean) => ({
-    rows: deviceImportRows(
-      content!,
-      mapping,
-      customFields.map((field) => field.name),
-    ),
-    headers: mappedHeaders(mapping),
+    ...importPayload(content!, mapping, customFields),
     dry_run: dryRun,
   });
   const check = () => {
@@ -175,7 +165,14 @@ export function ImportDevicesDialog({ open, onClose }: { open: boolean; onClose:
                   );
                 })}
               </Stepper>
-              {step === 0 ? <ColumnsStep content={content} mapping={mapping} onChange={setMapping} /> : null}
+              {step === 0 ? (
+                <ColumnsStep
+                  content={content}
+                  mapping={mapping}
+                  customFields={customFields}
+                  onChange={setMapping}
+                />
+              ) : null}
               {step === 1 && report ? <RowsStep content={content} mapping={mapping} report={report} /> : null}
               {step === 2 && report ? (
                 <Stack spacing={2}>
