@@ -4,7 +4,7 @@
  * drops it (saved), Escape puts a moved marker back. The list view gives the floor's devices as a
  * table whose codes open the device card. Then the daily flows with no mouse event at all: sign in,
  * find a device (Ctrl+K) and open its card, edit a field and change the status, share a site,
- * reveal a secret.
+ * reveal a secret, add a room, answer a ticket. Each dialog gives the focus back to what opened it.
  */
 import type { DeviceDto, ListedDevice } from '@asbuilt/domain';
 import type { Locator, Page } from '@playwright/test';
@@ -189,7 +189,8 @@ async function keyboardSignIn(page: Page, email: string) {
   await page.goto('/login');
   await tabToControl(page, page.getByLabel('Username or Email'));
   await page.keyboard.type(email);
-  await page.keyboard.press('Tab');
+  // The e-mail first (issue 46): Enter continues to the password, which takes the focus.
+  await page.keyboard.press('Enter');
   await expect(page.getByLabel('Password', { exact: true })).toBeFocused();
   await page.keyboard.type(DEMO_PASSWORD);
   await page.keyboard.press('Enter');
@@ -295,4 +296,139 @@ test('@phone list view: the floor devices as a table below the floors button, a 
   const device = ofFloor.find((d) => d.code)!;
   await table.getByRole('button', { name: device.code! }).tap();
   await expect(card(page).getByText(device.code!, { exact: true }).first()).toBeVisible();
+});
+
+/**
+ * Signed in by token, without the sign-in screen (its keyboard walk is the test above): the flows
+ * below start on a page of the app, still with no mouse event.
+ */
+async function tokenSignIn(page: Page, token: string) {
+  await page.addInitScript((value) => localStorage.setItem('asbuilt.token', value), token);
+}
+
+test('keyboard only: add a room on the Locations page; the focus goes back to the button that opened the form', async ({
+  page,
+}) => {
+  test.slow();
+  const { token } = await apiSignIn(page.request, INTEGRATOR);
+  const site = await apiCreateSite(page.request, token, `E2E Keys rooms ${unique()}`);
+  const floor = await page.request.post('/api/site/floors', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { site_id: site.id, name: 'Level 2', code: 'L2' },
+  });
+  expect(floor.status()).toBe(200);
+  await tokenSignIn(page, token);
+
+  await page.goto(`/site/${site.id}/locations`);
+  const add = page.getByRole('button', { name: 'Add a location to Level 2' });
+  await tabToControl(page, add);
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Add Location' });
+  // The form opens with its first field focused.
+  await expect(dialog.getByRole('textbox', { name: 'Name', exact: true })).toBeFocused();
+  await page.keyboard.type('Meeting Room K');
+  await tabToControl(page, dialog.getByRole('textbox', { name: 'Code', exact: true }));
+  await page.keyboard.type('L2-K');
+  const type = dialog.getByRole('combobox', { name: 'Location Type' });
+  await tabToControl(page, type);
+  await page.keyboard.press('ArrowDown');
+  const room = page.getByRole('option', { name: 'Room', exact: true });
+  await expect(room).toBeVisible();
+  for (let i = 0; i < 20 && !(await room.evaluate((el) => el === document.activeElement)); i += 1)
+    await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(type).toHaveText('Room');
+  await tabToControl(page, dialog.getByRole('button', { name: 'Create' }));
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('heading', { name: 'Meeting Room K', level: 2 })).toBeVisible();
+  await expect(add).toBeFocused();
+
+  const stored = await page.request.get(`/api/site/refresh_site?id=${site.id}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const { site: detail } = (await stored.json()) as {
+    site: { floors: { locations: { name: string; code: string | null; location_type: string | null }[] }[] };
+  };
+  expect(detail.floors[0]!.locations).toEqual([
+    expect.objectContaining({ name: 'Meeting Room K', code: 'L2-K', location_type: 'room' }),
+  ]);
+});
+
+test('keyboard only: answer a ticket from the support page; the focus goes back to the ticket', async ({
+  page,
+}) => {
+  test.slow();
+  const { token } = await apiSignIn(page.request, INTEGRATOR);
+  const site = await apiCreateSite(page.request, token, `E2E Keys tickets ${unique()}`);
+  const subject = `Keys ticket ${unique()}`;
+  const created = await page.request.post('/api/support/tickets', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { site_id: site.id, subject, messageBody: 'The projector in room 2 shows no picture.' },
+  });
+  expect(created.status()).toBe(200);
+  await tokenSignIn(page, token);
+
+  await page.goto(`/site/${site.id}/support`);
+  const view = page.getByRole('button', { name: `View ticket ${subject}` });
+  await tabToControl(page, view);
+  await page.keyboard.press('Enter');
+  const sheet = page.getByRole('dialog').filter({ has: page.getByRole('tab', { name: /^Messages/ }) });
+  await expect(sheet.getByText('The projector in room 2 shows no picture.')).toBeVisible({ timeout: 15_000 });
+  const message = sheet.getByLabel('Write a message');
+  await tabToControl(page, message);
+  await page.keyboard.type('The lamp is replaced on Tuesday.');
+  const sent = page.waitForResponse((r) => r.url().endsWith('/api/global/messages'));
+  await page.keyboard.press('Enter');
+  expect((await sent).status()).toBe(200);
+  await expect(sheet.getByText('The lamp is replaced on Tuesday.')).toBeVisible();
+  await expect(message).toHaveValue('');
+  // The toast is announced though the sheet, a modal, hides the rest of the page.
+  await expect(page.getByRole('alert').filter({ hasText: 'Message Sent' })).toBeVisible();
+
+  await page.keyboard.press('Escape');
+  await expect(sheet).toBeHidden();
+  await expect(view).toBeFocused();
+});
+
+test('keyboard only: confirmations give the focus back to what opened them (revoke a token, delete a webhook)', async ({
+  page,
+}) => {
+  // The profile page has many controls before its tokens: a long walk with Tab.
+  test.slow();
+  const { token } = await apiSignIn(page.request, INTEGRATOR);
+  const name = `Keys token ${unique()}`;
+  const made = await page.request.post('/api/global/me/tokens', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { name, scope: 'read' },
+  });
+  expect(made.status()).toBe(200);
+  const url = `http://127.0.0.1:9/keys-${unique().toLowerCase()}`;
+  const hook = await page.request.post('/api/tenant/webhooks', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { url, events: ['device.updated'] },
+  });
+  expect(hook.status()).toBe(200);
+  await tokenSignIn(page, token);
+
+  await page.goto('/profile');
+  const revoke = page.getByRole('button', { name: `Revoke ${name}` });
+  await tabToControl(page, revoke);
+  await page.keyboard.press('Enter');
+  const confirm = page.getByRole('alertdialog', { name: 'Revoke this token?' });
+  await expect(confirm.getByRole('button', { name: 'Revoke' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(confirm).toBeHidden();
+  await expect(revoke).toBeFocused();
+
+  await page.goto('/tenant/settings/webhooks');
+  const remove = page.getByRole('listitem', { name: url }).getByRole('button', { name: 'Delete' });
+  await tabToControl(page, remove);
+  await page.keyboard.press('Enter');
+  const sure = page.getByRole('alertdialog', { name: 'Delete this webhook?' });
+  await expect(sure).toBeVisible();
+  await tabToControl(page, sure.getByRole('button', { name: 'Cancel' }));
+  await page.keyboard.press('Enter');
+  await expect(sure).toBeHidden();
+  await expect(remove).toBeFocused();
 });

@@ -7,12 +7,16 @@
  */
 import { useMediaQuery } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
+import { createPortal } from 'react-dom';
 import { ToastContainer } from 'react-toastify';
 import { HEADER_HEIGHT, SIDEBAR_WIDTH } from '../layout/theme.ts';
+import { useToastHost } from './toastHost.ts';
 
 export function Toasts() {
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
-  return (
+  const host = useToastHost();
+  if (!host) return null;
+  return createPortal(
     <ToastContainer
       position={phone ? 'top-center' : 'bottom-left'}
       style={phone ? { top: HEADER_HEIGHT + 8 } : { left: SIDEBAR_WIDTH + 16 }}
@@ -21,6 +25,7 @@ export function Toasts() {
       closeButton
       hideProgressBar
       theme="colored"
-    />
+    />,
+    host,
   );
 }

@@ -22,6 +22,7 @@ import {
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListPager } from '../../components/ListPager.tsx';
+import { TableCaption } from '../../components/TableCaption.tsx';
 import { useLayoutPrefs } from '../../layout/LayoutPrefs.tsx';
 import { formatDate, formatDateTime } from '../../lib/dates.ts';
 import { accessLabelText } from './accessLabel.ts';
@@ -146,7 +147,8 @@ export function AccessTable({
       ) : (
         <TableContainer>
           {/* Fixed widths: both tables line up, and a long e-mail is cut instead of pushing the actions. */}
-          <Table size="small" aria-label={title} sx={{ tableLayout: 'fixed', minWidth: 900 }}>
+          <Table size="small" sx={{ tableLayout: 'fixed', minWidth: 900 }}>
+            <TableCaption>{title}</TableCaption>
             <colgroup>
               <col />
               <col style={{ width: 165 }} />

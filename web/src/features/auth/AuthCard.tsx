@@ -7,6 +7,7 @@ import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageMenuItems } from '../../components/LanguageMenuItems.tsx';
 import { LogoMark } from '../../components/Logo.tsx';
+import { visuallyHidden } from '../../components/visuallyHidden.ts';
 import { currentLanguage, setLanguage } from '../../i18n/i18n.ts';
 
 interface Props {
@@ -81,7 +82,6 @@ function LanguageSwitch() {
       <Button
         size="small"
         color="inherit"
-        aria-label={t('language')}
         aria-haspopup="true"
         aria-controls={anchor ? menuId : undefined}
         aria-expanded={anchor ? 'true' : undefined}
@@ -90,6 +90,10 @@ function LanguageSwitch() {
         endIcon={<ArrowDropDownIcon />}
         sx={{ flexShrink: 0, mt: 0.25, color: 'text.secondary', textTransform: 'none' }}
       >
+        {/* Named by what it shows (WCAG 2.5.3), after the word that says what it is. */}
+        <Box component="span" sx={visuallyHidden}>
+          {t('language')}{' '}
+        </Box>
         <span lang={language}>{LANGUAGE_NAMES[language]}</span>
       </Button>
       <Menu

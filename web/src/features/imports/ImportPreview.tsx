@@ -21,6 +21,7 @@ import { alpha } from '@mui/material/styles';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListPager } from '../../components/ListPager.tsx';
+import { TableCaption } from '../../components/TableCaption.tsx';
 import { translateCode } from '../../lib/messages.ts';
 import { CellChange } from './CellChange.tsx';
 import { changesByRow } from './changes.ts';
@@ -60,7 +61,8 @@ export function ImportPreview({
   return (
     <>
       <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
-        <Table size="small" aria-label={t('preview')}>
+        <Table size="small">
+          <TableCaption>{t('preview')}</TableCaption>
           <TableHead>
             <TableRow>
               <TableCell>{t('row')}</TableCell>
@@ -116,7 +118,8 @@ export function ImportPreview({
                           ...(was !== undefined
                             ? { bgcolor: alpha(theme.palette.warning.main, 0.16), whiteSpace: 'normal' }
                             : {}),
-                          ...(found ? { bgcolor: 'error.light', color: 'error.contrastText' } : {}),
+                          // White reads on the main red (4.98:1), not on the light one (3.78:1).
+                          ...(found ? { bgcolor: 'error.main', color: 'error.contrastText' } : {}),
                         })}
                       >
                         {found ? (

@@ -17,6 +17,7 @@ import {
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StatusChip } from '../../components/StatusChip.tsx';
+import { TableCaption } from '../../components/TableCaption.tsx';
 import { visuallyHidden } from '../../components/visuallyHidden.ts';
 import { formatNumber } from '../../lib/numbers.ts';
 import type { DeviceRow } from '../devices/deviceRows.ts';
@@ -58,9 +59,9 @@ export function DevicesTab({ rows, loading, showLocation, compact, onOpen, reset
       <TableContainer>
         <Table
           size="small"
-          aria-label={t('devices.label')}
           sx={{ '& td, & th': { whiteSpace: 'nowrap' }, '& td.device-name': { whiteSpace: 'normal' } }}
         >
+          <TableCaption>{t('devices.label')}</TableCaption>
           <TableHead>
             <TableRow>
               <TableCell sx={{ width: 56 }}>

@@ -18,6 +18,7 @@ import {
 import { useTheme } from '@mui/material/styles';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TableCaption } from '../../components/TableCaption.tsx';
 import { formatDateTime } from '../../lib/dates.ts';
 import { actionText, fieldLabel, itemText, modelName } from './logText.ts';
 
@@ -72,7 +73,8 @@ export function LogChangesDialog({ log, onClose }: { log: LogEntryDto | null; on
             ))}
           </Box>
         ) : (
-          <Table size="small" aria-label={t('changes.table')}>
+          <Table size="small">
+            <TableCaption>{t('changes.table')}</TableCaption>
             <TableHead>
               <TableRow>
                 <TableCell>{t('changes.field')}</TableCell>

@@ -20,6 +20,7 @@ import { useTheme } from '@mui/material/styles';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListPager } from '../../components/ListPager.tsx';
+import { TableCaption } from '../../components/TableCaption.tsx';
 import { formatDate, formatTime } from '../../lib/dates.ts';
 import { LogChangesDialog } from './LogChangesDialog.tsx';
 import { actionText, itemText, modelName } from './logText.ts';
@@ -74,7 +75,8 @@ export function LogTable({ logs, showSite }: { logs: LogEntryDto[]; showSite: bo
   return (
     <>
       <TableContainer>
-        <Table size="small" aria-label={t('table')} sx={{ minWidth: 720 }}>
+        <Table size="small" sx={{ minWidth: 720 }}>
+          <TableCaption>{t('table')}</TableCaption>
           <TableHead>
             <TableRow>
               <TableCell>{t('column.day')}</TableCell>

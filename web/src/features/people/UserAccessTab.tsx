@@ -29,6 +29,7 @@ import { useTranslation } from 'react-i18next';
 import { useMe } from '../../api/auth.ts';
 import { useRevokeUserAccess, useSaveUserAccess } from '../../api/users.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { TableCaption } from '../../components/TableCaption.tsx';
 import { visuallyHidden } from '../../components/visuallyHidden.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { toastSuccess } from '../../lib/toast.ts';
@@ -152,7 +153,8 @@ export function UserAccessTab({ user, sites }: { user: UserDto; sites: UserSiteA
         </Stack>
       ) : (
         <TableContainer>
-          <Table size="small" aria-label={t('people:tab.access')}>
+          <Table size="small">
+            <TableCaption>{t('people:tab.access')}</TableCaption>
             <TableHead>
               <TableRow>
                 <TableCell sx={{ width: 56 }}>

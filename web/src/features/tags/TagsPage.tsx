@@ -29,6 +29,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { ErrorState } from '../../components/ErrorState.tsx';
 import { LoadingScreen } from '../../components/LoadingScreen.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { TableCaption } from '../../components/TableCaption.tsx';
 import { formatNumber } from '../../lib/numbers.ts';
 import { toastFailure, toastSuccess } from '../../lib/toast.ts';
 import { TagChip } from './TagChips.tsx';
@@ -192,7 +193,8 @@ export function TagsPage() {
             {t('page.empty')}
           </Typography>
         ) : (
-          <Table size="small" aria-label={t('page.title')}>
+          <Table size="small">
+            <TableCaption>{t('page.title')}</TableCaption>
             <TableHead>
               <TableRow>
                 <TableCell>{t('page.color')}</TableCell>

@@ -34,6 +34,7 @@ import { DeleteConfirm } from '../../components/DeleteConfirm.tsx';
 import { ErrorState } from '../../components/ErrorState.tsx';
 import { ListPager } from '../../components/ListPager.tsx';
 import { SearchField } from '../../components/SearchField.tsx';
+import { TableCaption } from '../../components/TableCaption.tsx';
 import type { LinkValue } from '../links/LinkedItemPicker.tsx';
 import { useSite } from '../sites/SiteContext.tsx';
 import { copyText } from './clipboard.ts';
@@ -244,9 +245,9 @@ export function SecretsView({
         <TableContainer>
           <Table
             size="small"
-            aria-label={t('table')}
             sx={{ '& .MuiTableCell-root': { px: 1 }, '& .MuiTableCell-root:first-of-type': { pl: 2 } }}
           >
+            <TableCaption>{t('table')}</TableCaption>
             <TableHead>
               <TableRow>
                 <TableCell>{t('column.id')}</TableCell>

@@ -36,6 +36,7 @@ import {
 import { ErrorState } from '../../components/ErrorState.tsx';
 import { ListPager } from '../../components/ListPager.tsx';
 import { LoadingScreen } from '../../components/LoadingScreen.tsx';
+import { TableCaption } from '../../components/TableCaption.tsx';
 import { formatDateTime } from '../../lib/dates.ts';
 import { toastSuccess } from '../../lib/toast.ts';
 import { reasonOf, STATUS_COLOR } from './deliveryText.ts';
@@ -118,7 +119,8 @@ function DeliveryLog({ webhook, phone }: { webhook: WebhookDto; phone: boolean }
           ))}
         </Stack>
       ) : (
-        <Table size="small" aria-label={t('log.title')}>
+        <Table size="small">
+          <TableCaption>{t('log.title')}</TableCaption>
           <TableHead>
             <TableRow>
               <TableCell>{t('log.when')}</TableCell>
