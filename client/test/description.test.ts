@@ -5,6 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { REDIRECT_ANSWERS } from '../../server/src/platform/openapi.ts';
 import { DESCRIPTION_FILE, describeApi, TYPES_FILE, typesOf } from '../scripts/generate.ts';
 
 type Operation = {
@@ -29,7 +30,8 @@ const operations = () =>
 beforeAll(async () => {
   text = await describeApi();
   document = JSON.parse(text) as Document;
-}, 60_000);
+  // Building the app takes a minute or more when the machine runs other tests beside this one.
+}, 180_000);
 
 describe('the API description', () => {
   it('is a valid OpenAPI document', async () => {
@@ -54,8 +56,10 @@ describe('the API description', () => {
         .filter(({ operation }) => !operation.tags?.length)
         .map((o) => o.path),
     ).toEqual([]);
+    // A redirect has no body to document; client/test/answer-schemas.test.ts checks those calls.
     const unanswered = operations().filter(
-      ({ operation }) =>
+      ({ path, method, operation }) =>
+        !REDIRECT_ANSWERS.has(`${method} ${path}`) &&
         !Object.entries(operation.responses ?? {}).some(
           ([code, response]) => code.startsWith('2') && response.content,
         ),
