@@ -321,6 +321,164 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tenant/sso": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The tenant's single sign-on (Integrator+): provider, domains and rules; the client secret never, only `client_secret_set`. */
+        get: operations["getTenantSso"];
+        /** @description Sets the tenant's single sign-on (Integrator+). A blank `client_secret` keeps the stored one. A domain claimed by another tenant answers 409 `sso_domain_taken`. */
+        put: operations["putTenantSso"];
+        post?: never;
+        /** @description Removes the tenant's single sign-on and frees its domains (Integrator+). */
+        delete: operations["deleteTenantSso"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/global/sso/discover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Whether an e-mail's domain signs in through its tenant's provider (the sign-in page's first step). */
+        post: operations["postGlobalSsoDiscover"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/global/sso/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The provider's authorization URL (code flow with PKCE, state and nonce) for the browser to open; sets a cookie binding the sign-in to this browser. */
+        post: operations["postGlobalSsoStart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/global/sso/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Where the provider sends the browser back: redirects to the sign-in page with a single-use code (`?sso=`) or the refusal (`?sso_error=`). */
+        get: operations["getGlobalSsoCallback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/login/sso": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Exchanges the callback's single-use code (valid a minute) for the sign-in's answer: `{ user, token }`, or the two-factor step as after a password. */
+        post: operations["postAdminUsersLoginSso"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/global/me/passkeys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The signed-in user's passkeys: name, created, last used (never a key). */
+        get: operations["getGlobalMePasskeys"];
+        /** @description Renames a passkey. */
+        put: operations["putGlobalMePasskeys"];
+        /** @description Registers a passkey with a name: the authenticator's answer to the options. */
+        post: operations["postGlobalMePasskeys"];
+        /** @description Removes a passkey; takes the password, as turning two-factor sign-in off does. */
+        delete: operations["deleteGlobalMePasskeys"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/global/me/passkeys/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description WebAuthn registration options for a new passkey of the signed-in user (a challenge valid 5 minutes, once). */
+        post: operations["postGlobalMePasskeysOptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/login/passkey/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description WebAuthn options to sign in with a passkey, without a username (a challenge valid 5 minutes, once). */
+        post: operations["postAdminUsersLoginPasskeyOptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/login/passkey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Signs in with a passkey: the authenticator's answer to the options opens a session. A passkey counts as two factors. */
+        post: operations["postAdminUsersLoginPasskey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/global/me": {
         parameters: {
             query?: never;
@@ -533,6 +691,41 @@ export interface paths {
         put: operations["putTenantTokenPolicy"];
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/global/me/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The caller's active sessions, most recently used first: browser and system, address, started, last used, and which one made the call (`current`). Not with an API token. */
+        get: operations["getGlobalMeSessions"];
+        put?: never;
+        post?: never;
+        /** @description Ends one of the caller's sessions (404 for any other id). Not with an API token. */
+        delete: operations["deleteGlobalMeSessions"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/global/me/sessions/others": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** @description Ends every active session of the caller but the one making the call; answers how many ended. Not with an API token. */
+        delete: operations["deleteGlobalMeSessionsOthers"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2548,6 +2741,12 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * @example {
+         *       "error": "Not found",
+         *       "code": "not_found"
+         *     }
+         */
         Error: {
             /** @description English words: one toast per entry */
             error: string | string[];
@@ -2583,6 +2782,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "database": "database"
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -2622,6 +2827,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "username": "sofie.janssens@example.com",
+                 *       "password": "correct-horse-battery"
+                 *     }
+                 */
                 "application/json": {
                     username: string;
                     password: string;
@@ -2635,6 +2846,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "user": {
+                     *         "id": 7,
+                     *         "username": "sofie.janssens@example.com",
+                     *         "email": "sofie.janssens@example.com",
+                     *         "fname": "Sofie",
+                     *         "lname": "Janssens",
+                     *         "phone1": "+32 2 123 45 67",
+                     *         "phone2": "+32 470 12 34 56",
+                     *         "role": 3,
+                     *         "tenant_id": 2,
+                     *         "company_id": null,
+                     *         "user_status": true,
+                     *         "avatar": null,
+                     *         "language": "nl",
+                     *         "created_at": "2026-03-12T09:30:00.000Z",
+                     *         "updated_at": "2026-03-12T09:30:00.000Z",
+                     *         "tenant_name": "Demo Integrator"
+                     *       },
+                     *       "token": "3q2b9Xk0yTz7VwLs1cRf8pNh4mJd6gAe"
+                     *     }
+                     */
                     "application/json": {
                         user: {
                             id: number;
@@ -2729,6 +2963,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -2746,6 +2985,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": 7,
+                 *       "password": "correct-horse-battery",
+                 *       "code": "AP-0.12"
+                 *     }
+                 */
                 "application/json": {
                     id: number;
                     password: string;
@@ -2840,6 +3086,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "sofie.janssens@example.com"
+                 *     }
+                 */
                 "application/json": {
                     email: string;
                 };
@@ -2852,6 +3103,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "The access point on the ground floor no longer answers."
+                     *     }
+                     */
                     "application/json": {
                         message: string;
                     };
@@ -2913,6 +3169,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "sofie.janssens@example.com",
+                 *       "token": "asb_2hQfV9cR0x7LkPzT4mWb8YeN",
+                 *       "password": "correct-horse-battery"
+                 *     }
+                 */
                 "application/json": {
                     email: string;
                     token: string;
@@ -3015,6 +3278,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "sofie.janssens@example.com",
+                 *       "token": "asb_2hQfV9cR0x7LkPzT4mWb8YeN",
+                 *       "username": "sofie.janssens@example.com",
+                 *       "fname": "Sofie",
+                 *       "lname": "Janssens",
+                 *       "password": "correct-horse-battery"
+                 *     }
+                 */
                 "application/json": {
                     email: string;
                     token: string;
@@ -3120,6 +3393,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "sofie.janssens@example.com",
+                 *       "token": "asb_2hQfV9cR0x7LkPzT4mWb8YeN"
+                 *     }
+                 */
                 "application/json": {
                     email: string;
                     token: string;
@@ -3133,6 +3412,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "valid",
+                     *       "email": "sofie.janssens@example.com",
+                     *       "site": "site",
+                     *       "inviter": "inviter"
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {string} */
                         status: "valid";
@@ -3269,6 +3556,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "code": "AP-0.12"
+                 *     }
+                 */
                 "application/json": {
                     code: string;
                 };
@@ -3281,6 +3573,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "recovery_codes": [
+                     *         "recovery codes"
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         recovery_codes: string[];
                     };
@@ -3342,6 +3641,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "password": "correct-horse-battery",
+                 *       "code": "AP-0.12"
+                 *     }
+                 */
                 "application/json": {
                     password: string;
                     code: string;
@@ -3355,6 +3660,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -3417,6 +3727,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "code": "AP-0.12"
+                 *     }
+                 */
                 "application/json": {
                     code: string;
                 };
@@ -3429,6 +3744,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "recovery_codes": [
+                     *         "recovery codes"
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         recovery_codes: string[];
                     };
@@ -3496,6 +3818,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -3558,6 +3885,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "challenge": "c2lnbmVkLWNoYWxsZW5nZQ",
+                 *       "code": "AP-0.12",
+                 *       "remember": false
+                 *     }
+                 */
                 "application/json": {
                     challenge: string;
                     code: string;
@@ -3652,6 +3986,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "challenge": "c2lnbmVkLWNoYWxsZW5nZQ"
+                 *     }
+                 */
                 "application/json": {
                     challenge: string;
                 };
@@ -3726,6 +4065,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "challenge": "c2lnbmVkLWNoYWxsZW5nZQ",
+                 *       "code": "AP-0.12"
+                 *     }
+                 */
                 "application/json": {
                     challenge: string;
                     code: string;
@@ -3739,6 +4084,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "user": {
+                     *         "id": 7,
+                     *         "username": "sofie.janssens@example.com",
+                     *         "email": "sofie.janssens@example.com",
+                     *         "fname": "Sofie",
+                     *         "lname": "Janssens",
+                     *         "phone1": "+32 2 123 45 67",
+                     *         "phone2": "+32 470 12 34 56",
+                     *         "role": 3,
+                     *         "tenant_id": 2,
+                     *         "company_id": 8,
+                     *         "user_status": true,
+                     *         "avatar": "tenants/2/users/sofie.png",
+                     *         "language": "en",
+                     *         "created_at": "2026-03-12T09:30:00.000Z",
+                     *         "updated_at": "2026-03-12T09:30:00.000Z"
+                     *       },
+                     *       "token": "asb_2hQfV9cR0x7LkPzT4mWb8YeN",
+                     *       "recovery_codes": [
+                     *         "recovery codes"
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         user: {
                             id: number;
@@ -3814,6 +4184,7 @@ export interface operations {
     getAdminUsers2fa: {
         parameters: {
             query: {
+                /** @example 7 */
                 id: number;
             };
             header?: never;
@@ -3828,6 +4199,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "two_factor": false,
+                     *       "enabled_at": "2026-03-12T09:30:00.000Z"
+                     *     }
+                     */
                     "application/json": {
                         two_factor: boolean;
                         enabled_at: string | null;
@@ -3890,6 +4267,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": 7
+                 *     }
+                 */
                 "application/json": {
                     id: number;
                 };
@@ -3902,6 +4284,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -3958,6 +4345,7 @@ export interface operations {
     getTenantTwoFactor: {
         parameters: {
             query?: {
+                /** @example 2 */
                 tenant_id?: number;
             };
             header?: never;
@@ -3972,6 +4360,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "require_two_factor": false
+                     *     }
+                     */
                     "application/json": {
                         require_two_factor: boolean;
                     };
@@ -4033,6 +4426,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "require_two_factor": false,
+                 *       "tenant_id": 2
+                 *     }
+                 */
                 "application/json": {
                     require_two_factor: boolean | ("true" | "false");
                     tenant_id?: number;
@@ -4046,8 +4445,1255 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "require_two_factor": false
+                     *     }
+                     */
                     "application/json": {
                         require_two_factor: boolean;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getTenantSso: {
+        parameters: {
+            query?: {
+                /** @example 2 */
+                tenant_id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sso: {
+                            enabled: boolean;
+                            issuer: string;
+                            client_id: string;
+                            client_secret_set: boolean;
+                            domains: string[];
+                            create_users: boolean;
+                            new_user_role: number;
+                            allow_password: boolean;
+                        } | null;
+                        redirect_uri: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putTenantSso: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "issuer": "issuer",
+                 *       "client_id": "client id",
+                 *       "domains": [
+                 *         "domains"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    enabled?: boolean | ("true" | "false");
+                    issuer: string;
+                    client_id: string;
+                    client_secret?: string;
+                    domains: string[];
+                    create_users?: boolean | ("true" | "false");
+                    /** @default 1 */
+                    new_user_role?: number;
+                    allow_password?: boolean | ("true" | "false");
+                    tenant_id?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sso: {
+                            enabled: boolean;
+                            issuer: string;
+                            client_id: string;
+                            client_secret_set: boolean;
+                            domains: string[];
+                            create_users: boolean;
+                            new_user_role: number;
+                            allow_password: boolean;
+                        } | null;
+                        redirect_uri: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteTenantSso: {
+        parameters: {
+            query?: {
+                /** @example 2 */
+                tenant_id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postGlobalSsoDiscover: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "sofie.janssens@example.com"
+                 *     }
+                 */
+                "application/json": {
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "sso": false
+                     *     }
+                     */
+                    "application/json": {
+                        sso: boolean;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postGlobalSsoStart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "sofie.janssens@example.com"
+                 *     }
+                 */
+                "application/json": {
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "url": "https://asbuilt.example.com/files"
+                     *     }
+                     */
+                    "application/json": {
+                        url: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getGlobalSsoCallback: {
+        parameters: {
+            query?: {
+                /** @example AP-0.12 */
+                code?: string;
+                /** @example state */
+                state?: string;
+                /** @example iss */
+                iss?: string;
+                /** @example error */
+                error?: string;
+                /** @example error description */
+                error_description?: string;
+                /** @example session state */
+                session_state?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A redirect: its Location header names where the browser goes next. */
+            303: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    postAdminUsersLoginSso: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "code": "AP-0.12"
+                 *     }
+                 */
+                "application/json": {
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        user: {
+                            id: number;
+                            username: string;
+                            email: string;
+                            fname: string;
+                            lname: string;
+                            phone1: string | null;
+                            phone2: string | null;
+                            role: number;
+                            tenant_id: number;
+                            tenant_name?: string;
+                            company_id: number | null;
+                            user_status: boolean;
+                            avatar: string | null;
+                            /** @enum {string} */
+                            language: "en" | "fr" | "nl";
+                            created_at: string;
+                            updated_at: string;
+                        };
+                        token: string;
+                    } | {
+                        /** @enum {boolean} */
+                        two_factor_required: true;
+                        challenge: string;
+                    } | {
+                        /** @enum {boolean} */
+                        two_factor_setup_required: true;
+                        challenge: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getGlobalMePasskeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "passkeys": [
+                     *         {
+                     *           "id": 1,
+                     *           "name": "Demo HQ",
+                     *           "created_at": "2026-03-12T09:30:00.000Z",
+                     *           "last_used_at": "2026-03-12T09:30:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        passkeys: {
+                            id: number;
+                            name: string;
+                            created_at: string;
+                            last_used_at: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putGlobalMePasskeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": 1,
+                 *       "name": "Demo HQ"
+                 *     }
+                 */
+                "application/json": {
+                    id: number;
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        passkey: {
+                            id: number;
+                            name: string;
+                            created_at: string;
+                            last_used_at: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postGlobalMePasskeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Demo HQ",
+                 *       "response": {
+                 *         "id": "id",
+                 *         "rawId": "rawId",
+                 *         "type": "public-key",
+                 *         "response": {
+                 *           "clientDataJSON": "clientDataJSON",
+                 *           "attestationObject": "attestationObject",
+                 *           "authenticatorData": "authenticatorData",
+                 *           "signature": "signature",
+                 *           "userHandle": "userHandle",
+                 *           "transports": [
+                 *             "transports"
+                 *           ]
+                 *         },
+                 *         "clientExtensionResults": {}
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    name: string;
+                    response: {
+                        id: string;
+                        rawId: string;
+                        /** @enum {string} */
+                        type: "public-key";
+                        response: {
+                            clientDataJSON: string;
+                            attestationObject?: string;
+                            authenticatorData?: string;
+                            signature?: string;
+                            userHandle?: string | null;
+                            transports?: string[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        clientExtensionResults?: {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        passkey: {
+                            id: number;
+                            name: string;
+                            created_at: string;
+                            last_used_at: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteGlobalMePasskeys: {
+        parameters: {
+            query: {
+                /** @example 1 */
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "password": "correct-horse-battery"
+                 *     }
+                 */
+                "application/json": {
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postGlobalMePasskeysOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "options": {
+                     *         "challenge": "c2lnbmVkLWNoYWxsZW5nZQ"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        options: {
+                            challenge: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminUsersLoginPasskeyOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "options": {
+                     *         "challenge": "c2lnbmVkLWNoYWxsZW5nZQ"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        options: {
+                            challenge: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminUsersLoginPasskey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "response": {
+                 *         "id": "id",
+                 *         "rawId": "rawId",
+                 *         "type": "public-key",
+                 *         "response": {
+                 *           "clientDataJSON": "clientDataJSON",
+                 *           "attestationObject": "attestationObject",
+                 *           "authenticatorData": "authenticatorData",
+                 *           "signature": "signature",
+                 *           "userHandle": "userHandle",
+                 *           "transports": [
+                 *             "transports"
+                 *           ]
+                 *         },
+                 *         "clientExtensionResults": {}
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    response: {
+                        id: string;
+                        rawId: string;
+                        /** @enum {string} */
+                        type: "public-key";
+                        response: {
+                            clientDataJSON: string;
+                            attestationObject?: string;
+                            authenticatorData?: string;
+                            signature?: string;
+                            userHandle?: string | null;
+                            transports?: string[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        clientExtensionResults?: {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        user: {
+                            id: number;
+                            username: string;
+                            email: string;
+                            fname: string;
+                            lname: string;
+                            phone1: string | null;
+                            phone2: string | null;
+                            role: number;
+                            tenant_id: number;
+                            tenant_name?: string;
+                            company_id: number | null;
+                            user_status: boolean;
+                            avatar: string | null;
+                            /** @enum {string} */
+                            language: "en" | "fr" | "nl";
+                            created_at: string;
+                            updated_at: string;
+                        };
+                        token: string;
                     };
                 };
             };
@@ -4113,6 +5759,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "user": {
+                     *         "id": 7,
+                     *         "username": "sofie.janssens@example.com",
+                     *         "email": "sofie.janssens@example.com",
+                     *         "fname": "Sofie",
+                     *         "lname": "Janssens",
+                     *         "phone1": "+32 2 123 45 67",
+                     *         "phone2": "+32 470 12 34 56",
+                     *         "role": 3,
+                     *         "tenant_id": 2,
+                     *         "company_id": null,
+                     *         "user_status": true,
+                     *         "avatar": null,
+                     *         "language": "nl",
+                     *         "created_at": "2026-03-12T09:30:00.000Z",
+                     *         "updated_at": "2026-03-12T09:30:00.000Z",
+                     *         "tenant_name": "Demo Integrator"
+                     *       },
+                     *       "impersonator": null,
+                     *       "login_as_enabled": false,
+                     *       "two_factor": true,
+                     *       "two_factor_policy": false
+                     *     }
+                     */
                     "application/json": {
                         user: {
                             id: number;
@@ -4200,6 +5872,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "language": "en"
+                 *     }
+                 */
                 "application/json": {
                     /** @enum {string} */
                     language: "en" | "fr" | "nl";
@@ -4287,6 +5964,7 @@ export interface operations {
     getTenantUsers: {
         parameters: {
             query?: {
+                /** @example 7 */
                 id?: number;
             };
             header?: never;
@@ -4435,6 +6113,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": 7
+                 *     }
+                 */
                 "application/json": {
                     id?: number;
                 } & {
@@ -4624,6 +6307,7 @@ export interface operations {
     deleteTenantUsers: {
         parameters: {
             query: {
+                /** @example 7 */
                 id: number;
             };
             header?: never;
@@ -4638,6 +6322,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "The access point on the ground floor no longer answers."
+                     *     }
+                     */
                     "application/json": {
                         message: string;
                     };
@@ -4693,6 +6382,7 @@ export interface operations {
     getAdminUsers: {
         parameters: {
             query?: {
+                /** @example 7 */
                 id?: number;
             };
             header?: never;
@@ -4841,6 +6531,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": 7
+                 *     }
+                 */
                 "application/json": {
                     id: number;
                     email?: string;
@@ -5038,6 +6733,7 @@ export interface operations {
     deleteAdminUsers: {
         parameters: {
             query: {
+                /** @example 7 */
                 id: number;
             };
             header?: never;
@@ -5052,6 +6748,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "The access point on the ground floor no longer answers."
+                     *     }
+                     */
                     "application/json": {
                         message: string;
                     };
@@ -5119,6 +6820,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "users": [
+                     *         {
+                     *           "id": 7,
+                     *           "fname": "Sofie",
+                     *           "lname": "Janssens",
+                     *           "email": "sofie.janssens@example.com"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         users: {
                             id: number;
@@ -5185,6 +6898,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": 7
+                 *     }
+                 */
                 "application/json": {
                     id: number;
                 };
@@ -5197,6 +6915,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "The access point on the ground floor no longer answers."
+                     *     }
+                     */
                     "application/json": {
                         message: string;
                     };
@@ -5258,6 +6981,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": 7
+                 *     }
+                 */
                 "application/json": {
                     id: number;
                 };
@@ -5270,6 +6998,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "The access point on the ground floor no longer answers."
+                     *     }
+                     */
                     "application/json": {
                         message: string;
                     };
@@ -5331,6 +7064,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "sofie.janssens@example.com",
+                 *       "password": "correct-horse-battery"
+                 *     }
+                 */
                 "application/json": {
                     email: string;
                     password: string;
@@ -5424,6 +7163,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "token": "asb_2hQfV9cR0x7LkPzT4mWb8YeN"
+                 *     }
+                 */
                 "application/json": {
                     token: string;
                 };
@@ -5436,6 +7180,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "email": "sofie.janssens@example.com"
+                     *     }
+                     */
                     "application/json": {
                         email: string;
                     };
@@ -5497,6 +7246,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": 7,
+                 *       "oldPass": "oldPass",
+                 *       "newPass": "newPass"
+                 *     }
+                 */
                 "application/json": {
                     id?: number;
                     oldPass: string;
@@ -5511,6 +7267,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "The access point on the ground floor no longer answers."
+                     *     }
+                     */
                     "application/json": {
                         message: string;
                     };
@@ -5578,6 +7339,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "tokens": [
+                     *         {
+                     *           "id": 6,
+                     *           "name": "Monitoring",
+                     *           "prefix": "asb_2hQf",
+                     *           "scope": "read_write",
+                     *           "vault": false,
+                     *           "site_ids": [
+                     *             3
+                     *           ],
+                     *           "expires_at": "2027-03-12T09:30:00.000Z",
+                     *           "last_used_at": "2026-03-12T09:30:00.000Z",
+                     *           "last_used_ip": "198.51.100.23",
+                     *           "created_at": "2026-03-12T09:30:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         tokens: {
                             id: number;
@@ -5651,6 +7432,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Monitoring",
+                 *       "scope": "read_write",
+                 *       "expires_in_days": 365,
+                 *       "site_ids": [
+                 *         3
+                 *       ],
+                 *       "vault": false
+                 *     }
+                 */
                 "application/json": {
                     name: string;
                     /** @enum {string} */
@@ -5668,6 +7460,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 6,
+                     *       "token": "asb_2hQfV9cR0x7LkPzT4mWb8YeN"
+                     *     }
+                     */
                     "application/json": {
                         id: number;
                         token: string;
@@ -5724,6 +7522,7 @@ export interface operations {
     deleteGlobalMeTokens: {
         parameters: {
             query: {
+                /** @example 6 */
                 id: number;
             };
             header?: never;
@@ -5738,6 +7537,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -5794,7 +7598,9 @@ export interface operations {
     getAdminTokens: {
         parameters: {
             query?: {
+                /** @example 100 */
                 limit?: number;
+                /** @example 0 */
                 offset?: number;
             };
             header?: never;
@@ -5809,6 +7615,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "tokens": [
+                     *         {
+                     *           "id": 6,
+                     *           "name": "Monitoring",
+                     *           "prefix": "asb_2hQf",
+                     *           "scope": "read",
+                     *           "vault": false,
+                     *           "site_ids": [
+                     *             3
+                     *           ],
+                     *           "expires_at": "2026-03-12T09:30:00.000Z",
+                     *           "last_used_at": "2026-03-12T09:30:00.000Z",
+                     *           "last_used_ip": "198.51.100.23",
+                     *           "created_at": "2026-03-12T09:30:00.000Z",
+                     *           "user": {
+                     *             "id": 7,
+                     *             "fname": "Sofie",
+                     *             "lname": "Janssens",
+                     *             "email": "sofie.janssens@example.com"
+                     *           },
+                     *           "tenant": {
+                     *             "id": 2,
+                     *             "name": "Demo Integrator"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "total": 1
+                     *     }
+                     */
                     "application/json": {
                         tokens: {
                             id: number;
@@ -5887,6 +7724,7 @@ export interface operations {
     deleteAdminTokens: {
         parameters: {
             query: {
+                /** @example 6 */
                 id: number;
             };
             header?: never;
@@ -5901,6 +7739,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -5957,6 +7800,7 @@ export interface operations {
     getTenantTokenPolicy: {
         parameters: {
             query?: {
+                /** @example 2 */
                 tenant_id?: number;
             };
             header?: never;
@@ -5971,6 +7815,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "policy": {
+                     *         "tenant_id": 2,
+                     *         "require_expiry": false,
+                     *         "can_edit": false
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         policy: {
                             tenant_id: number;
@@ -6036,6 +7889,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "require_expiry": false,
+                 *       "tenant_id": 2
+                 *     }
+                 */
                 "application/json": {
                     require_expiry: boolean;
                     tenant_id?: number;
@@ -6049,12 +7908,259 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "policy": {
+                     *         "tenant_id": 2,
+                     *         "require_expiry": false,
+                     *         "can_edit": false
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         policy: {
                             tenant_id: number;
                             require_expiry: boolean;
                             can_edit: boolean;
                         };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getGlobalMeSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "sessions": [
+                     *         {
+                     *           "id": 1,
+                     *           "browser": "browser",
+                     *           "os": "os",
+                     *           "ip": "10.20.0.12",
+                     *           "created_at": "2026-03-12T09:30:00.000Z",
+                     *           "last_seen_at": "2026-03-12T09:30:00.000Z",
+                     *           "current": false
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        sessions: {
+                            id: number;
+                            browser: string | null;
+                            os: string | null;
+                            ip: string | null;
+                            created_at: string;
+                            last_seen_at: string;
+                            current: boolean;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteGlobalMeSessions: {
+        parameters: {
+            query: {
+                /** @example 1 */
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteGlobalMeSessionsOthers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "revoked": 1
+                     *     }
+                     */
+                    "application/json": {
+                        revoked: number;
                     };
                 };
             };
@@ -6120,6 +8226,55 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "sites": [
+                     *         {
+                     *           "id": 3,
+                     *           "name": "Demo HQ",
+                     *           "image": "tenants/2/products/u6-pro.png",
+                     *           "tenant_id": 2,
+                     *           "customer_id": 11,
+                     *           "site_status": true,
+                     *           "city": "Brussels",
+                     *           "country": "Belgium",
+                     *           "permission": 3,
+                     *           "tags": [
+                     *             1
+                     *           ],
+                     *           "created_at": "2026-03-12T09:30:00.000Z",
+                     *           "updated_at": "2026-03-12T09:30:00.000Z"
+                     *         },
+                     *         {
+                     *           "id": 4,
+                     *           "name": "Demo Warehouse",
+                     *           "image": "tenants/2/products/u6-pro.png",
+                     *           "tenant_id": 2,
+                     *           "customer_id": 11,
+                     *           "site_status": true,
+                     *           "city": "Antwerp",
+                     *           "country": "Belgium",
+                     *           "permission": 3,
+                     *           "tags": [
+                     *             1
+                     *           ],
+                     *           "created_at": "2026-03-12T09:30:00.000Z",
+                     *           "updated_at": "2026-03-12T09:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "tenant": {
+                     *         "id": 2,
+                     *         "name": "Demo Integrator"
+                     *       },
+                     *       "customers": [
+                     *         {
+                     *           "id": 11,
+                     *           "name": "Harbour Offices",
+                     *           "code": "HARB"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         sites: {
                             id: number;
@@ -6197,6 +8352,7 @@ export interface operations {
     getSiteSites: {
         parameters: {
             query: {
+                /** @example 3 */
                 id: number;
             };
             header?: never;
@@ -6211,6 +8367,370 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "site": {
+                     *         "id": 3,
+                     *         "name": "Demo HQ",
+                     *         "image": "tenants/2/products/u6-pro.png",
+                     *         "image_key": "tenants/2/sites/3/attachments/as-built-plan.pdf",
+                     *         "tenant_id": 2,
+                     *         "tenant": {
+                     *           "id": 2,
+                     *           "name": "Demo Integrator"
+                     *         },
+                     *         "customer_id": 11,
+                     *         "customer": {
+                     *           "id": 11,
+                     *           "name": "Harbour Offices",
+                     *           "code": "HARB"
+                     *         },
+                     *         "site_status": true,
+                     *         "gps": "50.8503,4.3517",
+                     *         "country": "Belgium",
+                     *         "zip": "1000",
+                     *         "city": "Brussels",
+                     *         "street": "Havenlaan",
+                     *         "street_number": "12",
+                     *         "device_statuses": [
+                     *           {
+                     *             "id": 1,
+                     *             "name": "Planned",
+                     *             "color": "#9E9E9E",
+                     *             "key": "planned"
+                     *           },
+                     *           {
+                     *             "id": 2,
+                     *             "name": "Installed",
+                     *             "color": "#43A047",
+                     *             "key": "installed"
+                     *           },
+                     *           {
+                     *             "id": 3,
+                     *             "name": "Faulty",
+                     *             "color": "#E53935",
+                     *             "key": "faulty"
+                     *           }
+                     *         ],
+                     *         "contractors": [
+                     *           1
+                     *         ],
+                     *         "floors": [
+                     *           {
+                     *             "id": 5,
+                     *             "site_id": 3,
+                     *             "name": "Ground floor",
+                     *             "code": "GF",
+                     *             "svg": "tenants/2/sites/3/floorplans/ground-floor.svg",
+                     *             "svg_key": "tenants/2/sites/3/attachments/as-built-plan.pdf",
+                     *             "location_transform": "location transform",
+                     *             "locations": [
+                     *               {
+                     *                 "id": 12,
+                     *                 "site_id": 3,
+                     *                 "floor_id": 5,
+                     *                 "name": "Server room 0.12",
+                     *                 "code": "0.12",
+                     *                 "location_type": "location type",
+                     *                 "polygon": "polygon",
+                     *                 "tags": [
+                     *                   1
+                     *                 ],
+                     *                 "custom_fields": {},
+                     *                 "updated_at": "2026-03-12T09:30:00.000Z"
+                     *               }
+                     *             ],
+                     *             "zones": [
+                     *               {
+                     *                 "id": 4,
+                     *                 "site_id": 3,
+                     *                 "floor_id": 5,
+                     *                 "name": "Reception",
+                     *                 "code": "Z-REC",
+                     *                 "polygon": "polygon",
+                     *                 "updated_at": "2026-03-12T09:30:00.000Z"
+                     *               }
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "zones": [
+                     *           {
+                     *             "id": 4,
+                     *             "site_id": 3,
+                     *             "floor_id": 5,
+                     *             "name": "Reception",
+                     *             "code": "Z-REC",
+                     *             "polygon": "polygon",
+                     *             "updated_at": "2026-03-12T09:30:00.000Z"
+                     *           }
+                     *         ],
+                     *         "layers": [
+                     *           {
+                     *             "id": 2,
+                     *             "site_id": 3,
+                     *             "name": "Network",
+                     *             "code": "NET"
+                     *           }
+                     *         ],
+                     *         "attachments": [
+                     *           {
+                     *             "id": 15,
+                     *             "site_id": 3,
+                     *             "url": "https://asbuilt.example.com/files",
+                     *             "download_url": "https://asbuilt.example.com/download",
+                     *             "thumb_url": "https://asbuilt.example.com/thumb",
+                     *             "preview_url": "https://asbuilt.example.com/preview",
+                     *             "filename": "as-built-plan.pdf",
+                     *             "original_filename": "original filename",
+                     *             "file_type": "file type",
+                     *             "file_class": "image",
+                     *             "size": 248320,
+                     *             "attachable_type": "Floor",
+                     *             "attachable_id": 1,
+                     *             "linked": {
+                     *               "type": "Floor",
+                     *               "id": 1,
+                     *               "name": "Demo HQ"
+                     *             },
+                     *             "user_id": 7,
+                     *             "valid_until": "2026-03-12",
+                     *             "tags": [
+                     *               1
+                     *             ],
+                     *             "created_at": "2026-03-12T09:30:00.000Z",
+                     *             "updated_at": "2026-03-12T09:30:00.000Z"
+                     *           }
+                     *         ],
+                     *         "secrets": [
+                     *           {
+                     *             "id": 13,
+                     *             "site_id": 3,
+                     *             "name": "Switch admin",
+                     *             "url": "https://asbuilt.example.com/files",
+                     *             "username": "sofie.janssens@example.com",
+                     *             "has_password": false,
+                     *             "comment": "Ceiling mounted above the meeting room door",
+                     *             "level": "level",
+                     *             "device_id": 42,
+                     *             "secretable_type": "Floor",
+                     *             "secretable_id": 1,
+                     *             "linked": {
+                     *               "type": "Floor",
+                     *               "id": 1,
+                     *               "name": "Demo HQ"
+                     *             },
+                     *             "private": false,
+                     *             "user_id": 7,
+                     *             "user_name": "Sofie Janssens",
+                     *             "expires_at": "2026-03-12T09:30:00.000Z",
+                     *             "rotate_every_days": 1,
+                     *             "password_changed_at": "2026-03-12T09:30:00.000Z",
+                     *             "next_rotation_date": "2026-03-12",
+                     *             "created_at": "2026-03-12T09:30:00.000Z",
+                     *             "updated_at": "2026-03-12T09:30:00.000Z"
+                     *           }
+                     *         ],
+                     *         "counts": {
+                     *           "devices": 1,
+                     *           "locations": 1,
+                     *           "accesses": 1
+                     *         },
+                     *         "permission": 3,
+                     *         "tags": [
+                     *           1
+                     *         ],
+                     *         "custom_fields": {},
+                     *         "created_at": "2026-03-12T09:30:00.000Z",
+                     *         "updated_at": "2026-03-12T09:30:00.000Z"
+                     *       },
+                     *       "logs": [
+                     *         {
+                     *           "id": 1,
+                     *           "created_at": "2026-03-12T09:30:00.000Z",
+                     *           "user_id": 7,
+                     *           "user_name": "Sofie Janssens",
+                     *           "object_model": "object model",
+                     *           "object_id": 1,
+                     *           "object_name": "Sofie Janssens",
+                     *           "note": "Ceiling mounted above the meeting room door",
+                     *           "parent_model": "parent model",
+                     *           "parent_name": "Sofie Janssens"
+                     *         }
+                     *       ],
+                     *       "companies": [
+                     *         {
+                     *           "id": 1,
+                     *           "tenant_id": 2,
+                     *           "name": "Elektro Peeters",
+                     *           "code": "EP",
+                     *           "company_type": "company type",
+                     *           "customer": false,
+                     *           "brand": false,
+                     *           "supplier": false,
+                     *           "contractor": false,
+                     *           "created_at": "2026-03-12T09:30:00.000Z",
+                     *           "updated_at": "2026-03-12T09:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "devices": {
+                     *         "columns": [
+                     *           "id",
+                     *           "product_id",
+                     *           "code",
+                     *           "status",
+                     *           "floor_id",
+                     *           "location_id",
+                     *           "zone_id",
+                     *           "layer_id",
+                     *           "supplier_id",
+                     *           "contractor_id",
+                     *           "sn",
+                     *           "mac",
+                     *           "ip",
+                     *           "patch",
+                     *           "port",
+                     *           "purchase_date",
+                     *           "warranty_expiration_date",
+                     *           "created_at",
+                     *           "updated_at",
+                     *           "archived",
+                     *           "on_plan",
+                     *           "name",
+                     *           "type",
+                     *           "note",
+                     *           "plan_x",
+                     *           "plan_y",
+                     *           "icon",
+                     *           "tags",
+                     *           "custom_fields"
+                     *         ],
+                     *         "rows": [
+                     *           [
+                     *             42,
+                     *             17,
+                     *             "AP-0.12",
+                     *             "Installed",
+                     *             5,
+                     *             12,
+                     *             4,
+                     *             2,
+                     *             8,
+                     *             9,
+                     *             "FCD2219X0AB",
+                     *             "24:5A:4C:1B:0F:3E",
+                     *             "10.20.0.12",
+                     *             "PP-A1-12",
+                     *             "Gi1/0/12",
+                     *             "2026-03-12",
+                     *             "2026-03-12",
+                     *             "2026-03-12T09:30:00.000Z",
+                     *             "2026-03-12T09:30:00.000Z",
+                     *             false,
+                     *             true,
+                     *             "AP-0.12",
+                     *             "Access point",
+                     *             "Ceiling mounted above the meeting room door",
+                     *             412.5,
+                     *             236,
+                     *             "wifi",
+                     *             [
+                     *               1
+                     *             ],
+                     *             {}
+                     *           ]
+                     *         ]
+                     *       },
+                     *       "device_products": [
+                     *         {
+                     *           "id": 17,
+                     *           "name": "Wi-Fi 6 access point",
+                     *           "image": "tenants/2/products/u6-pro.png",
+                     *           "product_model": "U6-Pro",
+                     *           "product_url": "https://asbuilt.example.com/product",
+                     *           "sku": "U6-PRO",
+                     *           "brand": {
+                     *             "id": 4,
+                     *             "name": "Ubiquiti"
+                     *           },
+                     *           "procat": {
+                     *             "id": 6,
+                     *             "name": "Access points",
+                     *             "main": "Network",
+                     *             "sub1": "Wireless"
+                     *           },
+                     *           "datasheet_url": "https://asbuilt.example.com/datasheet",
+                     *           "datasheet_name": "U6-Pro datasheet.pdf",
+                     *           "end_of_sale": "2026-03-12",
+                     *           "end_of_support": "2026-03-12"
+                     *         }
+                     *       ],
+                     *       "products": [
+                     *         {
+                     *           "id": 17,
+                     *           "tenant_id": 2,
+                     *           "name": "Wi-Fi 6 access point",
+                     *           "image": "tenants/2/products/u6-pro.png",
+                     *           "image_key": "tenants/2/sites/3/attachments/as-built-plan.pdf",
+                     *           "product_model": "U6-Pro",
+                     *           "product_url": "https://asbuilt.example.com/product",
+                     *           "product_status": false,
+                     *           "power": 1,
+                     *           "sku": "U6-PRO",
+                     *           "upc": "upc",
+                     *           "ean": "ean",
+                     *           "description": "Ceiling mounted above the meeting room door",
+                     *           "features": "features",
+                     *           "height": 1,
+                     *           "width": 1,
+                     *           "depth": 1,
+                     *           "weight": 1,
+                     *           "rack_mounted": false,
+                     *           "rack_units": 12,
+                     *           "brand_id": 4,
+                     *           "brand": {
+                     *             "id": 4,
+                     *             "name": "Ubiquiti"
+                     *           },
+                     *           "procat_id": 6,
+                     *           "procat": {
+                     *             "id": 6,
+                     *             "name": "Access points"
+                     *           },
+                     *           "preferred_supplier_id": 8,
+                     *           "interfaces": [
+                     *             {
+                     *               "id": 2,
+                     *               "interface_type": "interface type",
+                     *               "terminal": "terminal",
+                     *               "signal": "signal",
+                     *               "label": "Demo HQ",
+                     *               "pass_through": "front"
+                     *             }
+                     *           ],
+                     *           "datasheet_url": "https://asbuilt.example.com/datasheet",
+                     *           "datasheet_name": "U6-Pro datasheet.pdf",
+                     *           "end_of_sale": "2026-03-12",
+                     *           "end_of_support": "2026-03-12",
+                     *           "created_at": "2026-03-12T09:30:00.000Z",
+                     *           "updated_at": "2026-03-12T09:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "procats": [
+                     *         {
+                     *           "id": 6,
+                     *           "tenant_id": 2,
+                     *           "name": "Access points",
+                     *           "main": "Network",
+                     *           "sub1": "Wireless",
+                     *           "sub2": "sub2",
+                     *           "sub3": "sub3",
+                     *           "passive": false,
+                     *           "created_at": "2026-03-12T09:30:00.000Z",
+                     *           "updated_at": "2026-03-12T09:30:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         site: {
                             id: number;
@@ -6553,6 +9073,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": 3
+                 *     }
+                 */
                 "application/json": {
                     image?: string | null;
                     site_status?: boolean;
@@ -6805,6 +9330,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Demo HQ",
+                 *       "customer_id": 11
+                 *     }
+                 */
                 "application/json": {
                     image?: string | null;
                     site_status?: boolean;
@@ -7042,6 +9573,7 @@ export interface operations {
     getSiteRefreshSite: {
         parameters: {
             query: {
+                /** @example 3 */
                 id: number;
             };
             header?: never;
@@ -7266,6 +9798,7 @@ export interface operations {
     getSiteRefreshLogs: {
         parameters: {
             query: {
+                /** @example 3 */
                 id: number;
             };
             header?: never;
@@ -7359,6 +9892,7 @@ export interface operations {
     getSiteRefreshCompanies: {
         parameters: {
             query: {
+                /** @example 3 */
                 id: number;
             };
             header?: never;
@@ -7440,6 +9974,7 @@ export interface operations {
     getSiteRefreshDevices: {
         parameters: {
             query: {
+                /** @example 3 */
                 id: number;
             };
             header?: never;
@@ -7454,6 +9989,104 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "devices": {
+                     *         "columns": [
+                     *           "id",
+                     *           "product_id",
+                     *           "code",
+                     *           "status",
+                     *           "floor_id",
+                     *           "location_id",
+                     *           "zone_id",
+                     *           "layer_id",
+                     *           "supplier_id",
+                     *           "contractor_id",
+                     *           "sn",
+                     *           "mac",
+                     *           "ip",
+                     *           "patch",
+                     *           "port",
+                     *           "purchase_date",
+                     *           "warranty_expiration_date",
+                     *           "created_at",
+                     *           "updated_at",
+                     *           "archived",
+                     *           "on_plan",
+                     *           "name",
+                     *           "type",
+                     *           "note",
+                     *           "plan_x",
+                     *           "plan_y",
+                     *           "icon",
+                     *           "tags",
+                     *           "custom_fields"
+                     *         ],
+                     *         "rows": [
+                     *           [
+                     *             42,
+                     *             17,
+                     *             "AP-0.12",
+                     *             "Installed",
+                     *             5,
+                     *             12,
+                     *             null,
+                     *             2,
+                     *             8,
+                     *             9,
+                     *             "FCD2219X0AB",
+                     *             "24:5A:4C:1B:0F:3E",
+                     *             "10.20.0.12",
+                     *             "PP-A1-12",
+                     *             "Gi1/0/12",
+                     *             "2024-05-14",
+                     *             "2027-05-14",
+                     *             "2024-05-20T08:12:00.000Z",
+                     *             "2026-03-12T09:30:00.000Z",
+                     *             false,
+                     *             true,
+                     *             "AP-0.12",
+                     *             "Access point",
+                     *             "Ceiling mounted above the meeting room door",
+                     *             412.5,
+                     *             236,
+                     *             null,
+                     *             [
+                     *               1
+                     *             ],
+                     *             {
+                     *               "vlan": 20
+                     *             }
+                     *           ]
+                     *         ]
+                     *       },
+                     *       "device_products": [
+                     *         {
+                     *           "id": 17,
+                     *           "name": "U6 Pro access point",
+                     *           "image": "tenants/2/products/u6-pro.png",
+                     *           "product_model": "U6-Pro",
+                     *           "product_url": "https://asbuilt.example.com/product",
+                     *           "sku": "U6-PRO",
+                     *           "brand": {
+                     *             "id": 4,
+                     *             "name": "Ubiquiti"
+                     *           },
+                     *           "procat": {
+                     *             "id": 6,
+                     *             "name": "Access points",
+                     *             "main": "Network",
+                     *             "sub1": "Wireless"
+                     *           },
+                     *           "datasheet_url": "https://asbuilt.example.com/datasheet",
+                     *           "datasheet_name": "U6-Pro datasheet.pdf",
+                     *           "end_of_sale": "2026-03-12",
+                     *           "end_of_support": "2026-03-12"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         devices: {
                             columns: ("id" | "product_id" | "code" | "status" | "floor_id" | "location_id" | "zone_id" | "layer_id" | "supplier_id" | "contractor_id" | "sn" | "mac" | "ip" | "patch" | "port" | "purchase_date" | "warranty_expiration_date" | "created_at" | "updated_at" | "archived" | "on_plan" | "name" | "type" | "note" | "plan_x" | "plan_y" | "icon" | "tags" | "custom_fields")[];
@@ -7536,6 +10169,7 @@ export interface operations {
     getSiteRefreshProducts: {
         parameters: {
             query: {
+                /** @example 3 */
                 id: number;
             };
             header?: never;
@@ -7550,6 +10184,61 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "products": [
+                     *         {
+                     *           "id": 17,
+                     *           "tenant_id": 2,
+                     *           "name": "Wi-Fi 6 access point",
+                     *           "image": "tenants/2/products/u6-pro.png",
+                     *           "image_key": "tenants/2/sites/3/attachments/as-built-plan.pdf",
+                     *           "product_model": "U6-Pro",
+                     *           "product_url": "https://asbuilt.example.com/product",
+                     *           "product_status": false,
+                     *           "power": 1,
+                     *           "sku": "U6-PRO",
+                     *           "upc": "upc",
+                     *           "ean": "ean",
+                     *           "description": "Ceiling mounted above the meeting room door",
+                     *           "features": "features",
+                     *           "height": 1,
+                     *           "width": 1,
+                     *           "depth": 1,
+                     *           "weight": 1,
+                     *           "rack_mounted": false,
+                     *           "rack_units": 12,
+                     *           "brand_id": 4,
+                     *           "brand": {
+                     *             "id": 4,
+                     *             "name": "Ubiquiti"
+                     *           },
+                     *           "procat_id": 6,
+                     *           "procat": {
+                     *             "id": 6,
+                     *             "name": "Access points"
+                     *           },
+                     *           "preferred_supplier_id": 8,
+                     *           "interfaces": [
+                     *             {
+                     *               "id": 2,
+                     *               "interface_type": "interface type",
+                     *               "terminal": "terminal",
+                     *               "signal": "signal",
+                     *               "label": "Demo HQ",
+                     *               "pass_through": "front"
+                     *             }
+                     *           ],
+                     *           "datasheet_url": "https://asbuilt.example.com/datasheet",
+                     *           "datasheet_name": "U6-Pro datasheet.pdf",
+                     *           "end_of_sale": "2026-03-12",
+                     *           "end_of_support": "2026-03-12",
+                     *           "created_at": "2026-03-12T09:30:00.000Z",
+                     *           "updated_at": "2026-03-12T09:30:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         products: {
                             id: number;
@@ -7652,6 +10341,7 @@ export interface operations {
     getSiteRefreshProcats: {
         parameters: {
             query: {
+                /** @example 3 */
                 id: number;
             };
             header?: never;
@@ -7738,6 +10428,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": 3
+                 *     }
+                 */
                 "application/json": {
                     id: number;
                 };
@@ -7750,6 +10445,40 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "permission": 3,
+                     *       "access": {
+                     *         "id": 1,
+                     *         "site_id": 3,
+                     *         "device_headers": [
+                     *           "device headers"
+                     *         ],
+                     *         "device_filters": {
+                     *           "locations": [
+                     *             1
+                     *           ],
+                     *           "layers": [
+                     *             1
+                     *           ],
+                     *           "statuses": [
+                     *             "statuses"
+                     *           ],
+                     *           "procats": [
+                     *             1
+                     *           ],
+                     *           "suppliers": [
+                     *             1
+                     *           ],
+                     *           "contractors": [
+                     *             1
+                     *           ],
+                     *           "custom_fields": {},
+                     *           "show_archived": false
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         permission: number;
                         access: {
@@ -7828,6 +10557,34 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": 3,
+                 *       "site_id": 3,
+                 *       "filters": {
+                 *         "locations": [
+                 *           1
+                 *         ],
+                 *         "layers": [
+                 *           1
+                 *         ],
+                 *         "statuses": [
+                 *           "statuses"
+                 *         ],
+                 *         "procats": [
+                 *           1
+                 *         ],
+                 *         "suppliers": [
+                 *           1
+                 *         ],
+                 *         "contractors": [
+                 *           1
+                 *         ],
+                 *         "custom_fields": {},
+                 *         "show_archived": false
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     id?: number | null;
                     site_id?: number | null;
@@ -7930,6 +10687,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": 3,
+                 *       "site_id": 3,
+                 *       "headers": [
+                 *         "headers"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     id?: number | null;
                     site_id?: number | null;
@@ -8021,6 +10787,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": 5,
+                 *       "name": "Ground floor",
+                 *       "code": "GF",
+                 *       "svg": "tenants/2/sites/3/floorplans/ground-floor.svg",
+                 *       "location_transform": "location transform"
+                 *     }
+                 */
                 "application/json": {
                     id: number;
                     name?: string;
@@ -8137,6 +10912,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "site_id": 3,
+                 *       "name": "Ground floor",
+                 *       "code": "GF"
+                 *     }
+                 */
                 "application/json": {
                     site_id: unknown;
                     name: string;
@@ -8245,7 +11027,9 @@ export interface operations {
     deleteSiteFloors: {
         parameters: {
             query: {
+                /** @example 5 */
                 id: number;
+                /** @example false */
                 move_devices?: boolean;
             };
             header?: never;
@@ -8260,6 +11044,47 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "floor": {
+                     *         "id": 5,
+                     *         "site_id": 3,
+                     *         "name": "Ground floor",
+                     *         "code": "GF",
+                     *         "svg": "tenants/2/sites/3/floorplans/ground-floor.svg",
+                     *         "svg_key": "tenants/2/sites/3/attachments/as-built-plan.pdf",
+                     *         "location_transform": "location transform",
+                     *         "locations": [
+                     *           {
+                     *             "id": 12,
+                     *             "site_id": 3,
+                     *             "floor_id": 5,
+                     *             "name": "Server room 0.12",
+                     *             "code": "0.12",
+                     *             "location_type": "location type",
+                     *             "polygon": "polygon",
+                     *             "tags": [
+                     *               1
+                     *             ],
+                     *             "custom_fields": {},
+                     *             "updated_at": "2026-03-12T09:30:00.000Z"
+                     *           }
+                     *         ],
+                     *         "zones": [
+                     *           {
+                     *             "id": 4,
+                     *             "site_id": 3,
+                     *             "floor_id": 5,
+                     *             "name": "Reception",
+                     *             "code": "Z-REC",
+                     *             "polygon": "polygon",
+                     *             "updated_at": "2026-03-12T09:30:00.000Z"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "moved_devices": 1
+                     *     }
+                     */
                     "application/json": {
                         floor: {
                             id: number;
@@ -8365,6 +11190,7 @@ export interface operations {
     getSiteFloorsExport: {
         parameters: {
             query: {
+                /** @example 3 */
                 site_id: number;
             };
             header?: never;
@@ -8438,6 +11264,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": 12
+                 *     }
+                 */
                 "application/json": {
                     id: number;
                     name?: string;
@@ -8540,6 +11371,19 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "floor_id": 5,
+                 *       "name": "Server room 0.12",
+                 *       "code": "0.12",
+                 *       "location_type": "room",
+                 *       "polygon": "polygon",
+                 *       "tags": [
+                 *         1
+                 *       ],
+                 *       "custom_fields": {}
+                 *     }
+                 */
                 "application/json": {
                     floor_id: unknown;
                     name: string;
@@ -8633,7 +11477,9 @@ export interface operations {
     deleteSiteLocations: {
         parameters: {
             query: {
+                /** @example 12 */
                 id: number;
+                /** @example false */
                 move_devices?: boolean;
             };
             header?: never;
@@ -8648,6 +11494,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "location": {
+                     *         "id": 12,
+                     *         "site_id": 3,
+                     *         "floor_id": 5,
+                     *         "name": "Server room 0.12",
+                     *         "code": "0.12",
+                     *         "location_type": "location type",
+                     *         "polygon": "polygon",
+                     *         "tags": [
+                     *           1
+                     *         ],
+                     *         "custom_fields": {},
+                     *         "updated_at": "2026-03-12T09:30:00.000Z"
+                     *       },
+                     *       "moved_devices": 1
+                     *     }
+                     */
                     "application/json": {
                         location: {
                             id: number;
@@ -8737,6 +11602,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": 4,
+                 *       "name": "Reception",
+                 *       "code": "Z-REC",
+                 *       "polygon": "polygon",
+                 *       "floor_id": 5,
+                 *       "updated_at": "2026-03-12T09:30:00.000Z"
+                 *     }
+                 */
                 "application/json": {
                     id: number;
                     name?: string;
@@ -8824,6 +11699,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "floor_id": 5,
+                 *       "site_id": 3,
+                 *       "name": "Reception",
+                 *       "code": "Z-REC",
+                 *       "polygon": "polygon"
+                 *     }
+                 */
                 "application/json": {
                     floor_id?: number | null;
                     site_id?: number | null;
@@ -8903,7 +11787,9 @@ export interface operations {
     deleteSiteZones: {
         parameters: {
             query: {
+                /** @example 4 */
                 id: number;
+                /** @example false */
                 move_devices?: boolean;
             };
             header?: never;
@@ -8918,6 +11804,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "zone": {
+                     *         "id": 4,
+                     *         "site_id": 3,
+                     *         "floor_id": 5,
+                     *         "name": "Reception",
+                     *         "code": "Z-REC",
+                     *         "polygon": "polygon",
+                     *         "updated_at": "2026-03-12T09:30:00.000Z"
+                     *       },
+                     *       "moved_devices": 1
+                     *     }
+                     */
                     "application/json": {
                         zone: {
                             id: number;
@@ -8998,6 +11898,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": 2,
+                 *       "name": "Network",
+                 *       "code": "NET"
+                 *     }
+                 */
                 "application/json": {
                     id: number;
                     name?: string;
@@ -9012,6 +11919,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "layer": {
+                     *         "id": 2,
+                     *         "site_id": 3,
+                     *         "name": "Network",
+                     *         "code": "NET"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         layer: {
                             id: number;
@@ -9078,6 +11995,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "site_id": 3,
+                 *       "name": "Network",
+                 *       "code": "NET"
+                 *     }
+                 */
                 "application/json": {
                     site_id: unknown;
                     name: string;
@@ -9092,6 +12016,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "layer": {
+                     *         "id": 2,
+                     *         "site_id": 3,
+                     *         "name": "Network",
+                     *         "code": "NET"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         layer: {
                             id: number;
@@ -9152,7 +12086,9 @@ export interface operations {
     deleteSiteLayers: {
         parameters: {
             query: {
+                /** @example 2 */
                 id: number;
+                /** @example false */
                 move_devices?: boolean;
             };
             header?: never;
@@ -9167,6 +12103,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "layer": {
+                     *         "id": 2,
+                     *         "site_id": 3,
+                     *         "name": "Network",
+                     *         "code": "NET"
+                     *       },
+                     *       "moved_devices": 1
+                     *     }
+                     */
                     "application/json": {
                         layer: {
                             id: number;
@@ -9238,8 +12185,11 @@ export interface operations {
     getSiteSecrets: {
         parameters: {
             query: {
+                /** @example 3 */
                 site_id: unknown;
+                /** @example Floor */
                 secretable_type?: "Floor" | "Location" | "Device" | null;
+                /** @example 1 */
                 secretable_id?: number | null;
             };
             header?: never;
@@ -9254,6 +12204,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "secrets": [
+                     *         {
+                     *           "id": 13,
+                     *           "site_id": 3,
+                     *           "name": "Switch admin",
+                     *           "url": "https://asbuilt.example.com/files",
+                     *           "username": "sofie.janssens@example.com",
+                     *           "has_password": false,
+                     *           "comment": "Ceiling mounted above the meeting room door",
+                     *           "level": "level",
+                     *           "device_id": 42,
+                     *           "secretable_type": "Floor",
+                     *           "secretable_id": 1,
+                     *           "linked": {
+                     *             "type": "Floor",
+                     *             "id": 1,
+                     *             "name": "Demo HQ"
+                     *           },
+                     *           "private": false,
+                     *           "user_id": 7,
+                     *           "user_name": "Sofie Janssens",
+                     *           "expires_at": "2026-03-12T09:30:00.000Z",
+                     *           "rotate_every_days": 1,
+                     *           "password_changed_at": "2026-03-12T09:30:00.000Z",
+                     *           "next_rotation_date": "2026-03-12",
+                     *           "created_at": "2026-03-12T09:30:00.000Z",
+                     *           "updated_at": "2026-03-12T09:30:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         secrets: {
                             id: number;
@@ -9343,6 +12326,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": 13
+                 *     }
+                 */
                 "application/json": {
                     id: number;
                     name?: string;
@@ -9459,6 +12447,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "site_id": 3,
+                 *       "name": "Switch admin"
+                 *     }
+                 */
                 "application/json": {
                     site_id: unknown;
                     name: string;
@@ -9567,6 +12561,7 @@ export interface operations {
     deleteSiteSecrets: {
         parameters: {
             query: {
+                /** @example 13 */
                 id: number;
             };
             header?: never;
@@ -9581,6 +12576,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 13
+                     *     }
+                     */
                     "application/json": {
                         id: number;
                     };
@@ -9642,6 +12642,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": 13,
+                 *       "code": "AP-0.12"
+                 *     }
+                 */
                 "application/json": {
                     id: number;
                     code?: string;
@@ -9655,6 +12661,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 13,
+                     *       "password": "correct-horse-battery"
+                     *     }
+                     */
                     "application/json": {
                         id: number;
                         password: string | null;
@@ -9720,13 +12732,21 @@ export interface operations {
     getGlobalAttachments: {
         parameters: {
             query: {
+                /** @example 3 */
                 site_id: unknown;
+                /** @example Floor */
                 attachable_type?: "Floor" | "Location" | "Device" | null;
+                /** @example 1 */
                 attachable_id?: number | null;
+                /** @example AP-0.12 */
                 q?: string | null;
+                /** @example 15 */
                 id?: number | null;
+                /** @example 1 */
                 tag?: number | null;
+                /** @example 100 */
                 limit?: number;
+                /** @example 0 */
                 offset?: number;
             };
             header?: never;
@@ -9741,6 +12761,40 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "attachments": [
+                     *         {
+                     *           "id": 15,
+                     *           "site_id": 3,
+                     *           "url": "https://asbuilt.example.com/files",
+                     *           "download_url": "https://asbuilt.example.com/download",
+                     *           "thumb_url": "https://asbuilt.example.com/thumb",
+                     *           "preview_url": "https://asbuilt.example.com/preview",
+                     *           "filename": "as-built-plan.pdf",
+                     *           "original_filename": "original filename",
+                     *           "file_type": "file type",
+                     *           "file_class": "image",
+                     *           "size": 248320,
+                     *           "attachable_type": "Floor",
+                     *           "attachable_id": 1,
+                     *           "linked": {
+                     *             "type": "Floor",
+                     *             "id": 1,
+                     *             "name": "Demo HQ"
+                     *           },
+                     *           "user_id": 7,
+                     *           "valid_until": "2026-03-12",
+                     *           "tags": [
+                     *             1
+                     *           ],
+                     *           "created_at": "2026-03-12T09:30:00.000Z",
+                     *           "updated_at": "2026-03-12T09:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "total": 1
+                     *     }
+                     */
                     "application/json": {
                         attachments: {
                             id: number;
@@ -9839,6 +12893,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": 15,
+                 *       "filename": "as-built-plan.pdf",
+                 *       "attachable_type": "Floor",
+                 *       "attachable_id": 1,
+                 *       "valid_until": "2026-03-12",
+                 *       "tags": [
+                 *         1
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     id: number;
                     filename?: string | null;
@@ -9954,6 +13020,20 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "site_id": 3,
+                 *       "url": "https://asbuilt.example.com/files",
+                 *       "filename": "as-built-plan.pdf",
+                 *       "file_type": "file type",
+                 *       "attachable_type": "Floor",
+                 *       "attachable_id": 1,
+                 *       "valid_until": "2026-03-12",
+                 *       "tags": [
+                 *         1
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     site_id: unknown;
                     url: string;
@@ -10065,6 +13145,7 @@ export interface operations {
     deleteGlobalAttachments: {
         parameters: {
             query: {
+                /** @example 15 */
                 id: number;
             };
             header?: never;
@@ -10079,6 +13160,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 15
+                     *     }
+                     */
                     "application/json": {
                         id: number;
                     };
@@ -10143,6 +13229,7 @@ export interface operations {
     getSiteSiteAccesses: {
         parameters: {
             query: {
+                /** @example 3 */
                 site_id: unknown;
             };
             header?: never;
@@ -10157,6 +13244,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "site_accesses": [
+                     *         {
+                     *           "id": 1,
+                     *           "site_id": 3,
+                     *           "user_id": 7,
+                     *           "inviter_id": 1,
+                     *           "user_role": 1,
+                     *           "validity": "2026-03-12",
+                     *           "unlimited": false,
+                     *           "active": true,
+                     *           "last_visit": "last visit",
+                     *           "in_force": false,
+                     *           "internal": false,
+                     *           "user": {
+                     *             "id": 7,
+                     *             "email": "sofie.janssens@example.com",
+                     *             "fname": "Sofie",
+                     *             "lname": "Janssens",
+                     *             "avatar": "tenants/2/users/sofie.png",
+                     *             "user_status": true,
+                     *             "tenant_id": 2
+                     *           },
+                     *           "created_at": "2026-03-12T09:30:00.000Z",
+                     *           "updated_at": "2026-03-12T09:30:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         site_accesses: {
                             id: number;
@@ -10251,6 +13368,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": 3,
+                 *       "user_role": 1,
+                 *       "active": true,
+                 *       "validity": "2026-03-12",
+                 *       "unlimited": false
+                 *     }
+                 */
                 "application/json": {
                     id: number;
                     user_role?: number;
@@ -10361,6 +13487,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "site_id": 3,
+                 *       "user_id": 7,
+                 *       "email": "sofie.janssens@example.com",
+                 *       "user_role": 1,
+                 *       "inviter_id": 1,
+                 *       "validity": "2026-03-12",
+                 *       "unlimited": false
+                 *     }
+                 */
                 "application/json": {
                     site_id: unknown;
                     user_id?: number;
@@ -10467,6 +13604,7 @@ export interface operations {
     deleteSiteSiteAccesses: {
         parameters: {
             query: {
+                /** @example 3 */
                 id: number;
             };
             header?: never;
@@ -10575,6 +13713,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "sofie.janssens@example.com",
+                 *       "site_id": 3
+                 *     }
+                 */
                 "application/json": {
                     email: string;
                     site_id?: number;
@@ -10588,6 +13732,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "user": {
+                     *         "id": 7,
+                     *         "email": "sofie.janssens@example.com",
+                     *         "fname": "Sofie",
+                     *         "lname": "Janssens",
+                     *         "user_status": true,
+                     *         "internal": false
+                     *       },
+                     *       "message": "The access point on the ground floor no longer answers."
+                     *     }
+                     */
                     "application/json": {
                         user: {
                             id: number;
@@ -10666,6 +13823,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "users": [
+                 *         1
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     users: number[];
                 };
@@ -10678,6 +13842,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "users": [
+                     *         {
+                     *           "id": 7,
+                     *           "email": "sofie.janssens@example.com",
+                     *           "fname": "Sofie",
+                     *           "lname": "Janssens"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         users: {
                             id: number;
@@ -10753,6 +13929,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "sofie.janssens@example.com",
+                 *       "site_id": 3,
+                 *       "site_name": "Demo HQ",
+                 *       "user_role": 1,
+                 *       "validity": "2026-03-12",
+                 *       "unlimited": false
+                 *     }
+                 */
                 "application/json": {
                     email: string;
                     site_id: unknown;
@@ -10858,6 +14044,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "user_id": 7,
+                 *       "site_id": 3
+                 *     }
+                 */
                 "application/json": {
                     user_id: unknown;
                     site_id: unknown;
@@ -10871,6 +14063,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "The access point on the ground floor no longer answers."
+                     *     }
+                     */
                     "application/json": {
                         message: string;
                     };
@@ -10935,6 +14132,7 @@ export interface operations {
     getSiteLogs: {
         parameters: {
             query: {
+                /** @example 3 */
                 site_id: unknown;
             };
             header?: never;
@@ -11133,6 +14331,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "sites": [
+                 *         1
+                 *       ],
+                 *       "users": [
+                 *         1
+                 *       ],
+                 *       "results": 100
+                 *     }
+                 */
                 "application/json": {
                     sites?: number[];
                     users?: number[];
@@ -11332,6 +14541,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "sites": [
+                 *         1
+                 *       ],
+                 *       "users": [
+                 *         1
+                 *       ],
+                 *       "results": 100
+                 *     }
+                 */
                 "application/json": {
                     sites?: number[];
                     users?: number[];
@@ -11426,6 +14646,7 @@ export interface operations {
     getSiteContacts: {
         parameters: {
             query: {
+                /** @example 3 */
                 site_id: unknown;
             };
             header?: never;
@@ -11440,6 +14661,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "contacts": [
+                     *         {
+                     *           "id": 21,
+                     *           "site_id": 3,
+                     *           "user_id": 7,
+                     *           "registered": false,
+                     *           "fname": "Sofie",
+                     *           "lname": "Janssens",
+                     *           "email": "sofie.janssens@example.com",
+                     *           "phone1": "+32 2 123 45 67",
+                     *           "phone2": "+32 470 12 34 56",
+                     *           "company_id": 8,
+                     *           "company_name": "Elektro Peeters",
+                     *           "job_description": "job description",
+                     *           "user": {
+                     *             "fname": "Sofie",
+                     *             "lname": "Janssens",
+                     *             "email": "sofie.janssens@example.com",
+                     *             "phone1": "+32 2 123 45 67",
+                     *             "phone2": "+32 470 12 34 56",
+                     *             "company_id": 8
+                     *           },
+                     *           "created_at": "2026-03-12T09:30:00.000Z",
+                     *           "updated_at": "2026-03-12T09:30:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         contacts: {
                             id: number;
@@ -11524,6 +14775,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": 21
+                 *     }
+                 */
                 "application/json": {
                     id: number;
                     user_id?: number | null;
@@ -11631,6 +14887,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "site_id": 3
+                 *     }
+                 */
                 "application/json": {
                     site_id: unknown;
                     user_id?: number | null;
@@ -11730,6 +14991,7 @@ export interface operations {
     deleteSiteContacts: {
         parameters: {
             query: {
+                /** @example 21 */
                 id: number;
             };
             header?: never;
@@ -11744,6 +15006,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 21
+                     *     }
+                     */
                     "application/json": {
                         id: number;
                     };
@@ -11799,6 +15066,7 @@ export interface operations {
     getSiteContactsExport: {
         parameters: {
             query: {
+                /** @example 3 */
                 site_id: unknown;
             };
             header?: never;
@@ -11821,13 +15089,19 @@ export interface operations {
     getFiles: {
         parameters: {
             query: {
+                /** @example 1 */
                 expires: number;
+                /** @example signature */
                 signature: string;
+                /** @example Demo HQ */
                 name?: string;
             };
             header?: never;
             path: {
-                /** @description The stored file’s key, as a signed URL names it */
+                /**
+                 * @description The stored file’s key, as a signed URL names it
+                 * @example tenants/2/sites/3/attachments/as-built-plan.pdf
+                 */
                 key: string;
             };
             cookie?: never;
@@ -11913,6 +15187,7 @@ export interface operations {
     postAdminProductsImport: {
         parameters: {
             query?: {
+                /** @example 0 */
                 dry_run?: "0" | "1" | "true" | "false";
             };
             header?: never;
@@ -12138,6 +15413,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": 17
+                 *     }
+                 */
                 "application/json": {
                     name?: string;
                     image?: string | null;
@@ -12299,6 +15579,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Wi-Fi 6 access point"
+                 *     }
+                 */
                 "application/json": {
                     name: string;
                     image?: string | null;
@@ -12454,6 +15739,7 @@ export interface operations {
     deleteTenantProducts: {
         parameters: {
             query: {
+                /** @example 17 */
                 id: number;
             };
             header?: never;
@@ -12737,6 +16023,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": 17
+                 *     }
+                 */
                 "application/json": {
                     name?: string;
                     image?: string | null;
@@ -12898,6 +16189,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Wi-Fi 6 access point"
+                 *     }
+                 */
                 "application/json": {
                     name: string;
                     image?: string | null;
@@ -13053,6 +16349,7 @@ export interface operations {
     deleteAdminProducts: {
         parameters: {
             query: {
+                /** @example 17 */
                 id: number;
             };
             header?: never;
@@ -13184,6 +16481,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": 17,
+                 *       "key": "tenants/2/sites/3/attachments/as-built-plan.pdf"
+                 *     }
+                 */
                 "application/json": {
                     id: number;
                     key: string;
@@ -13299,6 +16602,7 @@ export interface operations {
     deleteProductsDatasheet: {
         parameters: {
             query: {
+                /** @example 17 */
                 id: number;
             };
             header?: never;
@@ -13421,6 +16725,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": 17
+                 *     }
+                 */
                 "application/json": {
                     id: number;
                 } & {
@@ -13636,6 +16945,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "procats": [
+                     *         {
+                     *           "id": 6,
+                     *           "tenant_id": 2,
+                     *           "name": "Access points",
+                     *           "main": "Network",
+                     *           "sub1": "Wireless",
+                     *           "sub2": "sub2",
+                     *           "sub3": "sub3",
+                     *           "passive": false,
+                     *           "created_at": "2026-03-12T09:30:00.000Z",
+                     *           "updated_at": "2026-03-12T09:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "tenants": [
+                     *         {
+                     *           "id": 2,
+                     *           "name": "Demo HQ"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         procats: {
                             id: number;
@@ -13712,6 +17045,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "sub1": "Wireless",
+                 *       "sub2": "sub2",
+                 *       "sub3": "sub3",
+                 *       "tenant_id": 2,
+                 *       "passive": false,
+                 *       "id": 6,
+                 *       "main": "Network"
+                 *     }
+                 */
                 "application/json": {
                     sub1?: string | null;
                     sub2?: string | null;
@@ -13811,6 +17155,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "sub1": "Wireless",
+                 *       "sub2": "sub2",
+                 *       "sub3": "sub3",
+                 *       "tenant_id": 2,
+                 *       "passive": false,
+                 *       "main": "Network",
+                 *       "id": 6
+                 *     }
+                 */
                 "application/json": {
                     sub1?: string | null;
                     sub2?: string | null;
@@ -13904,6 +17259,7 @@ export interface operations {
     deleteAdminProcats: {
         parameters: {
             query: {
+                /** @example 6 */
                 id: number;
             };
             header?: never;
@@ -14137,6 +17493,7 @@ export interface operations {
     postAdminCompaniesImport: {
         parameters: {
             query?: {
+                /** @example 0 */
                 dry_run?: "0" | "1" | "true" | "false";
             };
             header?: never;
@@ -14293,6 +17650,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": 1
+                 *     }
+                 */
                 "application/json": {
                     name?: string | null;
                     code?: string | null;
@@ -14495,6 +17857,7 @@ export interface operations {
     deleteTenantCompanies: {
         parameters: {
             query: {
+                /** @example 1 */
                 id: number;
             };
             header?: never;
@@ -14674,6 +18037,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": 1
+                 *     }
+                 */
                 "application/json": {
                     name?: string | null;
                     code?: string | null;
@@ -14876,6 +18244,7 @@ export interface operations {
     deleteAdminCompanies: {
         parameters: {
             query: {
+                /** @example 1 */
                 id: number;
             };
             header?: never;
@@ -14972,6 +18341,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "folder": "products",
+                 *       "filename": "as-built-plan.pdf",
+                 *       "size": 248320,
+                 *       "content_type": "application/octet-stream",
+                 *       "site_id": 3,
+                 *       "floor_id": 5,
+                 *       "tenant_id": 2
+                 *     }
+                 */
                 "application/json": {
                     /** @enum {string} */
                     folder: "products" | "sites" | "attachments" | "floorplans" | "datasheets" | "logos";
@@ -14992,6 +18372,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "key": "tenants/2/sites/3/attachments/as-built-plan.pdf",
+                     *       "upload_url": "https://asbuilt.example.com/upload",
+                     *       "method": "PUT",
+                     *       "headers": {}
+                     *     }
+                     */
                     "application/json": {
                         key: string;
                         upload_url: string;
@@ -15068,6 +18456,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "key": "tenants/2/sites/3/attachments/as-built-plan.pdf"
+                 *     }
+                 */
                 "application/json": {
                     key: string;
                 };
@@ -15080,6 +18473,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "key": "tenants/2/sites/3/attachments/as-built-plan.pdf"
+                     *     }
+                     */
                     "application/json": {
                         key: string;
                     };
@@ -15135,12 +18533,17 @@ export interface operations {
     putGlobalUploads: {
         parameters: {
             query: {
+                /** @example 1 */
                 expires: number;
+                /** @example signature */
                 signature: string;
             };
             header?: never;
             path: {
-                /** @description The stored file’s key, as a signed URL names it */
+                /**
+                 * @description The stored file’s key, as a signed URL names it
+                 * @example tenants/2/sites/3/attachments/as-built-plan.pdf
+                 */
                 key: string;
             };
             cookie?: never;
@@ -15153,6 +18556,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "key": "tenants/2/sites/3/attachments/as-built-plan.pdf"
+                     *     }
+                     */
                     "application/json": {
                         key: string;
                     };
@@ -15163,6 +18571,7 @@ export interface operations {
     getTenantSettings: {
         parameters: {
             query?: {
+                /** @example 2 */
                 tenant_id?: number;
             };
             header?: never;
@@ -15243,6 +18652,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "key": "tenants/2/sites/3/attachments/as-built-plan.pdf",
+                 *       "tenant_id": 2
+                 *     }
+                 */
                 "application/json": {
                     key: string;
                     tenant_id?: number;
@@ -15316,6 +18731,7 @@ export interface operations {
     deleteTenantLogo: {
         parameters: {
             query?: {
+                /** @example 2 */
                 tenant_id?: number;
             };
             header?: never;
@@ -15390,7 +18806,9 @@ export interface operations {
     getTenantTags: {
         parameters: {
             query?: {
+                /** @example 3 */
                 site_id?: number;
+                /** @example 2 */
                 tenant_id?: number;
             };
             header?: never;
@@ -15405,6 +18823,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "tags": [
+                     *         {
+                     *           "id": 1,
+                     *           "name": "Critical",
+                     *           "color": "#1E88E5",
+                     *           "count": 1
+                     *         }
+                     *       ],
+                     *       "can_manage": false
+                     *     }
+                     */
                     "application/json": {
                         tags: {
                             id: number;
@@ -15472,6 +18903,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": 1,
+                 *       "name": "Critical",
+                 *       "color": "#1E88E5"
+                 *     }
+                 */
                 "application/json": {
                     id: number;
                     name?: string;
@@ -15486,6 +18924,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "tag": {
+                     *         "id": 1,
+                     *         "name": "Critical",
+                     *         "color": "#1E88E5",
+                     *         "count": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         tag: {
                             id: number;
@@ -15552,6 +19000,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Critical",
+                 *       "color": "#1E88E5",
+                 *       "site_id": 3,
+                 *       "tenant_id": 2
+                 *     }
+                 */
                 "application/json": {
                     name: string;
                     color?: string;
@@ -15567,6 +19023,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "tag": {
+                     *         "id": 1,
+                     *         "name": "Critical",
+                     *         "color": "#1E88E5",
+                     *         "count": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         tag: {
                             id: number;
@@ -15627,6 +19093,7 @@ export interface operations {
     deleteTenantTags: {
         parameters: {
             query: {
+                /** @example 1 */
                 id: number;
             };
             header?: never;
@@ -15641,6 +19108,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 1
+                     *     }
+                     */
                     "application/json": {
                         id: number;
                     };
@@ -15696,6 +19168,7 @@ export interface operations {
     getSiteDevices: {
         parameters: {
             query: {
+                /** @example 42 */
                 id: number;
             };
             header?: never;
@@ -15831,6 +19304,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": 42,
+                 *       "status": "Faulty",
+                 *       "ip": "10.20.0.13",
+                 *       "updated_at": "2026-03-12T09:30:00.000Z"
+                 *     }
+                 */
                 "application/json": {
                     floor_id?: number | null;
                     location_id?: number | null;
@@ -15876,6 +19357,72 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "device": {
+                     *         "id": 42,
+                     *         "site_id": 3,
+                     *         "product_id": 17,
+                     *         "name": "AP-0.12",
+                     *         "code": "AP-0.12",
+                     *         "type": "Access point",
+                     *         "sn": "FCD2219X0AB",
+                     *         "mac": "24:5A:4C:1B:0F:3E",
+                     *         "ip": "10.20.0.13",
+                     *         "patch": "PP-A1-12",
+                     *         "port": "Gi1/0/12",
+                     *         "note": "Ceiling mounted above the meeting room door",
+                     *         "purchase_date": "2024-05-14",
+                     *         "warranty_expiration_date": "2027-05-14",
+                     *         "status": "Faulty",
+                     *         "archived": false,
+                     *         "floor_id": 5,
+                     *         "location_id": 12,
+                     *         "zone_id": 4,
+                     *         "layer_id": 2,
+                     *         "supplier_id": 8,
+                     *         "contractor_id": 9,
+                     *         "on_plan": true,
+                     *         "plan_x": 412.5,
+                     *         "plan_y": 236,
+                     *         "icon": "wifi",
+                     *         "rack_id": null,
+                     *         "rack_u": null,
+                     *         "rack_face": null,
+                     *         "tags": [
+                     *           1
+                     *         ],
+                     *         "custom_fields": {
+                     *           "vlan": 20
+                     *         },
+                     *         "created_at": "2026-03-12T09:30:00.000Z",
+                     *         "updated_at": "2026-03-12T09:30:00.000Z",
+                     *         "product": {
+                     *           "id": 17,
+                     *           "name": "U6 Pro access point",
+                     *           "image": "tenants/2/products/u6-pro.png",
+                     *           "product_model": "U6-Pro",
+                     *           "product_url": "https://asbuilt.example.com/product",
+                     *           "sku": "U6-PRO",
+                     *           "brand": {
+                     *             "id": 4,
+                     *             "name": "Ubiquiti"
+                     *           },
+                     *           "procat": {
+                     *             "id": 6,
+                     *             "name": "Access points",
+                     *             "main": "Network",
+                     *             "sub1": "Wireless"
+                     *           },
+                     *           "datasheet_url": "https://asbuilt.example.com/datasheet",
+                     *           "datasheet_name": "U6-Pro datasheet.pdf",
+                     *           "end_of_sale": "2026-03-12",
+                     *           "end_of_support": "2026-03-12"
+                     *         },
+                     *         "public_hash": "ZGV2aWNlLTQy.sig"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         device: {
                             id: number;
@@ -15997,6 +19544,21 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "product_id": 17,
+                 *       "site_id": 3,
+                 *       "code": "AP-0.12",
+                 *       "name": "AP-0.12",
+                 *       "status": "Installed",
+                 *       "floor_id": 5,
+                 *       "location_id": 12,
+                 *       "sn": "FCD2219X0AB",
+                 *       "mac": "24:5A:4C:1B:0F:3E",
+                 *       "ip": "10.20.0.12",
+                 *       "warranty_expiration_date": "2027-05-14"
+                 *     }
+                 */
                 "application/json": {
                     floor_id?: number | null;
                     location_id?: number | null;
@@ -16148,6 +19710,7 @@ export interface operations {
     getSiteDevicesNew: {
         parameters: {
             query?: {
+                /** @example 3 */
                 site_id?: number;
             };
             header?: never;
@@ -16162,6 +19725,76 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "products": [
+                     *         {
+                     *           "id": 17,
+                     *           "tenant_id": 2,
+                     *           "name": "Wi-Fi 6 access point",
+                     *           "image": "tenants/2/products/u6-pro.png",
+                     *           "image_key": "tenants/2/sites/3/attachments/as-built-plan.pdf",
+                     *           "product_model": "U6-Pro",
+                     *           "product_url": "https://asbuilt.example.com/product",
+                     *           "product_status": false,
+                     *           "power": 1,
+                     *           "sku": "U6-PRO",
+                     *           "upc": "upc",
+                     *           "ean": "ean",
+                     *           "description": "Ceiling mounted above the meeting room door",
+                     *           "features": "features",
+                     *           "height": 1,
+                     *           "width": 1,
+                     *           "depth": 1,
+                     *           "weight": 1,
+                     *           "rack_mounted": false,
+                     *           "rack_units": 12,
+                     *           "brand_id": 4,
+                     *           "brand": {
+                     *             "id": 4,
+                     *             "name": "Ubiquiti"
+                     *           },
+                     *           "procat_id": 6,
+                     *           "procat": {
+                     *             "id": 6,
+                     *             "name": "Access points"
+                     *           },
+                     *           "preferred_supplier_id": 8,
+                     *           "interfaces": [
+                     *             {
+                     *               "id": 2,
+                     *               "interface_type": "interface type",
+                     *               "terminal": "terminal",
+                     *               "signal": "signal",
+                     *               "label": "Demo HQ",
+                     *               "pass_through": "front"
+                     *             }
+                     *           ],
+                     *           "datasheet_url": "https://asbuilt.example.com/datasheet",
+                     *           "datasheet_name": "U6-Pro datasheet.pdf",
+                     *           "end_of_sale": "2026-03-12",
+                     *           "end_of_support": "2026-03-12",
+                     *           "created_at": "2026-03-12T09:30:00.000Z",
+                     *           "updated_at": "2026-03-12T09:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "brands": [
+                     *         {
+                     *           "id": 4,
+                     *           "tenant_id": 2,
+                     *           "name": "Demo HQ",
+                     *           "code": "AP-0.12",
+                     *           "company_type": "company type",
+                     *           "customer": false,
+                     *           "brand": false,
+                     *           "supplier": false,
+                     *           "contractor": false,
+                     *           "created_at": "2026-03-12T09:30:00.000Z",
+                     *           "updated_at": "2026-03-12T09:30:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         products: {
                             id: number;
@@ -16283,6 +19916,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "product_id": 17,
+                 *       "site_id": 3,
+                 *       "quantity": 1
+                 *     }
+                 */
                 "application/json": {
                     floor_id?: number | null;
                     location_id?: number | null;
@@ -16308,6 +19948,9 @@ export interface operations {
                     site_id: unknown;
                     quantity: number;
                     code_pattern?: string | null;
+                    custom_fields?: {
+                        [key: string]: (string | number | boolean) | null;
+                    };
                 };
             };
         };
@@ -16406,6 +20049,44 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "ids": [
+                 *         42
+                 *       ],
+                 *       "changes": {
+                 *         "floor_id": 5,
+                 *         "location_id": 12,
+                 *         "zone_id": 4,
+                 *         "layer_id": 2,
+                 *         "supplier_id": 8,
+                 *         "contractor_id": 9,
+                 *         "status": "Installed",
+                 *         "archived": false,
+                 *         "name": "Demo HQ",
+                 *         "code": "AP-0.12",
+                 *         "type": "Access point",
+                 *         "sn": "FCD2219X0AB",
+                 *         "mac": "24:5A:4C:1B:0F:3E",
+                 *         "ip": "10.20.0.12",
+                 *         "port": "Gi1/0/12",
+                 *         "patch": "PP-A1-12",
+                 *         "note": "Ceiling mounted above the meeting room door",
+                 *         "purchase_date": "2026-03-12",
+                 *         "warranty_expiration_date": "2026-03-12",
+                 *         "tags": [
+                 *           1
+                 *         ],
+                 *         "add_tags": [
+                 *           1
+                 *         ],
+                 *         "remove_tags": [
+                 *           1
+                 *         ],
+                 *         "custom_fields": {}
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     ids: number[];
                     changes: {
@@ -16533,6 +20214,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": 42,
+                 *       "product_id": 17
+                 *     }
+                 */
                 "application/json": {
                     id: number;
                     product_id: unknown;
@@ -16667,6 +20354,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": 42,
+                 *       "status": "Installed"
+                 *     }
+                 */
                 "application/json": {
                     id: number;
                     status?: string | null;
@@ -16801,6 +20494,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "site_id": 3,
+                 *       "ids": [
+                 *         42
+                 *       ],
+                 *       "columns": [
+                 *         "tags"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     site_id: unknown;
                     ids?: number[];
@@ -16874,10 +20578,28 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "site_id": 3,
+                 *       "dry_run": false,
+                 *       "headers": {},
+                 *       "custom_headers": {},
+                 *       "rows": [
+                 *         {
+                 *           "row": 1,
+                 *           "values": {},
+                 *           "custom_fields": {}
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     site_id: unknown;
                     dry_run?: boolean;
                     headers?: {
+                        [key: string]: string;
+                    };
+                    custom_headers?: {
                         [key: string]: string;
                     };
                     rows: {
@@ -16977,6 +20699,7 @@ export interface operations {
     postSiteDevicesImportSheet: {
         parameters: {
             query: {
+                /** @example 3 */
                 site_id: unknown;
             };
             header?: never;
@@ -16991,6 +20714,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "headers": [
+                     *         "headers"
+                     *       ],
+                     *       "rows": [
+                     *         {
+                     *           "row": 1,
+                     *           "values": {}
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         headers: string[];
                         rows: {
@@ -17058,6 +20794,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": 42,
+                 *       "archived": false
+                 *     }
+                 */
                 "application/json": {
                     id: number;
                     archived: boolean;
@@ -17192,6 +20934,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "model": "devices",
+                 *       "id": 42
+                 *     }
+                 */
                 "application/json": {
                     /** @enum {string} */
                     model?: "devices" | "Device";
@@ -17285,7 +21033,9 @@ export interface operations {
     getSiteConnections: {
         parameters: {
             query: {
+                /** @example 3 */
                 site_id: unknown;
+                /** @example 42 */
                 device_id?: number;
             };
             header?: never;
@@ -17300,6 +21050,62 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "connections": {
+                     *         "columns": [
+                     *           "id",
+                     *           "code",
+                     *           "a_device_id",
+                     *           "a_interface_id",
+                     *           "a_label",
+                     *           "b_device_id",
+                     *           "b_interface_id",
+                     *           "b_label",
+                     *           "cable_type",
+                     *           "length_m",
+                     *           "colour",
+                     *           "status",
+                     *           "note"
+                     *         ],
+                     *         "rows": [
+                     *           [
+                     *             27,
+                     *             "AP-0.12",
+                     *             42,
+                     *             2,
+                     *             "a label",
+                     *             42,
+                     *             2,
+                     *             "b label",
+                     *             "cable type",
+                     *             1,
+                     *             "#1E88E5",
+                     *             "planned",
+                     *             "Ceiling mounted above the meeting room door"
+                     *           ]
+                     *         ]
+                     *       },
+                     *       "ports": {
+                     *         "columns": [
+                     *           "id",
+                     *           "label",
+                     *           "terminal",
+                     *           "signal",
+                     *           "io"
+                     *         ],
+                     *         "rows": [
+                     *           [
+                     *             1,
+                     *             "Demo HQ",
+                     *             "terminal",
+                     *             "signal",
+                     *             "io"
+                     *           ]
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         connections: {
                             columns: ("id" | "code" | "a_device_id" | "a_interface_id" | "a_label" | "b_device_id" | "b_interface_id" | "b_label" | "cable_type" | "length_m" | "colour" | "status" | "note")[];
@@ -17368,6 +21174,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": 3
+                 *     }
+                 */
                 "application/json": {
                     id: number;
                     a_device_id?: number | null;
@@ -17487,6 +21298,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "site_id": 3
+                 *     }
+                 */
                 "application/json": {
                     site_id: unknown;
                     a_device_id?: number | null;
@@ -17598,6 +21414,7 @@ export interface operations {
     deleteSiteConnections: {
         parameters: {
             query: {
+                /** @example 3 */
                 id: number;
             };
             header?: never;
@@ -17612,6 +21429,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 3
+                     *     }
+                     */
                     "application/json": {
                         id: number;
                     };
@@ -17667,6 +21489,7 @@ export interface operations {
     getSiteConnectionsOne: {
         parameters: {
             query: {
+                /** @example 3 */
                 id: number;
             };
             header?: never;
@@ -17681,6 +21504,40 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "connection": {
+                     *         "id": 27,
+                     *         "site_id": 3,
+                     *         "code": "AP-0.12",
+                     *         "a_device_id": 42,
+                     *         "a_interface_id": 2,
+                     *         "a_label": "a label",
+                     *         "a_port": {
+                     *           "label": "Demo HQ",
+                     *           "terminal": "terminal",
+                     *           "signal": "signal",
+                     *           "io": "io"
+                     *         },
+                     *         "b_device_id": 42,
+                     *         "b_interface_id": 2,
+                     *         "b_label": "b label",
+                     *         "b_port": {
+                     *           "label": "Demo HQ",
+                     *           "terminal": "terminal",
+                     *           "signal": "signal",
+                     *           "io": "io"
+                     *         },
+                     *         "cable_type": "cable type",
+                     *         "length_m": 1,
+                     *         "colour": "#1E88E5",
+                     *         "status": "planned",
+                     *         "note": "Ceiling mounted above the meeting room door",
+                     *         "created_at": "2026-03-12T09:30:00.000Z",
+                     *         "updated_at": "2026-03-12T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         connection: {
                             id: number;
@@ -17772,6 +21629,22 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "site_id": 3,
+                 *       "a_device_id": 42,
+                 *       "a_interface_ids": [
+                 *         2
+                 *       ],
+                 *       "b_device_id": 42,
+                 *       "b_interface_ids": [
+                 *         2
+                 *       ],
+                 *       "cable_type": "cable type",
+                 *       "colour": "#1E88E5",
+                 *       "status": "planned"
+                 *     }
+                 */
                 "application/json": {
                     site_id: unknown;
                     a_device_id: unknown;
@@ -17792,6 +21665,50 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "connections": [
+                     *         {
+                     *           "id": 27,
+                     *           "site_id": 3,
+                     *           "code": "AP-0.12",
+                     *           "a_device_id": 42,
+                     *           "a_interface_id": 2,
+                     *           "a_label": "a label",
+                     *           "a_port": {
+                     *             "label": "Demo HQ",
+                     *             "terminal": "terminal",
+                     *             "signal": "signal",
+                     *             "io": "io"
+                     *           },
+                     *           "b_device_id": 42,
+                     *           "b_interface_id": 2,
+                     *           "b_label": "b label",
+                     *           "b_port": {
+                     *             "label": "Demo HQ",
+                     *             "terminal": "terminal",
+                     *             "signal": "signal",
+                     *             "io": "io"
+                     *           },
+                     *           "cable_type": "cable type",
+                     *           "length_m": 1,
+                     *           "colour": "#1E88E5",
+                     *           "status": "planned",
+                     *           "note": "Ceiling mounted above the meeting room door",
+                     *           "created_at": "2026-03-12T09:30:00.000Z",
+                     *           "updated_at": "2026-03-12T09:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "warnings": [
+                     *         {
+                     *           "connection_id": 27,
+                     *           "warnings": [
+                     *             "output_to_output"
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         connections: {
                             id: number;
@@ -17887,6 +21804,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "site_id": 3,
+                 *       "ids": [
+                 *         3
+                 *       ],
+                 *       "status": "planned"
+                 *     }
+                 */
                 "application/json": {
                     site_id: unknown;
                     ids: number[];
@@ -17902,6 +21828,42 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "connections": [
+                     *         {
+                     *           "id": 27,
+                     *           "site_id": 3,
+                     *           "code": "AP-0.12",
+                     *           "a_device_id": 42,
+                     *           "a_interface_id": 2,
+                     *           "a_label": "a label",
+                     *           "a_port": {
+                     *             "label": "Demo HQ",
+                     *             "terminal": "terminal",
+                     *             "signal": "signal",
+                     *             "io": "io"
+                     *           },
+                     *           "b_device_id": 42,
+                     *           "b_interface_id": 2,
+                     *           "b_label": "b label",
+                     *           "b_port": {
+                     *             "label": "Demo HQ",
+                     *             "terminal": "terminal",
+                     *             "signal": "signal",
+                     *             "io": "io"
+                     *           },
+                     *           "cable_type": "cable type",
+                     *           "length_m": 1,
+                     *           "colour": "#1E88E5",
+                     *           "status": "planned",
+                     *           "note": "Ceiling mounted above the meeting room door",
+                     *           "created_at": "2026-03-12T09:30:00.000Z",
+                     *           "updated_at": "2026-03-12T09:30:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         connections: {
                             id: number;
@@ -17987,7 +21949,9 @@ export interface operations {
     getSiteConnectionsTrace: {
         parameters: {
             query: {
+                /** @example 42 */
                 device_id: number;
+                /** @example 2 */
                 interface_id: number;
             };
             header?: never;
@@ -18002,6 +21966,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "hops": [
+                     *         {
+                     *           "device_id": 42,
+                     *           "device_code": "AP-0.12",
+                     *           "device_name": "AP-0.12",
+                     *           "interface_id": 2,
+                     *           "port_label": "port label",
+                     *           "label": "Demo HQ",
+                     *           "connection_id": 27,
+                     *           "connection_code": "connection code"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         hops: {
                             device_id: number | null;
@@ -18066,6 +22046,7 @@ export interface operations {
     getSiteDevicesPorts: {
         parameters: {
             query: {
+                /** @example 42 */
                 device_id: number;
             };
             header?: never;
@@ -18080,6 +22061,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ports": [
+                     *         {
+                     *           "interface_id": 2,
+                     *           "label": "Demo HQ",
+                     *           "terminal": "terminal",
+                     *           "signal": "signal",
+                     *           "io": "io",
+                     *           "pass_through": "front",
+                     *           "bus": false,
+                     *           "discarded": false,
+                     *           "connection_id": 27,
+                     *           "connection_ids": [
+                     *             27
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         ports: {
                             interface_id: number;
@@ -18153,6 +22154,29 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "site_id": 3,
+                 *       "dry_run": false,
+                 *       "rows": [
+                 *         {
+                 *           "row": 1,
+                 *           "code": "AP-0.12",
+                 *           "a_device": "a device",
+                 *           "a_port": "a port",
+                 *           "a_label": "a label",
+                 *           "b_device": "b device",
+                 *           "b_port": "b port",
+                 *           "b_label": "b label",
+                 *           "cable_type": "cable type",
+                 *           "length_m": "length m",
+                 *           "colour": "#1E88E5",
+                 *           "status": "Installed",
+                 *           "note": "Ceiling mounted above the meeting room door"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     site_id: unknown;
                     dry_run?: boolean;
@@ -18259,6 +22283,7 @@ export interface operations {
     postSiteConnectionsImportSheet: {
         parameters: {
             query: {
+                /** @example 3 */
                 site_id: unknown;
             };
             header?: never;
@@ -18273,6 +22298,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "headers": [
+                     *         "headers"
+                     *       ],
+                     *       "rows": [
+                     *         {
+                     *           "row": 1,
+                     *           "values": {}
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         headers: string[];
                         rows: {
@@ -18334,7 +22372,9 @@ export interface operations {
     getSiteConnectionsExport: {
         parameters: {
             query: {
+                /** @example 3 */
                 site_id: unknown;
+                /** @example 42 */
                 device_id?: number;
             };
             header?: never;
@@ -18402,6 +22442,7 @@ export interface operations {
     getSiteRacks: {
         parameters: {
             query: {
+                /** @example 3 */
                 site_id: unknown;
             };
             header?: never;
@@ -18416,6 +22457,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "racks": [
+                     *         {
+                     *           "id": 3,
+                     *           "site_id": 3,
+                     *           "location_id": 12,
+                     *           "name": "Rack A1",
+                     *           "u_height": 1,
+                     *           "numbering": "bottom_up",
+                     *           "devices": [
+                     *             {
+                     *               "device_id": 42,
+                     *               "rack_u": 12,
+                     *               "rack_face": "front",
+                     *               "units": 1
+                     *             }
+                     *           ],
+                     *           "created_at": "2026-03-12T09:30:00.000Z",
+                     *           "updated_at": "2026-03-12T09:30:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         racks: {
                             id: number;
@@ -18494,6 +22559,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": 3,
+                 *       "location_id": 12,
+                 *       "name": "Rack A1",
+                 *       "u_height": 1,
+                 *       "numbering": "bottom_up",
+                 *       "updated_at": "2026-03-12T09:30:00.000Z"
+                 *     }
+                 */
                 "application/json": {
                     id: number;
                     location_id?: number | null;
@@ -18600,6 +22675,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "site_id": 3,
+                 *       "location_id": 12,
+                 *       "name": "Rack A1",
+                 *       "u_height": 1,
+                 *       "numbering": "bottom_up"
+                 *     }
+                 */
                 "application/json": {
                     site_id: unknown;
                     location_id: unknown;
@@ -18689,6 +22773,7 @@ export interface operations {
     deleteSiteRacks: {
         parameters: {
             query: {
+                /** @example 3 */
                 id: number;
             };
             header?: never;
@@ -18703,6 +22788,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "unplaced_devices": 1
+                     *     }
+                     */
                     "application/json": {
                         unplaced_devices: number;
                     };
@@ -18764,6 +22854,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "device_id": 42,
+                 *       "rack_id": 3,
+                 *       "rack_u": 12,
+                 *       "rack_face": "front",
+                 *       "updated_at": "2026-03-12T09:30:00.000Z"
+                 *     }
+                 */
                 "application/json": {
                     device_id: number;
                     rack_id?: number | null;
@@ -18782,6 +22881,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "device": {
+                     *         "id": 42,
+                     *         "rack_id": 3,
+                     *         "rack_u": 12,
+                     *         "rack_face": "front",
+                     *         "updated_at": "2026-03-12T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         device: {
                             id: number;
@@ -18853,7 +22963,9 @@ export interface operations {
     getGlobalSearch: {
         parameters: {
             query: {
+                /** @example 10.20.0.12 */
                 q: string;
+                /** @example 20 */
                 limit?: number;
             };
             header?: never;
@@ -18868,6 +22980,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "results": [
+                     *         {
+                     *           "type": "device",
+                     *           "id": 42,
+                     *           "site_id": 3,
+                     *           "title": "AP-0.12",
+                     *           "subtitle": "Demo HQ · Ground floor · Server room 0.12",
+                     *           "url": "/site/3/devices/42"
+                     *         }
+                     *       ],
+                     *       "total": {
+                     *         "device": 1,
+                     *         "site": 0,
+                     *         "location": 0,
+                     *         "product": 0,
+                     *         "contact": 0,
+                     *         "ticket": 0,
+                     *         "attachment": 0
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         results: {
                             /** @enum {string} */
@@ -18934,8 +23069,11 @@ export interface operations {
     getTenantCustomFields: {
         parameters: {
             query?: {
+                /** @example 3 */
                 site_id?: number;
+                /** @example 2 */
                 tenant_id?: number;
+                /** @example devices */
                 applies_to?: "devices" | "sites" | "locations";
             };
             header?: never;
@@ -19033,6 +23171,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": 2
+                 *     }
+                 */
                 "application/json": {
                     id: number;
                     name?: string;
@@ -19142,6 +23285,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Demo Integrator",
+                 *       "type": "text",
+                 *       "applies_to": "devices"
+                 *     }
+                 */
                 "application/json": {
                     name: string;
                     labels?: {
@@ -19245,7 +23395,9 @@ export interface operations {
     deleteTenantCustomFields: {
         parameters: {
             query: {
+                /** @example 2 */
                 id: number;
+                /** @example false */
                 force?: boolean;
             };
             header?: never;
@@ -19260,6 +23412,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "deleted": 1,
+                     *       "values_removed": 1
+                     *     }
+                     */
                     "application/json": {
                         deleted: number;
                         values_removed: number;
@@ -19322,6 +23480,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "ids": [
+                 *         2
+                 *       ],
+                 *       "tenant_id": 2
+                 *     }
+                 */
                 "application/json": {
                     ids: number[];
                     tenant_id?: number;
@@ -19412,6 +23578,7 @@ export interface operations {
     getSiteHandover: {
         parameters: {
             query: {
+                /** @example 3 */
                 site_id: unknown;
             };
             header?: never;
@@ -19426,6 +23593,42 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "packs": [
+                     *         {
+                     *           "id": 9,
+                     *           "site_id": 3,
+                     *           "number": "HO-2026-0007",
+                     *           "status": "done",
+                     *           "progress": 100,
+                     *           "step": null,
+                     *           "format": "pdf",
+                     *           "options": {
+                     *             "sections": [
+                     *               "summary",
+                     *               "plans",
+                     *               "devices",
+                     *               "cables"
+                     *             ],
+                     *             "floor_ids": null,
+                     *             "include_archived": false
+                     *           },
+                     *           "language": "fr",
+                     *           "size": 2483211,
+                     *           "pages": 48,
+                     *           "error_code": null,
+                     *           "created_at": "2026-03-12T09:30:00.000Z",
+                     *           "finished_at": "2026-03-12T09:31:12.000Z",
+                     *           "user": {
+                     *             "id": 7,
+                     *             "name": "Sofie Janssens"
+                     *           },
+                     *           "url": "https://asbuilt.example.com/api/files/tenants/2/sites/3/handover/HO-2026-0007.pdf"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         packs: {
                             id: number;
@@ -19515,6 +23718,23 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "site_id": 3,
+                 *       "format": "pdf",
+                 *       "sections": [
+                 *         "summary",
+                 *         "plans",
+                 *         "devices",
+                 *         "cables"
+                 *       ],
+                 *       "floor_ids": [
+                 *         5
+                 *       ],
+                 *       "language": "fr",
+                 *       "include_archived": false
+                 *     }
+                 */
                 "application/json": {
                     site_id: unknown;
                     /** @enum {string} */
@@ -19534,6 +23754,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 9,
+                     *       "number": "HO-2026-0007"
+                     *     }
+                     */
                     "application/json": {
                         id: number;
                         number: string;
@@ -19599,6 +23825,7 @@ export interface operations {
     deleteSiteHandover: {
         parameters: {
             query: {
+                /** @example 3 */
                 id: number;
             };
             header?: never;
@@ -19613,6 +23840,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 3
+                     *     }
+                     */
                     "application/json": {
                         id: number;
                     };
@@ -19674,6 +23906,22 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "site_id": 3,
+                 *       "ids": [
+                 *         42
+                 *       ],
+                 *       "floor_id": 5,
+                 *       "location_id": 12,
+                 *       "all": false,
+                 *       "format": "5160",
+                 *       "start_at": 1,
+                 *       "fields": [
+                 *         "name"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     site_id: unknown;
                     ids?: number[];
@@ -19753,6 +24001,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "site_id": 3,
+                 *       "ids": [
+                 *         3
+                 *       ],
+                 *       "format": "5160",
+                 *       "start_at": 1
+                 *     }
+                 */
                 "application/json": {
                     site_id: unknown;
                     ids: number[];
@@ -19828,6 +24086,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "hash": "ZGV2aWNlLTQy.sig"
+                 *     }
+                 */
                 "application/json": {
                     hash: string;
                 };
@@ -19840,6 +24103,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "site": {
+                     *         "name": "Demo HQ",
+                     *         "image": "tenants/2/products/u6-pro.png"
+                     *       },
+                     *       "device": {
+                     *         "image": "tenants/2/products/u6-pro.png",
+                     *         "name": "AP-0.12",
+                     *         "brand": "brand",
+                     *         "model": "U6-Pro",
+                     *         "category": "category",
+                     *         "code": "AP-0.12",
+                     *         "type": "Access point",
+                     *         "status": "Installed",
+                     *         "status_key": "planned"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         site: {
                             name: string;
@@ -19916,6 +24198,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "hash": "ZGV2aWNlLTQy.sig"
+                 *     }
+                 */
                 "application/json": {
                     hash: string;
                 };
@@ -19928,6 +24215,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "site_id": 3,
+                     *       "device_id": 42
+                     *     }
+                     */
                     "application/json": {
                         site_id: number;
                         device_id: number;
@@ -19996,6 +24289,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "tenants": [
+                     *         {
+                     *           "id": 2,
+                     *           "name": "Demo HQ",
+                     *           "tenant_status": false,
+                     *           "user_count": 1,
+                     *           "site_count": 1,
+                     *           "users": [
+                     *             {
+                     *               "id": 7,
+                     *               "username": "sofie.janssens@example.com",
+                     *               "name": "Sofie Janssens"
+                     *             }
+                     *           ],
+                     *           "sites": [
+                     *             {
+                     *               "id": 3,
+                     *               "name": "Demo HQ"
+                     *             }
+                     *           ],
+                     *           "storage_used_bytes": 248320,
+                     *           "storage_quota_mb": 1,
+                     *           "storage_default_quota_mb": 1,
+                     *           "logo_url": "https://asbuilt.example.com/logo",
+                     *           "created_at": "2026-03-12T09:30:00.000Z",
+                     *           "updated_at": "2026-03-12T09:30:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         tenants: {
                             id: number;
@@ -20078,6 +24403,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": 1,
+                 *       "name": "Demo HQ",
+                 *       "tenant_status": false,
+                 *       "storage_quota_mb": 1
+                 *     }
+                 */
                 "application/json": {
                     id: number;
                     name?: string;
@@ -20175,6 +24508,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Demo HQ",
+                 *       "tenant_status": false,
+                 *       "storage_quota_mb": 1
+                 *     }
+                 */
                 "application/json": {
                     name: string;
                     tenant_status?: boolean;
@@ -20277,6 +24617,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "counts": {
+                     *         "tenants": 1,
+                     *         "active_tenants": 1,
+                     *         "users": 1,
+                     *         "active_users": 1,
+                     *         "sites": 1,
+                     *         "devices": 1
+                     *       },
+                     *       "sign_ins": {
+                     *         "days": 30,
+                     *         "count": 1,
+                     *         "users": 1
+                     *       },
+                     *       "logs": [
+                     *         {
+                     *           "id": 1,
+                     *           "created_at": "2026-03-12T09:30:00.000Z",
+                     *           "user_id": 7,
+                     *           "user_name": "Sofie Janssens",
+                     *           "object_model": "object model",
+                     *           "object_id": 1,
+                     *           "object_name": "Sofie Janssens",
+                     *           "note": "Ceiling mounted above the meeting room door",
+                     *           "parent_model": "parent model",
+                     *           "parent_name": "Sofie Janssens"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         counts: {
                             tenants: number;
@@ -20375,6 +24746,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "table": "table"
+                 *     }
+                 */
                 "application/json": {
                     table: unknown;
                 };
@@ -20395,6 +24771,7 @@ export interface operations {
     getAdminJobsSetSiteAccesses: {
         parameters: {
             query?: {
+                /** @example 0 */
                 dry_run?: "0" | "1" | "true" | "false";
             };
             header?: never;
@@ -20475,6 +24852,7 @@ export interface operations {
     getAdminJobsAddNameToRessources: {
         parameters: {
             query?: {
+                /** @example 0 */
                 dry_run?: "0" | "1" | "true" | "false";
             };
             header?: never;
@@ -20555,6 +24933,7 @@ export interface operations {
     getAdminJobsConvertActivityLogs: {
         parameters: {
             query?: {
+                /** @example 0 */
                 dry_run?: "0" | "1" | "true" | "false";
             };
             header?: never;
@@ -20635,6 +25014,7 @@ export interface operations {
     getAdminJobsAddFloorToZones: {
         parameters: {
             query?: {
+                /** @example 0 */
                 dry_run?: "0" | "1" | "true" | "false";
             };
             header?: never;
@@ -20715,6 +25095,7 @@ export interface operations {
     getAdminJobsRefreshDeviceHeaders: {
         parameters: {
             query?: {
+                /** @example 0 */
                 dry_run?: "0" | "1" | "true" | "false";
             };
             header?: never;
@@ -20795,6 +25176,7 @@ export interface operations {
     getAdminJobsAssignSecretsToUsers: {
         parameters: {
             query?: {
+                /** @example 0 */
                 dry_run?: "0" | "1" | "true" | "false";
             };
             header?: never;
@@ -20875,6 +25257,7 @@ export interface operations {
     getAdminJobsSendReminders: {
         parameters: {
             query?: {
+                /** @example 0 */
                 dry_run?: "0" | "1" | "true" | "false";
             };
             header?: never;
@@ -20967,6 +25350,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "configured": false,
+                     *       "provider": "gemini",
+                     *       "model": "U6-Pro"
+                     *     }
+                     */
                     "application/json": {
                         configured: boolean;
                         /** @enum {string|null} */
@@ -21031,6 +25421,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "brand": "brand",
+                 *       "model": "U6-Pro",
+                 *       "notes": "notes"
+                 *     }
+                 */
                 "application/json": {
                     brand: string;
                     model: string;
@@ -21045,6 +25442,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "draft": {
+                     *         "name": "Demo HQ",
+                     *         "product_model": "U6-Pro",
+                     *         "product_url": "https://asbuilt.example.com/product",
+                     *         "image_url": "https://asbuilt.example.com/image",
+                     *         "product_status": false,
+                     *         "description": "Ceiling mounted above the meeting room door",
+                     *         "features": "features",
+                     *         "height": 1,
+                     *         "width": 1,
+                     *         "depth": 1,
+                     *         "weight": 1,
+                     *         "power": 1,
+                     *         "sku": "U6-PRO",
+                     *         "upc": "upc",
+                     *         "ean": "ean",
+                     *         "brand_id": 4,
+                     *         "brand_name": "Ubiquiti",
+                     *         "procat_id": 6,
+                     *         "category_name": "Sofie Janssens"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         draft: {
                             name: string | null;
@@ -21147,10 +25569,15 @@ export interface operations {
     getSupportTenant: {
         parameters: {
             query?: {
+                /** @example 2 */
                 tenant_id?: number;
+                /** @example 3 */
                 site_id?: number;
+                /** @example AP-0.12 */
                 q?: string;
+                /** @example 100 */
                 limit?: number;
+                /** @example 0 */
                 offset?: number;
             };
             header?: never;
@@ -21165,6 +25592,73 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "tenant": {
+                     *         "id": 2,
+                     *         "name": "Demo Integrator"
+                     *       },
+                     *       "tickets": [
+                     *         {
+                     *           "id": 31,
+                     *           "number": 1,
+                     *           "tenant_id": 2,
+                     *           "site_id": 3,
+                     *           "site": {
+                     *             "id": 3,
+                     *             "name": "Demo HQ"
+                     *           },
+                     *           "device_id": 42,
+                     *           "device_code": "AP-0.12",
+                     *           "zone_id": 4,
+                     *           "zone_name": "Reception",
+                     *           "ticket_status": "new",
+                     *           "priority": "Low",
+                     *           "ticket_type": "Problem",
+                     *           "subject": "Access point offline",
+                     *           "resolution": "resolution",
+                     *           "due_date": "2026-03-12",
+                     *           "response_due_date": "2026-03-12",
+                     *           "assigner_id": 1,
+                     *           "assignee_id": 7,
+                     *           "assigner": {
+                     *             "fname": "Sofie",
+                     *             "lname": "Janssens"
+                     *           },
+                     *           "assignee": {
+                     *             "fname": "Sofie",
+                     *             "lname": "Janssens"
+                     *           },
+                     *           "total_time": 1,
+                     *           "source": "portal",
+                     *           "reporter_name": "Sofie Janssens",
+                     *           "reporter_email": "sofie.janssens@example.com",
+                     *           "created_at": "2026-03-12T09:30:00.000Z",
+                     *           "updated_at": "2026-03-12T09:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "total": 1,
+                     *       "users": [
+                     *         {
+                     *           "id": 7,
+                     *           "name": "Sofie Janssens"
+                     *         }
+                     *       ],
+                     *       "tenants": [
+                     *         {
+                     *           "id": 2,
+                     *           "name": "Demo HQ"
+                     *         }
+                     *       ],
+                     *       "sites": [
+                     *         {
+                     *           "id": 3,
+                     *           "name": "Demo HQ",
+                     *           "permission": 3
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         tenant: {
                             id: number;
@@ -21278,6 +25772,7 @@ export interface operations {
     getSupportTickets: {
         parameters: {
             query: {
+                /** @example 31 */
                 id: number;
             };
             header?: never;
@@ -21292,6 +25787,111 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ticket": {
+                     *         "id": 31,
+                     *         "number": 1,
+                     *         "tenant_id": 2,
+                     *         "site_id": 3,
+                     *         "site": {
+                     *           "id": 3,
+                     *           "name": "Demo HQ"
+                     *         },
+                     *         "device_id": 42,
+                     *         "device_code": "AP-0.12",
+                     *         "zone_id": 4,
+                     *         "zone_name": "Reception",
+                     *         "ticket_status": "new",
+                     *         "priority": "Low",
+                     *         "ticket_type": "Problem",
+                     *         "subject": "Access point offline",
+                     *         "resolution": "resolution",
+                     *         "due_date": "2026-03-12",
+                     *         "response_due_date": "2026-03-12",
+                     *         "assigner_id": 1,
+                     *         "assignee_id": 7,
+                     *         "assigner": {
+                     *           "fname": "Sofie",
+                     *           "lname": "Janssens"
+                     *         },
+                     *         "assignee": {
+                     *           "fname": "Sofie",
+                     *           "lname": "Janssens"
+                     *         },
+                     *         "total_time": 1,
+                     *         "source": "portal",
+                     *         "reporter_name": "Sofie Janssens",
+                     *         "reporter_email": "sofie.janssens@example.com",
+                     *         "created_at": "2026-03-12T09:30:00.000Z",
+                     *         "updated_at": "2026-03-12T09:30:00.000Z"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "id": 1,
+                     *           "topic": "topic",
+                     *           "sender_id": 1,
+                     *           "sender_name": "Sofie Janssens",
+                     *           "recipient_id": 1,
+                     *           "title": "Demo HQ",
+                     *           "body": "The access point on the ground floor no longer answers.",
+                     *           "messageable_type": "messageable type",
+                     *           "messageable_id": 1,
+                     *           "created_at": "2026-03-12T09:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "notes": [
+                     *         {
+                     *           "id": 1,
+                     *           "topic": "topic",
+                     *           "sender_id": 1,
+                     *           "sender_name": "Sofie Janssens",
+                     *           "recipient_id": 1,
+                     *           "title": "Demo HQ",
+                     *           "body": "The access point on the ground floor no longer answers.",
+                     *           "messageable_type": "messageable type",
+                     *           "messageable_id": 1,
+                     *           "created_at": "2026-03-12T09:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "time_entries": [
+                     *         {
+                     *           "id": 1,
+                     *           "ticket_id": 31,
+                     *           "user_id": 7,
+                     *           "user_name": "Sofie Janssens",
+                     *           "minutes": 1,
+                     *           "note": "Ceiling mounted above the meeting room door",
+                     *           "created_at": "2026-03-12T09:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "attachments": [
+                     *         {
+                     *           "id": 15,
+                     *           "filename": "as-built-plan.pdf",
+                     *           "file_type": "file type",
+                     *           "url": "https://asbuilt.example.com/files",
+                     *           "thumb": "thumb",
+                     *           "created_at": "2026-03-12T09:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "logs": [
+                     *         {
+                     *           "id": 1,
+                     *           "created_at": "2026-03-12T09:30:00.000Z",
+                     *           "user_id": 7,
+                     *           "user_name": "Sofie Janssens",
+                     *           "object_model": "object model",
+                     *           "object_id": 1,
+                     *           "object_name": "Sofie Janssens",
+                     *           "note": "Ceiling mounted above the meeting room door",
+                     *           "parent_model": "parent model",
+                     *           "parent_name": "Sofie Janssens"
+                     *         }
+                     *       ],
+                     *       "permission": 3
+                     *     }
+                     */
                     "application/json": {
                         ticket: {
                             id: number;
@@ -21460,6 +26060,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": 31
+                 *     }
+                 */
                 "application/json": {
                     id: number;
                     site_id?: number;
@@ -21588,6 +26193,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "site_id": 3,
+                 *       "subject": "Access point offline"
+                 *     }
+                 */
                 "application/json": {
                     site_id: unknown;
                     subject: string;
@@ -21716,6 +26327,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": 31,
+                 *       "ticket_status": "new"
+                 *     }
+                 */
                 "application/json": {
                     id: number;
                     /** @enum {string} */
@@ -21825,6 +26442,7 @@ export interface operations {
     getSupportAssignees: {
         parameters: {
             query: {
+                /** @example 3 */
                 site_id: unknown;
             };
             header?: never;
@@ -21839,6 +26457,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "users": [
+                     *         {
+                     *           "id": 7,
+                     *           "name": "Sofie Janssens"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         users: {
                             id: number;
@@ -21903,6 +26531,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "topic": "topic",
+                 *       "sender_id": 1,
+                 *       "recipient_id": 1,
+                 *       "title": "Demo HQ",
+                 *       "body": "The access point on the ground floor no longer answers.",
+                 *       "messageable_type": "Ticket",
+                 *       "messageable_id": 1
+                 *     }
+                 */
                 "application/json": {
                     topic?: string | null;
                     sender_id?: number | null;
@@ -21925,6 +26564,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": {
+                     *         "id": 1,
+                     *         "topic": "topic",
+                     *         "sender_id": 1,
+                     *         "sender_name": "Sofie Janssens",
+                     *         "recipient_id": 1,
+                     *         "title": "Demo HQ",
+                     *         "body": "The access point on the ground floor no longer answers.",
+                     *         "messageable_type": "messageable type",
+                     *         "messageable_id": 1,
+                     *         "created_at": "2026-03-12T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         message: {
                             id: number;
@@ -21997,6 +26652,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "ticket_id": 31,
+                 *       "minutes": 1,
+                 *       "note": "Ceiling mounted above the meeting room door"
+                 *     }
+                 */
                 "application/json": {
                     ticket_id: unknown;
                     minutes: number;
@@ -22011,6 +26673,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "time_entry": {
+                     *         "id": 1,
+                     *         "ticket_id": 31,
+                     *         "user_id": 7,
+                     *         "user_name": "Sofie Janssens",
+                     *         "minutes": 1,
+                     *         "note": "Ceiling mounted above the meeting room door",
+                     *         "created_at": "2026-03-12T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         time_entry: {
                             id: number;
@@ -22074,6 +26749,7 @@ export interface operations {
     deleteSupportTimeEntries: {
         parameters: {
             query: {
+                /** @example 1 */
                 id: number;
             };
             header?: never;
@@ -22088,6 +26764,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 1
+                     *     }
+                     */
                     "application/json": {
                         id: number;
                     };
@@ -22149,6 +26830,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "ticket_id": 31,
+                 *       "attachment_id": 15
+                 *     }
+                 */
                 "application/json": {
                     ticket_id: unknown;
                     attachment_id: unknown;
@@ -22162,6 +26849,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -22218,7 +26910,9 @@ export interface operations {
     deleteSupportTicketsAttachments: {
         parameters: {
             query: {
+                /** @example 31 */
                 ticket_id: unknown;
+                /** @example 15 */
                 attachment_id: unknown;
             };
             header?: never;
@@ -22233,6 +26927,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -22301,6 +27000,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ticket_mails": false
+                     *     }
+                     */
                     "application/json": {
                         ticket_mails: boolean;
                     };
@@ -22362,6 +27066,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "ticket_mails": false
+                 *     }
+                 */
                 "application/json": {
                     ticket_mails: boolean;
                 };
@@ -22374,6 +27083,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ticket_mails": false
+                     *     }
+                     */
                     "application/json": {
                         ticket_mails: boolean;
                     };
@@ -22435,6 +27149,19 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "hash": "ZGV2aWNlLTQy.sig",
+                 *       "name": "Demo HQ",
+                 *       "email": "sofie.janssens@example.com",
+                 *       "description": "Ceiling mounted above the meeting room door",
+                 *       "photo": {
+                 *         "filename": "as-built-plan.pdf",
+                 *         "data": "data"
+                 *       },
+                 *       "language": "en"
+                 *     }
+                 */
                 "application/json": {
                     hash: string;
                     name: string;
@@ -22456,6 +27183,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "number": 1
+                     *     }
+                     */
                     "application/json": {
                         number: number;
                     };
@@ -22526,6 +27258,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "hash": "ZGV2aWNlLTQy.sig"
+                 *     }
+                 */
                 "application/json": {
                     hash: string;
                 };
@@ -22614,6 +27351,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "hash": "ZGV2aWNlLTQy.sig",
+                 *       "body": "The access point on the ground floor no longer answers.",
+                 *       "language": "en"
+                 *     }
+                 */
                 "application/json": {
                     hash: string;
                     body: string;
@@ -22699,7 +27443,9 @@ export interface operations {
     getSiteDue: {
         parameters: {
             query: {
+                /** @example 3 */
                 site_id: number;
+                /** @example 30 */
                 days?: number;
             };
             header?: never;
@@ -22714,6 +27460,40 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "kind": "warranty",
+                     *           "id": 42,
+                     *           "title": "AP-0.12",
+                     *           "due_date": "2026-04-01",
+                     *           "site_id": 3,
+                     *           "object_type": "device",
+                     *           "object_id": 42,
+                     *           "overdue": false,
+                     *           "can_edit": false
+                     *         },
+                     *         {
+                     *           "kind": "task",
+                     *           "id": 19,
+                     *           "title": "Firmware and PoE budget check",
+                     *           "due_date": "2026-03-01",
+                     *           "site_id": 3,
+                     *           "object_type": "device",
+                     *           "object_id": 42,
+                     *           "overdue": true,
+                     *           "can_edit": false
+                     *         }
+                     *       ],
+                     *       "sites": [
+                     *         {
+                     *           "id": 3,
+                     *           "name": "Demo HQ"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         items: {
                             /** @enum {string} */
@@ -22726,6 +27506,7 @@ export interface operations {
                             object_type: "device" | "location" | "site" | "access" | "secret" | "product" | "attachment";
                             object_id: number;
                             overdue: boolean;
+                            can_edit: boolean;
                         }[];
                         sites: {
                             id: number;
@@ -22784,7 +27565,9 @@ export interface operations {
     getSiteDueSummary: {
         parameters: {
             query: {
+                /** @example 3 */
                 site_id: number;
+                /** @example 30 */
                 days?: number;
             };
             header?: never;
@@ -22799,6 +27582,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "counts": {},
+                     *       "overdue": 1,
+                     *       "next": [
+                     *         {
+                     *           "kind": "warranty",
+                     *           "id": 1,
+                     *           "title": "Demo HQ",
+                     *           "due_date": "2026-03-12",
+                     *           "site_id": 3,
+                     *           "object_type": "device",
+                     *           "object_id": 1,
+                     *           "overdue": false,
+                     *           "can_edit": false
+                     *         }
+                     *       ],
+                     *       "devices_by_status": [
+                     *         {
+                     *           "status": "Installed",
+                     *           "count": 1
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         counts: {
                             [key: string]: number;
@@ -22815,6 +27623,7 @@ export interface operations {
                             object_type: "device" | "location" | "site" | "access" | "secret" | "product" | "attachment";
                             object_id: number;
                             overdue: boolean;
+                            can_edit: boolean;
                         }[];
                         devices_by_status: {
                             status: string | null;
@@ -22873,6 +27682,7 @@ export interface operations {
     getTenantDue: {
         parameters: {
             query?: {
+                /** @example 30 */
                 days?: number;
             };
             header?: never;
@@ -22887,6 +27697,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "kind": "warranty",
+                     *           "id": 1,
+                     *           "title": "Demo HQ",
+                     *           "due_date": "2026-03-12",
+                     *           "site_id": 3,
+                     *           "object_type": "device",
+                     *           "object_id": 1,
+                     *           "overdue": false,
+                     *           "can_edit": false
+                     *         }
+                     *       ],
+                     *       "sites": [
+                     *         {
+                     *           "id": 3,
+                     *           "name": "Demo HQ"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         items: {
                             /** @enum {string} */
@@ -22899,6 +27732,7 @@ export interface operations {
                             object_type: "device" | "location" | "site" | "access" | "secret" | "product" | "attachment";
                             object_id: number;
                             overdue: boolean;
+                            can_edit: boolean;
                         }[];
                         sites: {
                             id: number;
@@ -22963,6 +27797,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "site_id": 3,
+                 *       "kind": "warranty",
+                 *       "id": 3,
+                 *       "until": "until"
+                 *     }
+                 */
                 "application/json": {
                     site_id: number;
                     /** @enum {string} */
@@ -22979,6 +27821,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -23047,6 +27894,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "reminders": {
+                     *         "frequency": "weekly",
+                     *         "weekday": 1,
+                     *         "days": 30,
+                     *         "site_ids": [
+                     *           3
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         reminders: {
                             /** @enum {string} */
@@ -23114,6 +27973,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "frequency": "weekly",
+                 *       "weekday": 1,
+                 *       "days": 30,
+                 *       "site_ids": [
+                 *         3
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     /** @enum {string} */
                     frequency?: "weekly" | "daily" | "none";
@@ -23130,6 +27999,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "reminders": {
+                     *         "frequency": "weekly",
+                     *         "weekday": 1,
+                     *         "days": 30,
+                     *         "site_ids": [
+                     *           3
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         reminders: {
                             /** @enum {string} */
@@ -23203,6 +28084,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "url": "https://asbuilt.example.com/files"
+                     *     }
+                     */
                     "application/json": {
                         url: string;
                     };
@@ -23270,6 +28156,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -23328,6 +28219,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example tenants/2/sites/3/attachments/as-built-plan.pdf */
                 file: string;
             };
             cookie?: never;
@@ -23348,6 +28240,7 @@ export interface operations {
     postGlobalPublicUnsubscribe: {
         parameters: {
             query?: {
+                /** @example  */
                 token?: string;
             };
             header?: never;
@@ -23362,6 +28255,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "unsubscribed": false
+                     *     }
+                     */
                     "application/json": {
                         unsubscribed: boolean;
                     };
@@ -23417,9 +28315,13 @@ export interface operations {
     getSiteTasks: {
         parameters: {
             query: {
+                /** @example 3 */
                 site_id: unknown;
+                /** @example 42 */
                 device_id?: number | null;
+                /** @example 12 */
                 location_id?: number | null;
+                /** @example false */
                 include_closed?: boolean;
             };
             header?: never;
@@ -23434,6 +28336,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "tasks": [
+                     *         {
+                     *           "id": 19,
+                     *           "site_id": 3,
+                     *           "device_id": 42,
+                     *           "location_id": null,
+                     *           "target_name": "AP-0.12",
+                     *           "title": "Firmware and PoE budget check",
+                     *           "description": "Update the firmware and check the switch port’s PoE budget.",
+                     *           "interval": 1,
+                     *           "interval_unit": "years",
+                     *           "next_due_date": "2026-06-30",
+                     *           "assignee_id": 7,
+                     *           "assignee_name": "Sofie Janssens",
+                     *           "checklist": [
+                     *             "Firmware up to date",
+                     *             "Signal checked in the meeting room"
+                     *           ],
+                     *           "closed_at": "2026-03-12T09:30:00.000Z",
+                     *           "last_done_at": "2026-03-12T09:30:00.000Z",
+                     *           "user_id": 7,
+                     *           "created_at": "2026-03-12T09:30:00.000Z",
+                     *           "updated_at": "2026-03-12T09:30:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         tasks: {
                             id: number;
@@ -23515,6 +28446,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": 19
+                 *     }
+                 */
                 "application/json": {
                     id: number;
                     device_id?: number | null;
@@ -23539,6 +28475,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "task": {
+                     *         "id": 19,
+                     *         "site_id": 3,
+                     *         "device_id": 42,
+                     *         "location_id": 12,
+                     *         "target_name": "AP-0.12",
+                     *         "title": "Yearly firmware check",
+                     *         "description": "Ceiling mounted above the meeting room door",
+                     *         "interval": 30,
+                     *         "interval_unit": "days",
+                     *         "next_due_date": "2026-03-12",
+                     *         "assignee_id": 7,
+                     *         "assignee_name": "Sofie Janssens",
+                     *         "checklist": [
+                     *           "checklist"
+                     *         ],
+                     *         "closed_at": "2026-03-12T09:30:00.000Z",
+                     *         "last_done_at": "2026-03-12T09:30:00.000Z",
+                     *         "user_id": 7,
+                     *         "created_at": "2026-03-12T09:30:00.000Z",
+                     *         "updated_at": "2026-03-12T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         task: {
                             id: number;
@@ -23629,6 +28591,21 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "site_id": 3,
+                 *       "title": "Firmware and PoE budget check",
+                 *       "interval_unit": "years",
+                 *       "next_due_date": "2026-06-30",
+                 *       "device_id": 42,
+                 *       "description": "Update the firmware and check the switch port’s PoE budget.",
+                 *       "interval": 1,
+                 *       "checklist": [
+                 *         "Firmware up to date",
+                 *         "Signal checked in the meeting room"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     site_id: unknown;
                     device_id?: number | null;
@@ -23651,6 +28628,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "task": {
+                     *         "id": 19,
+                     *         "site_id": 3,
+                     *         "device_id": 42,
+                     *         "location_id": null,
+                     *         "target_name": "AP-0.12",
+                     *         "title": "Firmware and PoE budget check",
+                     *         "description": "Update the firmware and check the switch port’s PoE budget.",
+                     *         "interval": 1,
+                     *         "interval_unit": "years",
+                     *         "next_due_date": "2026-06-30",
+                     *         "assignee_id": 7,
+                     *         "assignee_name": "Sofie Janssens",
+                     *         "checklist": [
+                     *           "Firmware up to date",
+                     *           "Signal checked in the meeting room"
+                     *         ],
+                     *         "closed_at": "2026-03-12T09:30:00.000Z",
+                     *         "last_done_at": "2026-03-12T09:30:00.000Z",
+                     *         "user_id": 7,
+                     *         "created_at": "2026-03-12T09:30:00.000Z",
+                     *         "updated_at": "2026-03-12T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         task: {
                             id: number;
@@ -23726,6 +28730,7 @@ export interface operations {
     deleteSiteTasks: {
         parameters: {
             query: {
+                /** @example 19 */
                 id: number;
             };
             header?: never;
@@ -23740,6 +28745,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 19
+                     *     }
+                     */
                     "application/json": {
                         id: number;
                     };
@@ -23801,6 +28811,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "site_id": 3,
+                 *       "device_ids": [
+                 *         42
+                 *       ],
+                 *       "title": "Yearly firmware check",
+                 *       "interval_unit": "days",
+                 *       "next_due_date": "2026-03-12"
+                 *     }
+                 */
                 "application/json": {
                     site_id: unknown;
                     device_ids: number[];
@@ -23822,6 +28843,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "tasks": [
+                     *         {
+                     *           "id": 19,
+                     *           "site_id": 3,
+                     *           "device_id": 42,
+                     *           "location_id": 12,
+                     *           "target_name": "AP-0.12",
+                     *           "title": "Yearly firmware check",
+                     *           "description": "Ceiling mounted above the meeting room door",
+                     *           "interval": 30,
+                     *           "interval_unit": "days",
+                     *           "next_due_date": "2026-03-12",
+                     *           "assignee_id": 7,
+                     *           "assignee_name": "Sofie Janssens",
+                     *           "checklist": [
+                     *             "checklist"
+                     *           ],
+                     *           "closed_at": "2026-03-12T09:30:00.000Z",
+                     *           "last_done_at": "2026-03-12T09:30:00.000Z",
+                     *           "user_id": 7,
+                     *           "created_at": "2026-03-12T09:30:00.000Z",
+                     *           "updated_at": "2026-03-12T09:30:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         tasks: {
                             id: number;
@@ -23903,6 +28952,22 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": 19,
+                 *       "note": "Ceiling mounted above the meeting room door",
+                 *       "done_at": "2026-03-12T09:30:00.000Z",
+                 *       "checklist": [
+                 *         {
+                 *           "item": "item",
+                 *           "done": false
+                 *         }
+                 *       ],
+                 *       "attachments": [
+                 *         1
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     id: number;
                     note?: string | null;
@@ -23922,6 +28987,78 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "task": {
+                     *         "id": 19,
+                     *         "site_id": 3,
+                     *         "device_id": 42,
+                     *         "location_id": 12,
+                     *         "target_name": "AP-0.12",
+                     *         "title": "Yearly firmware check",
+                     *         "description": "Ceiling mounted above the meeting room door",
+                     *         "interval": 30,
+                     *         "interval_unit": "days",
+                     *         "next_due_date": "2026-03-12",
+                     *         "assignee_id": 7,
+                     *         "assignee_name": "Sofie Janssens",
+                     *         "checklist": [
+                     *           "checklist"
+                     *         ],
+                     *         "closed_at": "2026-03-12T09:30:00.000Z",
+                     *         "last_done_at": "2026-03-12T09:30:00.000Z",
+                     *         "user_id": 7,
+                     *         "created_at": "2026-03-12T09:30:00.000Z",
+                     *         "updated_at": "2026-03-12T09:30:00.000Z"
+                     *       },
+                     *       "completion": {
+                     *         "id": 1,
+                     *         "task_id": 19,
+                     *         "user_id": 7,
+                     *         "user_name": "Sofie Janssens",
+                     *         "done_at": "2026-03-12T09:30:00.000Z",
+                     *         "note": "Ceiling mounted above the meeting room door",
+                     *         "checklist": [
+                     *           {
+                     *             "item": "item",
+                     *             "done": false
+                     *           }
+                     *         ],
+                     *         "attachments": [
+                     *           {
+                     *             "id": 15,
+                     *             "site_id": 3,
+                     *             "url": "https://asbuilt.example.com/files",
+                     *             "download_url": "https://asbuilt.example.com/download",
+                     *             "thumb_url": "https://asbuilt.example.com/thumb",
+                     *             "preview_url": "https://asbuilt.example.com/preview",
+                     *             "filename": "as-built-plan.pdf",
+                     *             "original_filename": "original filename",
+                     *             "file_type": "file type",
+                     *             "file_class": "image",
+                     *             "size": 248320,
+                     *             "attachable_type": "Floor",
+                     *             "attachable_id": 1,
+                     *             "linked": {
+                     *               "type": "Floor",
+                     *               "id": 1,
+                     *               "name": "Demo HQ"
+                     *             },
+                     *             "user_id": 7,
+                     *             "valid_until": "2026-03-12",
+                     *             "tags": [
+                     *               1
+                     *             ],
+                     *             "created_at": "2026-03-12T09:30:00.000Z",
+                     *             "updated_at": "2026-03-12T09:30:00.000Z"
+                     *           }
+                     *         ],
+                     *         "previous_due_date": "2026-03-12",
+                     *         "next_due_date": "2026-03-12",
+                     *         "created_at": "2026-03-12T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         task: {
                             id: number;
@@ -24049,6 +29186,7 @@ export interface operations {
     getSiteTasksHistory: {
         parameters: {
             query: {
+                /** @example 19 */
                 id: number;
             };
             header?: never;
@@ -24063,6 +29201,58 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "completions": [
+                     *         {
+                     *           "id": 1,
+                     *           "task_id": 19,
+                     *           "user_id": 7,
+                     *           "user_name": "Sofie Janssens",
+                     *           "done_at": "2026-03-12T09:30:00.000Z",
+                     *           "note": "Ceiling mounted above the meeting room door",
+                     *           "checklist": [
+                     *             {
+                     *               "item": "item",
+                     *               "done": false
+                     *             }
+                     *           ],
+                     *           "attachments": [
+                     *             {
+                     *               "id": 15,
+                     *               "site_id": 3,
+                     *               "url": "https://asbuilt.example.com/files",
+                     *               "download_url": "https://asbuilt.example.com/download",
+                     *               "thumb_url": "https://asbuilt.example.com/thumb",
+                     *               "preview_url": "https://asbuilt.example.com/preview",
+                     *               "filename": "as-built-plan.pdf",
+                     *               "original_filename": "original filename",
+                     *               "file_type": "file type",
+                     *               "file_class": "image",
+                     *               "size": 248320,
+                     *               "attachable_type": "Floor",
+                     *               "attachable_id": 1,
+                     *               "linked": {
+                     *                 "type": "Floor",
+                     *                 "id": 1,
+                     *                 "name": "Demo HQ"
+                     *               },
+                     *               "user_id": 7,
+                     *               "valid_until": "2026-03-12",
+                     *               "tags": [
+                     *                 1
+                     *               ],
+                     *               "created_at": "2026-03-12T09:30:00.000Z",
+                     *               "updated_at": "2026-03-12T09:30:00.000Z"
+                     *             }
+                     *           ],
+                     *           "previous_due_date": "2026-03-12",
+                     *           "next_due_date": "2026-03-12",
+                     *           "created_at": "2026-03-12T09:30:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         completions: {
                             id: number;
@@ -24172,6 +29362,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "webhooks": [
+                     *         {
+                     *           "id": 4,
+                     *           "url": "https://psa.example.com/hooks/asbuilt",
+                     *           "description": "Tickets in the PSA",
+                     *           "events": [
+                     *             "device.created",
+                     *             "device.updated"
+                     *           ],
+                     *           "site_ids": [
+                     *             3
+                     *           ],
+                     *           "enabled": true,
+                     *           "failure_count": 0,
+                     *           "disabled_reason": null,
+                     *           "created_at": "2026-03-12T09:30:00.000Z",
+                     *           "updated_at": "2026-03-12T09:30:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         webhooks: {
                             id: number;
@@ -24245,6 +29458,20 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": 4,
+                 *       "url": "https://asbuilt.example.com/files",
+                 *       "description": "Ceiling mounted above the meeting room door",
+                 *       "events": [
+                 *         "device.created"
+                 *       ],
+                 *       "site_ids": [
+                 *         3
+                 *       ],
+                 *       "enabled": true
+                 *     }
+                 */
                 "application/json": {
                     id: unknown;
                     url?: string;
@@ -24262,6 +29489,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "webhook": {
+                     *         "id": 4,
+                     *         "url": "https://asbuilt.example.com/files",
+                     *         "description": "Ceiling mounted above the meeting room door",
+                     *         "events": [
+                     *           "device.created"
+                     *         ],
+                     *         "site_ids": [
+                     *           3
+                     *         ],
+                     *         "enabled": true,
+                     *         "failure_count": 1,
+                     *         "disabled_reason": "failing",
+                     *         "created_at": "2026-03-12T09:30:00.000Z",
+                     *         "updated_at": "2026-03-12T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         webhook: {
                             id: number;
@@ -24335,6 +29582,20 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "url": "https://psa.example.com/hooks/asbuilt",
+                 *       "description": "Tickets in the PSA",
+                 *       "events": [
+                 *         "device.created",
+                 *         "device.updated"
+                 *       ],
+                 *       "site_ids": [
+                 *         3
+                 *       ],
+                 *       "enabled": true
+                 *     }
+                 */
                 "application/json": {
                     url: string;
                     description?: string | null;
@@ -24351,6 +29612,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "webhook": {
+                     *         "id": 4,
+                     *         "url": "https://psa.example.com/hooks/asbuilt",
+                     *         "description": "Tickets in the PSA",
+                     *         "events": [
+                     *           "device.created",
+                     *           "device.updated"
+                     *         ],
+                     *         "site_ids": [
+                     *           3
+                     *         ],
+                     *         "enabled": true,
+                     *         "failure_count": 0,
+                     *         "disabled_reason": null,
+                     *         "created_at": "2026-03-12T09:30:00.000Z",
+                     *         "updated_at": "2026-03-12T09:30:00.000Z"
+                     *       },
+                     *       "secret": "whsec_MfKQ9r8GbyqZ1x0Y7u6e5d4c3b2a"
+                     *     }
+                     */
                     "application/json": {
                         webhook: {
                             id: number;
@@ -24428,6 +29711,7 @@ export interface operations {
     deleteTenantWebhooks: {
         parameters: {
             query: {
+                /** @example 4 */
                 id: number;
             };
             header?: never;
@@ -24442,6 +29726,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 4
+                     *     }
+                     */
                     "application/json": {
                         id: number;
                     };
@@ -24503,6 +29792,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": 4
+                 *     }
+                 */
                 "application/json": {
                     id: unknown;
                 };
@@ -24515,6 +29809,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 4,
+                     *       "secret": "whsec_MfKQ9r8GbyqZ1x0Y7u6e5d4c3b2a"
+                     *     }
+                     */
                     "application/json": {
                         id: number;
                         secret: string;
@@ -24571,8 +29871,11 @@ export interface operations {
     getTenantWebhooksDeliveries: {
         parameters: {
             query: {
+                /** @example 4 */
                 webhook_id: unknown;
+                /** @example 50 */
                 limit?: number;
+                /** @example 0 */
                 offset?: number;
             };
             header?: never;
@@ -24587,6 +29890,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "deliveries": [
+                     *         {
+                     *           "id": 301,
+                     *           "event_id": "msg_2Lq7dXc9Vb",
+                     *           "event": "device.updated",
+                     *           "status": "succeeded",
+                     *           "attempt": 1,
+                     *           "response_code": 200,
+                     *           "response_excerpt": "{\"received\":true}",
+                     *           "duration_ms": 184,
+                     *           "next_attempt_at": null,
+                     *           "created_at": "2026-03-12T09:30:00.000Z",
+                     *           "delivered_at": "2026-03-12T09:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "total": 1
+                     *     }
+                     */
                     "application/json": {
                         deliveries: {
                             id: number;
@@ -24662,6 +29985,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "webhook_id": 4
+                 *     }
+                 */
                 "application/json": {
                     webhook_id: unknown;
                 };
@@ -24748,6 +30076,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": 4
+                 *     }
+                 */
                 "application/json": {
                     id: unknown;
                 };

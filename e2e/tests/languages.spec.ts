@@ -36,7 +36,8 @@ test('the sign-in page follows the browser, has a switch, and validates in the c
   await expect(page.getByRole('heading', { name: 'Se connecter' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
   await page.getByLabel("Nom d'utilisateur ou e-mail").focus();
-  await page.getByLabel('Mot de passe', { exact: true }).focus();
+  await page.getByLabel("Nom d'utilisateur ou e-mail").blur();
+  await expect(page.getByRole('button', { name: 'Continuer' })).toBeDisabled();
   await expect(page.getByText("Le nom d'utilisateur est obligatoire")).toBeVisible();
 
   await page.getByRole('button', { name: 'Langue' }).click();

@@ -1,4 +1,4 @@
-import { DEMO_PASSWORD, signIn, signOut } from '../support/session.ts';
+import { DEMO_PASSWORD, enterEmail, signIn, signOut } from '../support/session.ts';
 import { expect, test } from '../support/test.ts';
 
 test.describe('login form', () => {
@@ -8,29 +8,39 @@ test.describe('login form', () => {
     await page.goto('/login');
     const username = page.getByLabel('Username or Email');
     const password = page.getByLabel('Password', { exact: true });
+    const next = page.getByRole('button', { name: 'Continue' });
     const login = page.getByRole('button', { name: 'Login' });
 
-    await expect(login).toBeDisabled();
+    // The e-mail first (issue 46): the password comes once the e-mail is known to use one.
+    await expect(next).toBeDisabled();
+    await expect(password).toHaveCount(0);
     await username.click();
-    await password.click();
+    await username.blur();
     await expect(page.getByText('Username is required')).toBeVisible();
-    await username.click();
+    await username.fill('integrator@asbuilt.demo');
+    await next.click();
+    await expect(password).toBeFocused();
+    await expect(username).toHaveValue('integrator@asbuilt.demo');
+    await expect(login).toBeDisabled();
+    await password.blur();
     await expect(page.getByText('Password is required')).toBeVisible();
 
-    await username.fill('integrator@asbuilt.demo');
     await password.fill('12345');
     await expect(page.getByText('Min 6 characters')).toBeVisible();
     await expect(login).toBeDisabled();
 
     await password.fill('123456');
     await expect(login).toBeEnabled();
+    // Another e-mail goes back to the first step.
+    await page.getByRole('button', { name: 'Use another e-mail' }).click();
+    await expect(password).toHaveCount(0);
     await username.fill('');
-    await expect(login).toBeDisabled();
+    await expect(next).toBeDisabled();
   });
 
   test('tells the user when the credentials are wrong', async ({ page }) => {
     await page.goto('/login');
-    await page.getByLabel('Username or Email').fill('integrator@asbuilt.demo');
+    await enterEmail(page, 'integrator@asbuilt.demo');
     await page.getByLabel('Password', { exact: true }).fill('not-the-password');
     await page.getByRole('button', { name: 'Login' }).click();
     await expect(page.getByText('Invalid username or password')).toBeVisible();
@@ -93,7 +103,7 @@ test.describe('route guard', () => {
     await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
     // The sign-in screen alone: neither the app's start nor its router came with it.
     expect(scripts.filter((script) => /\/assets\/(start|router)-/.test(script))).toEqual([]);
-    await page.getByLabel('Username or Email').fill('integrator@asbuilt.demo');
+    await enterEmail(page, 'integrator@asbuilt.demo');
     await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Login' }).click();
     await expect(page).toHaveURL(/\/tenant\/users\?q=owner$/);
@@ -102,7 +112,7 @@ test.describe('route guard', () => {
 
   test('a link to another site in the return address leads to the sites list', async ({ page }) => {
     await page.goto('/login?next=%2F%2Fevil.example%2Fx');
-    await page.getByLabel('Username or Email').fill('owner@asbuilt.demo');
+    await enterEmail(page, 'owner@asbuilt.demo');
     await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Login' }).click();
     await expect(page).toHaveURL(/^http:\/\/[^/]+\/sites$/);

@@ -2,7 +2,7 @@
  * The sign-in screen is a page of its own (web/src/features/auth/signin, issue 14): it loads
  * without the app, opens the app in place once signed in, and does what the app's form did.
  */
-import { DEMO_PASSWORD } from '../support/session.ts';
+import { DEMO_PASSWORD, enterEmail } from '../support/session.ts';
 import { expect, test } from '../support/test.ts';
 
 const EMAIL = 'integrator@asbuilt.demo';
@@ -26,7 +26,7 @@ test('loads without the app, says a refusal in an alert, then opens the sites wi
   await page.evaluate(() => {
     (window as unknown as { sameDocument: boolean }).sameDocument = true;
   });
-  await page.getByLabel('Username or Email').fill(EMAIL);
+  await enterEmail(page, EMAIL);
   await page.getByLabel('Password', { exact: true }).fill('not-the-password');
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page.getByRole('alert')).toHaveText('Invalid username or password');
@@ -60,9 +60,10 @@ test('a refusal for too many attempts says when to try again, in the chosen lang
   await page.goto('/login');
   await page.getByRole('button', { name: 'Language' }).click();
   await page.getByRole('menuitem', { name: 'Nederlands' }).click();
-  await page.getByLabel('Gebruikersnaam of e-mail').fill(EMAIL);
+  await enterEmail(page, EMAIL, { username: 'Gebruikersnaam of e-mail', next: 'Doorgaan' });
   await page.getByLabel('Wachtwoord', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Aanmelden' }).click();
+  // Exact: the passkey button's name starts with the same word.
+  await page.getByRole('button', { name: 'Aanmelden', exact: true }).click();
   const alert = page.getByRole('alert');
   await expect(alert).toContainText('Te veel pogingen; wacht een paar minuten en probeer het opnieuw');
   await expect(alert).toContainText('Je kunt het over 9 minuten opnieuw proberen.');

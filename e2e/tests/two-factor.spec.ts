@@ -7,7 +7,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { apiSignIn } from '../support/api.ts';
-import { signOut } from '../support/session.ts';
+import { enterEmail, signOut } from '../support/session.ts';
 import { expect, test } from '../support/test.ts';
 
 const PASSWORD = 'two-factor-pass-1';
@@ -32,7 +32,7 @@ async function freshUser(request: APIRequestContext) {
 
 async function passwordStep(page: Page, email: string) {
   await page.goto('/login');
-  await page.getByLabel('Username or Email').fill(email);
+  await enterEmail(page, email);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page.getByRole('heading', { name: 'Two-factor sign-in' })).toBeVisible();
@@ -64,7 +64,7 @@ test('two-factor: enrol on the profile, sign out, sign in with the password and 
 }) => {
   const email = await freshUser(request);
   await page.goto('/login');
-  await page.getByLabel('Username or Email').fill(email);
+  await enterEmail(page, email);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page).toHaveURL(/\/sites$/);
@@ -107,7 +107,7 @@ test('@phone two-factor: the code step on a phone, with a recovery code', async 
   // Remembered: the next sign-in of this browser skips the code; another browser does not.
   await page.evaluate(() => localStorage.clear());
   await page.goto('/login');
-  await page.getByLabel('Username or Email').fill(email);
+  await enterEmail(page, email);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page).toHaveURL(/\/sites$/);

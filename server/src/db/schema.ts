@@ -888,7 +888,10 @@ export const handoverPacks = pgTable(
 );
 
 export * from './schema-custom-fields.ts';
+export * from './schema-passkeys.ts';
 export * from './schema-reminders.ts';
+export * from './schema-sessions.ts';
+export * from './schema-sso.ts';
 export * from './schema-tags.ts';
 export * from './schema-tasks.ts';
 export * from './schema-tokens.ts';

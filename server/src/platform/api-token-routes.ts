@@ -48,10 +48,16 @@ export const NEVER_WITH_TOKEN: ReadonlySet<RouteKey> = new Set<RouteKey>([
 ]);
 
 /**
- * Paths no token may call with any method: the account's second factor (issue 46) and its
- * calendar feed link, itself a secret (issue 44), are for the person signed in to the app.
+ * Paths no token may call with any method: the account's second factor, passkeys and sessions
+ * (issue 46) and its calendar feed link, itself a secret (issue 44), are for the person signed in
+ * to the app.
  */
-const NEVER_WITH_TOKEN_UNDER = ['/api/global/me/2fa', '/api/global/me/calendar'];
+const NEVER_WITH_TOKEN_UNDER = [
+  '/api/global/me/2fa',
+  '/api/global/me/passkeys',
+  '/api/global/me/sessions',
+  '/api/global/me/calendar',
+];
 
 export function neverWithToken(key: RouteKey): boolean {
   if (NEVER_WITH_TOKEN.has(key)) return true;

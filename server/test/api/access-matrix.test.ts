@@ -9,11 +9,14 @@ import { CUSTOM_FIELD_CASES } from '../support/matrix/custom-field-cases.ts';
 import { DUE_CASES } from '../support/matrix/due-cases.ts';
 import { HANDOVER_CASES } from '../support/matrix/handover-cases.ts';
 import { LABEL_CASES } from '../support/matrix/labels-cases.ts';
+import { PASSKEY_CASES } from '../support/matrix/passkey-cases.ts';
 import { PUBLIC_CALLS, routeTable } from '../support/matrix/public-calls.ts';
 import { RACK_CASES } from '../support/matrix/rack-cases.ts';
 import { runCase } from '../support/matrix/run.ts';
 import { SEARCH_CASES } from '../support/matrix/search-cases.ts';
+import { SESSION_CASES } from '../support/matrix/session-cases.ts';
 import { SITE_CASES } from '../support/matrix/site-cases.ts';
+import { SSO_CASES } from '../support/matrix/sso-cases.ts';
 import { TAG_CASES } from '../support/matrix/tag-cases.ts';
 import { TASK_CASES } from '../support/matrix/task-cases.ts';
 import { TENANT_LOGO_CASES } from '../support/matrix/tenant-logo-cases.ts';
@@ -46,6 +49,9 @@ const CASES: Cases = {
   ...TASK_CASES,
   ...DUE_CASES,
   ...TWO_FACTOR_CASES,
+  ...SESSION_CASES,
+  ...SSO_CASES,
+  ...PASSKEY_CASES,
   ...WEBHOOK_CASES,
 };
 

@@ -14,6 +14,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireActor } from '../../platform/actor.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { errorResponses, messageSchema, okSchema, requestMeta } from '../../platform/http.ts';
+import { noticeSignIn } from '../sessions/sign-in-notice.ts';
 import { rememberedToken } from '../two-factor/browsers.ts';
 import { checkInvitation } from './invitation-check.ts';
 import * as auth from './service.ts';
@@ -32,8 +33,16 @@ export function authRoutes(ctx: AppContext) {
         config: { public: true, hashesPassword: true },
         schema: { tags, body: loginSchema, response: { 200: loginAnswerSchema, ...errorResponses } },
       },
-      (request) =>
-        auth.login(ctx, request.body, requestMeta(request), rememberedToken(request.headers.cookie)),
+      async (request, reply) => {
+        const answer = await auth.login(
+          ctx,
+          request.body,
+          requestMeta(request),
+          rememberedToken(request.headers.cookie),
+        );
+        if ('token' in answer) await noticeSignIn(ctx, request, reply, answer.user.id);
+        return answer;
+      },
     );
 
     app.post(
@@ -69,7 +78,11 @@ export function authRoutes(ctx: AppContext) {
         config: { public: true, hashesPassword: true },
         schema: { tags, body: resetPasswordSchema, response: { 200: loginAnswerSchema, ...errorResponses } },
       },
-      (request) => auth.resetPassword(ctx, request.body, requestMeta(request)),
+      async (request, reply) => {
+        const answer = await auth.resetPassword(ctx, request.body, requestMeta(request));
+        if ('token' in answer) await noticeSignIn(ctx, request, reply, answer.user.id);
+        return answer;
+      },
     );
 
     app.post(
@@ -78,7 +91,11 @@ export function authRoutes(ctx: AppContext) {
         config: { public: true, hashesPassword: true },
         schema: { tags, body: inviteSignUpSchema, response: { 200: loginAnswerSchema, ...errorResponses } },
       },
-      (request) => auth.inviteSignUp(ctx, request.body, requestMeta(request)),
+      async (request, reply) => {
+        const answer = await auth.inviteSignUp(ctx, request.body, requestMeta(request));
+        if ('token' in answer) await noticeSignIn(ctx, request, reply, answer.user.id);
+        return answer;
+      },
     );
 
     app.post(

@@ -15,6 +15,7 @@ import {
 } from '../../platform/sessions.ts';
 import { slots } from '../../platform/slots.ts';
 import { hashToken, safeEqual } from '../../platform/tokens.ts';
+import { passwordSignInOff } from '../sso/password-policy.ts';
 import { secondStep } from '../two-factor/gate.ts';
 import { checkLoginAsCode } from '../two-factor/sign-in.ts';
 import { presentUser } from '../users/present.ts';
@@ -60,6 +61,13 @@ async function signIn(
   if (!verified || !found?.user.user_status || !found.tenantActive) {
     await ctx.limiter.giveBackStatement(successes);
     throw unauthorized('bad_credentials');
+  }
+
+  // A tenant that signs in through its own provider only: a right password opens nothing (issue 46).
+  if (await passwordSignInOff(ctx.db, found.user)) {
+    await ctx.limiter.resetStatement(account);
+    await ctx.limiter.giveBackStatement(address);
+    throw forbidden('password_sign_in_off');
   }
 
   // A right password with a second step to come: no session yet, the password's failures end all the same.
@@ -109,6 +117,8 @@ export async function resetPassword(
     const found = userId ? await findUserWithTenant(tx, userId) : undefined;
     if (!found || found.user.email.toLowerCase() !== input.email) throw badRequest('reset_link_invalid');
     if (!found.user.user_status || !found.tenantActive) throw forbidden('account_inactive');
+    // No way around a tenant that signs in through its provider only (issue 46): the link stays unused.
+    if (await passwordSignInOff(tx, found.user)) throw forbidden('password_sign_in_off');
     const [user] = await tx
       .update(users)
       .set({ password_hash: passwordHash, password_changed_at: new Date() })

@@ -3,6 +3,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { secrets } from '../../db/schema.ts';
 import { resealMailOutbox } from '../../platform/mail-outbox.ts';
 import { secretBinding, type Vault } from '../../platform/vault.ts';
+import { resealSsoSecrets } from '../sso/keys.ts';
 import { resealTwoFactorSecrets } from '../two-factor/keys.ts';
 import { resealWebhookSecrets } from '../webhooks/secrets.ts';
 import { sealedPasswords } from './queries.ts';
@@ -66,6 +67,7 @@ export async function rotateVaultKey(db: Db, from: Vault, to: Vault): Promise<nu
     // sealed with the same key.
     await resealMailOutbox(tx, from, to);
     await resealTwoFactorSecrets(tx, from, to);
+    await resealSsoSecrets(tx, from, to);
     await resealWebhookSecrets(tx, from, to);
     return rows.length;
   });

@@ -20,6 +20,7 @@ import type { z } from 'zod';
 import { requireActor } from '../../platform/actor.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { errorResponses, okSchema, requestMeta } from '../../platform/http.ts';
+import { noticeSignIn } from '../sessions/sign-in-notice.ts';
 import * as admin from './admin.ts';
 import { rememberCookie } from './browsers.ts';
 import * as policy from './policy.ts';
@@ -116,6 +117,7 @@ export function twoFactorRoutes(ctx: AppContext) {
       async (request, reply) => {
         const { answer, remembered } = await signIn.signInWithCode(ctx, request.body, requestMeta(request));
         if (remembered) reply.header('Set-Cookie', rememberCookie(remembered, ctx.config.publicUrl));
+        await noticeSignIn(ctx, request, reply, answer.user.id);
         return answer;
       },
     );
@@ -149,7 +151,9 @@ export function twoFactorRoutes(ctx: AppContext) {
       },
       async (request, reply) => {
         reply.header('Cache-Control', 'no-store');
-        return signIn.confirmSetupWithChallenge(ctx, request.body, requestMeta(request));
+        const answer = await signIn.confirmSetupWithChallenge(ctx, request.body, requestMeta(request));
+        await noticeSignIn(ctx, request, reply, answer.user.id);
+        return answer;
       },
     );
 

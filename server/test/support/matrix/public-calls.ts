@@ -9,6 +9,16 @@ export const PUBLIC_CALLS: Record<string, string> = {
   'POST /api/admin/users/login/2fa/setup':
     "the enrolment a tenant's policy requires before any session, granted by the password step's challenge",
   'POST /api/admin/users/login/2fa/setup/confirm': 'the end of that enrolment, with the same challenge',
+  'POST /api/admin/users/login/passkey/options':
+    'signing in with a passkey: the challenge to sign, asked before anyone is known',
+  'POST /api/admin/users/login/passkey': "signing in with a passkey: the authenticator's signature grants it",
+  'POST /api/admin/users/login/sso':
+    "single sign-on's last step: the callback's single-use hand-over code, not a session, grants it",
+  'POST /api/global/sso/discover':
+    "the sign-in page asking whether an e-mail's domain signs in through a provider",
+  'POST /api/global/sso/start': 'sending the browser to the tenant’s provider to sign in',
+  'GET /api/global/sso/callback':
+    'the provider sending the browser back: its state and the browser’s cookie grant it',
   'POST /api/global/password/forgot': 'asking for a reset link',
   'POST /api/global/password/reset': 'setting a password with a mailed token',
   'POST /api/tenant/users/invite_sign_up': 'accepting an invitation with its mailed token',

@@ -29,6 +29,8 @@ import { usePageTitle } from '../../layout/PageTitle.tsx';
 import { fullName, initials } from '../../lib/names.ts';
 import { useCurrentUser } from '../../session/CurrentUser.tsx';
 import { RemindersSection } from '../due/RemindersSection.tsx';
+import { PasskeysSection } from '../passkeys/PasskeysSection.tsx';
+import { SessionsSection } from '../sessions/SessionsSection.tsx';
 import { TicketMailSwitch } from '../support/TicketMailSwitch.tsx';
 import { ApiTokensSection } from '../tokens/ApiTokensSection.tsx';
 import { TwoFactorSection } from '../twoFactor/TwoFactorSection.tsx';
@@ -120,6 +122,8 @@ export function ProfilePage() {
         </CardActions>
       </Card>
       <TwoFactorSection />
+      <PasskeysSection />
+      <SessionsSection />
       <RemindersSection />
       <ApiTokensSection />
       <EditProfileDialog user={user} open={dialog === 'edit'} onClose={close} />

@@ -6,6 +6,7 @@ import { ErrorState } from '../../components/ErrorState.tsx';
 import { LoadingScreen } from '../../components/LoadingScreen.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { CustomFieldsLink } from '../customFields/CustomFieldsLink.tsx';
+import { SsoSection } from '../sso/SsoSection.tsx';
 import { TagsLink } from '../tags/TagsLink.tsx';
 import { TokenPolicySwitch } from '../tokens/TokenPolicySwitch.tsx';
 import { TwoFactorPolicySwitch } from '../twoFactor/TwoFactorPolicySwitch.tsx';
@@ -30,6 +31,7 @@ export function TenantSettingsPage() {
           <LogoBlock tenant={settings.data} />
           <TokenPolicySwitch />
           <TwoFactorPolicySwitch />
+          <SsoSection />
         </>
       )}
     </Stack>

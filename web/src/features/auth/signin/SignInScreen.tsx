@@ -10,6 +10,8 @@ import { lazy, type ReactNode, StrictMode, Suspense, useEffect, useRef, useState
 import type { Root } from 'react-dom/client';
 import { TOKEN_KEY } from '../../../lib/session.ts';
 import './signIn.css';
+import { PasskeySignInButton } from '../../passkeys/PasskeySignInButton.tsx';
+import { SsoFailure, useSsoReturn } from '../../sso/SsoReturn.tsx';
 import { ForgotPasswordForm, LoginForm, type PrepareApp } from './forms.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { TwoFactorCodeForm } from './TwoFactorCode.tsx';
@@ -53,6 +55,12 @@ function SignInScreen({ initialWords, prepareApp }: { initialWords: Words; prepa
   const [second, setSecond] = useState<{ setup: boolean; challenge: string } | null>(null);
   const [sent, setSent] = useState(false);
   const { t } = words;
+  // Back from the organisation's provider (issue 46): its code opens the session, or its refusal shows.
+  const sso = useSsoReturn({
+    prepareApp,
+    onChallenge: (answer) =>
+      setSecond({ setup: 'two_factor_setup_required' in answer, challenge: answer.challenge }),
+  });
 
   const pageTitle = mode === 'login' ? t('auth:login.page_title') : t('auth:forgot.title');
   useEffect(() => {
@@ -124,6 +132,12 @@ function SignInScreen({ initialWords, prepareApp }: { initialWords: Words; prepa
       status={status}
       onLanguage={chooseLanguage}
     >
+      <SsoFailure words={words} refusal={sso.refusal} failure={sso.failure} />
+      {sso.pending ? (
+        <p className="signin-subtitle" role="status">
+          {t('auth:sso.signing_in')}
+        </p>
+      ) : null}
       <LoginForm
         words={words}
         prepareApp={prepareApp}
@@ -136,6 +150,7 @@ function SignInScreen({ initialWords, prepareApp }: { initialWords: Words; prepa
           setMode('forgot');
         }}
       />
+      <PasskeySignInButton words={words} prepareApp={prepareApp} />
     </AuthFrame>
   ) : (
     <AuthFrame

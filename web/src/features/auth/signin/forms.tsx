@@ -3,6 +3,7 @@ import type { AuthResponse, LoginAnswer } from '@asbuilt/domain';
 import { type FormEvent, type ReactNode, type RefObject, useId, useRef, useState } from 'react';
 import { ApiError, api } from '../../../api/client.ts';
 import { setToken } from '../../../lib/session.ts';
+import { providerAddress } from '../../sso/signIn.ts';
 import { checkForgotPassword, checkLogin, type Problem } from './checks.ts';
 import type { Words } from './words.ts';
 
@@ -78,12 +79,40 @@ export function LoginForm({
   const form = useForm<'username' | 'password'>({ username: '', password: '' });
   const { values, touched, pending } = form;
   const { input, problems } = checkLogin(values);
-  // Until a username and a password of MIN_PASSWORD_LENGTH are typed, and while sending.
-  const disabled = Boolean(problems.username || problems.password) || pending;
+  // The e-mail first (issue 46): a domain that signs in through its organisation's provider goes
+  // there; any other gets the password step, the username staying in the form for password managers.
+  const [step, setStep] = useState<'email' | 'password'>('email');
+  // Until a username (and at the password step, a password of MIN_PASSWORD_LENGTH) is typed, and while sending.
+  const disabled = Boolean(problems.username || (step === 'password' && problems.password)) || pending;
+
+  const continueWithEmail = async () => {
+    onSend();
+    form.setFailure(null);
+    form.setPending(true);
+    let provider: string | null;
+    try {
+      provider = await providerAddress(input.username);
+    } catch (error) {
+      form.setFailure(error);
+      form.setPending(false);
+      return;
+    }
+    // Still pending while the browser leaves for the provider.
+    if (provider) {
+      window.location.assign(provider);
+      return;
+    }
+    form.setPending(false);
+    setStep('password');
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (disabled) return;
+    if (step === 'email') {
+      await continueWithEmail();
+      return;
+    }
     onSend();
     form.setFailure(null);
     form.setPending(true);
@@ -112,19 +141,36 @@ export function LoginForm({
       <Field
         {...form.bind('username')}
         label={t('auth:field.username')}
-        autoComplete="username"
-        autoFocus
+        // "webauthn": the browser may offer passkeys here (PasskeySignInButton, issue 46).
+        autoComplete="username webauthn"
+        autoFocus={step === 'email'}
+        readOnly={step === 'password'}
         problem={touched.username ? say(problems.username, words) : undefined}
       />
-      <Field
-        {...form.bind('password')}
-        label={t('auth:field.password')}
-        type="password"
-        autoComplete="current-password"
-        problem={touched.password ? say(problems.password, words) : undefined}
-      />
+      {step === 'password' ? (
+        <>
+          <button
+            type="button"
+            className="signin-link signin-link-start"
+            onClick={() => {
+              form.setFailure(null);
+              setStep('email');
+            }}
+          >
+            {t('auth:sso.change_email')}
+          </button>
+          <Field
+            {...form.bind('password')}
+            label={t('auth:field.password')}
+            type="password"
+            autoComplete="current-password"
+            autoFocus
+            problem={touched.password ? say(problems.password, words) : undefined}
+          />
+        </>
+      ) : null}
       <SubmitButton disabled={disabled} pending={pending}>
-        {t('auth:login.submit')}
+        {step === 'email' ? t('auth:sso.continue') : t('auth:login.submit')}
       </SubmitButton>
       <button type="button" className="signin-link" onClick={onForgotPassword}>
         {t('auth:login.forgot')}
@@ -199,9 +245,11 @@ function Field({
   autoFocus,
   problem,
   inputRef,
+  readOnly,
 }: {
   name: string;
   label: string;
+  readOnly?: boolean;
   type?: 'text' | 'password' | 'email';
   value: string;
   onChange: (value: string) => void;
@@ -229,6 +277,7 @@ function Field({
           autoComplete={autoComplete}
           // biome-ignore lint/a11y/noAutofocus: the page's one task starts here, as on the app's form
           autoFocus={autoFocus}
+          readOnly={readOnly}
           aria-invalid={problem ? true : undefined}
           aria-describedby={problem ? problemId : undefined}
         />

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { idField } from './form.ts';
+
+/** The caller's active sessions (issue 46), as the profile lists them. */
+export const activeSessionSchema = z.object({
+  id: z.number(),
+  /** A browser's name ("Firefox"), null when the user agent names none this server knows. */
+  browser: z.string().nullable(),
+  /** The operating system's name ("Windows"), null when unknown. */
+  os: z.string().nullable(),
+  ip: z.string().nullable(),
+  created_at: z.string(),
+  last_seen_at: z.string(),
+  /** The session the call was made with. */
+  current: z.boolean(),
+});
+export type ActiveSessionDto = z.infer<typeof activeSessionSchema>;
+export const activeSessionsResponseSchema = z.object({ sessions: z.array(activeSessionSchema) });
+export const sessionIdQuerySchema = z.object({ id: idField('id') });
+export const sessionsRevokedSchema = z.object({ revoked: z.number() });
