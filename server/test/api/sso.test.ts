@@ -384,4 +384,52 @@ describe('password sign-in of a tenant that signs in through its provider', () =
     expect((await configure(tokenE, { domains: ['e-sso.test'], allow_password: true })).statusCode).toBe(200);
     expect((await login(user.email)).statusCode).toBe(200);
   });
+
+  it('takes an invitation through the provider when the tenant forbids passwords, not with a password', async () => {
+    const tenantF = (await createTenant(t)).id;
+    const tokenF = await signIn(t, (await createUser(t, { tenantId: tenantF, role: Role.Integrator })).email);
+    expect((await configure(tokenF, { domains: ['f-sso.test'], allow_password: false })).statusCode).toBe(
+      200,
+    );
+    const invited = await createUser(t, {
+      tenantId: tenantF,
+      email: 'carol@f-sso.test',
+      active: false,
+      password: null,
+    });
+    const inviteToken = await issueUserToken(t.db, invited.id, 'invite', 60_000);
+
+    const signUp = await t.call('POST', '/api/tenant/users/invite_sign_up', {
+      body: {
+        email: invited.email,
+        token: inviteToken,
+        fname: 'Carol',
+        lname: 'Wire',
+        password: 'a-password-of-hers-1',
+      },
+    });
+    expect(signUp.statusCode).toBe(403);
+    expect(codeOf(signUp)).toBe('password_sign_in_off');
+    const [still] = await t.db.select().from(users).where(eq(users.id, invited.id));
+    expect(still).toMatchObject({ user_status: false, password_hash: null });
+
+    op.accounts.set('carol', { email: invited.email, email_verified: true });
+    const { exchanged } = await signInThrough(invited.email, 'carol');
+    expect(exchanged.statusCode, exchanged.body).toBe(200);
+    expect(exchanged.json().user.id).toBe(invited.id);
+    // The invitation is used up; a deactivated account without one stays refused.
+    const reused = await t.call('POST', '/api/tenant/users/invite_sign_up', {
+      body: {
+        email: invited.email,
+        token: inviteToken,
+        fname: 'Carol',
+        lname: 'Wire',
+        password: 'a-password-of-hers-1',
+      },
+    });
+    expect(reused.statusCode).toBe(400);
+    await t.db.update(users).set({ user_status: false }).where(eq(users.id, invited.id));
+    const deactivated = await roundTrip(invited.email, 'carol');
+    expect(deactivated.error).toBe('account_inactive');
+  });
 });

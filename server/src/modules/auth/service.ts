@@ -152,6 +152,8 @@ export async function inviteSignUp(
     const userId = await consumeUserToken(tx, input.token, 'invite');
     const found = userId ? await findUserWithTenant(tx, userId) : undefined;
     if (!found || found.user.email.toLowerCase() !== input.email) throw badRequest('invite_token_invalid');
+    // A tenant that signs in through its provider only: the invitation is taken there (sso/accounts.ts).
+    if (await passwordSignInOff(tx, found.user)) throw forbidden('password_sign_in_off');
     const [user] = await tx
       .update(users)
       .set({

@@ -1,6 +1,7 @@
 import { Role } from '@asbuilt/domain';
-import { eq, sql } from 'drizzle-orm';
-import { tenants, users } from '../../db/schema.ts';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { tenants, users, userTokens } from '../../db/schema.ts';
 import { logActivity } from '../../platform/activity.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { forbidden } from '../../platform/errors.ts';
@@ -32,7 +33,7 @@ export async function accountFor(
       if (found.tenant_id !== rules.tenant_id || found.role >= Role.SuperAdmin) {
         throw forbidden('sso_user_other_tenant');
       }
-      if (!found.active) throw forbidden('account_inactive');
+      if (!found.active && !(await acceptInvitation(tx, found.id))) throw forbidden('account_inactive');
       return found.id;
     }
     if (!rules.create_users) throw forbidden('sso_user_unknown');
@@ -66,6 +67,42 @@ export async function accountFor(
     );
     return created!.id;
   });
+}
+
+/**
+ * An invited user who signs in through the tenant's provider takes the invitation there: the
+ * account becomes active and its invitation is used up. Without a live invitation, an inactive
+ * account stays refused (deactivated by an administrator).
+ */
+async function acceptInvitation(tx: DbOrTx, userId: number): Promise<boolean> {
+  const used = await tx
+    .update(userTokens)
+    .set({ used_at: new Date() })
+    .where(
+      and(
+        eq(userTokens.user_id, userId),
+        eq(userTokens.kind, 'invite'),
+        isNull(userTokens.used_at),
+        gt(userTokens.expires_at, new Date()),
+      ),
+    )
+    .returning({ id: userTokens.id });
+  if (used.length === 0) return false;
+  const [user] = await tx.update(users).set({ user_status: true }).where(eq(users.id, userId)).returning();
+  await logActivity(
+    tx,
+    { userId, tenantId: user!.tenant_id, user: user! },
+    {
+      objectModel: 'User',
+      objectId: userId,
+      objectName: user!.email,
+      action: 'updated',
+      note: 'Invitation accepted through single sign-on',
+      tenantId: user!.tenant_id,
+      changes: { user_status: { from: false, to: true } },
+    },
+  );
+  return true;
 }
 
 /** Whether the tenant's active account may still sign in at all (tenant switched off: no). */
