@@ -2743,8 +2743,8 @@ export interface components {
     schemas: {
         /**
          * @example {
-         *       "error": "Not found",
-         *       "code": "not_found"
+         *       "error": "Site not found",
+         *       "code": "site_not_found"
          *     }
          */
         Error: {

@@ -401,6 +401,19 @@ type Components = { schemas?: Record<string, Schema>; examples?: Record<string, 
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 const JSON_TYPE = 'application/json';
+
+/** What each refusal status typically answers: real codes of the domain's catalogue. */
+const REFUSALS: Record<string, { error: string; code: string }> = {
+  '400': { error: 'Name is required', code: 'field_required' },
+  '401': { error: 'Please sign in', code: 'sign_in_required' },
+  '403': { error: 'You are not allowed to do this', code: 'not_allowed' },
+  '404': { error: 'Site not found', code: 'site_not_found' },
+  '409': {
+    error: 'Someone else changed this since you opened it: reload to see their change, then make yours again',
+    code: 'changed_since_read',
+  },
+  '429': { error: 'Too many attempts; please wait a few minutes and try again', code: 'too_many_attempts' },
+};
 /** Examples shorter than this stay where they are: a reference would be longer. */
 const SHARED_FROM = 80;
 
@@ -468,9 +481,24 @@ export function withExamples<D extends Document>(document: D): D {
     media.examples = { example: { $ref: `#/components/examples/${key}` } };
   }
   const error = schemas.Error;
-  if (error) error.example = { error: 'Not found', code: 'not_found' } as never;
+  if (error) error.example = REFUSALS['404'] as never;
+  // A refusal's example says what that status means, referred to once per status.
+  let refused = false;
+  for (const item of Object.values(document.paths ?? {}) as Array<Record<string, Operation>>) {
+    for (const operation of Object.values(item)) {
+      for (const [code, response] of Object.entries(operation?.responses ?? {})) {
+        const media = response.content?.[JSON_TYPE];
+        if (!media || !(code in REFUSALS)) continue;
+        media.examples = { example: { $ref: `#/components/examples/Refusal${code}` } };
+        refused = true;
+      }
+    }
+  }
+  if (refused) {
+    for (const [code, value] of Object.entries(REFUSALS)) examples[`Refusal${code}`] = { value };
+  }
   return {
     ...document,
-    components: { ...components, ...(shared.size ? { examples } : {}) },
+    components: { ...components, ...(shared.size || refused ? { examples } : {}) },
   };
 }
