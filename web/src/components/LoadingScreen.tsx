@@ -9,7 +9,7 @@ export function LoadingScreen({ fullPage = true }: { fullPage?: boolean }) {
       aria-label={t('loading')}
       sx={{ display: 'grid', placeItems: 'center', minHeight: fullPage ? '100vh' : 240, width: '100%' }}
     >
-      <CircularProgress />
+      <CircularProgress aria-label={t('loading')} />
     </Box>
   );
 }

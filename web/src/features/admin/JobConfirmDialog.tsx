@@ -70,7 +70,7 @@ function JobPlanContent({ job, onClose }: { job: AdminJob; onClose: () => void }
         <Stack spacing={2}>
           {plan.isPending ? (
             <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
-              <CircularProgress size={20} />
+              <CircularProgress size={20} aria-label={t('jobs.confirm.counting')} />
               <Typography>{t('jobs.confirm.counting')}</Typography>
             </Box>
           ) : plan.isError ? (

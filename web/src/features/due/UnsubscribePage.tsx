@@ -31,7 +31,7 @@ export function UnsubscribePage() {
           </Typography>
           {unsubscribe.isPending || unsubscribe.isIdle ? (
             <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center' }}>
-              <CircularProgress size={20} />
+              <CircularProgress size={20} aria-label={t('unsubscribe.working')} />
               <Typography>{t('unsubscribe.working')}</Typography>
             </Box>
           ) : null}

@@ -121,7 +121,7 @@ export function SchematicsPage() {
         />
       ) : loading ? (
         <Box role="status" aria-label={t('status.loading')}>
-          <LinearProgress />
+          <LinearProgress aria-label={t('status.loading')} />
           <Typography color="text.secondary" sx={{ mt: 2 }}>
             {t('status.loading')}
           </Typography>

@@ -51,7 +51,7 @@ const ICONS: Record<SearchKind, ReactNode> = {
 const storage = () => window.localStorage;
 
 export function SearchDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { t } = useTranslation('search');
+  const { t } = useTranslation(['search', 'components']);
   const { isPhone } = useLayoutPrefs();
   const navigate = useNavigate();
   const [query, setQuery] = useState('');
@@ -179,7 +179,11 @@ export function SearchDialog({ open, onClose }: { open: boolean; onClose: () => 
           </IconButton>
         ) : null}
       </Box>
-      {search.isFetching ? <LinearProgress sx={{ height: 2 }} /> : <Box sx={{ height: 2 }} />}
+      {search.isFetching ? (
+        <LinearProgress sx={{ height: 2 }} aria-label={t('components:loading')} />
+      ) : (
+        <Box sx={{ height: 2 }} />
+      )}
       <Box sx={{ overflowY: 'auto', flex: 1 }}>
         {showResults && search.isError ? (
           <Alert severity="warning" sx={{ m: 2 }}>

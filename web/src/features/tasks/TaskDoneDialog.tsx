@@ -180,7 +180,11 @@ function DoneForm({ task, onClose }: { task: TaskDto; onClose: () => void }) {
             <Typography variant="caption" color="text.secondary">
               {t('done.photo_sending')}
             </Typography>
-            <LinearProgress variant="determinate" value={Math.round(progress * 100)} />
+            <LinearProgress
+              variant="determinate"
+              value={Math.round(progress * 100)}
+              aria-label={t('done.photo_sending')}
+            />
           </Box>
         ) : null}
       </Box>

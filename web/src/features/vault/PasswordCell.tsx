@@ -76,7 +76,7 @@ export function PasswordCell({ secret }: { secret: SecretDto }) {
           disabled={reveal.isPending}
         >
           {reveal.isPending ? (
-            <CircularProgress size={16} />
+            <CircularProgress size={16} aria-hidden />
           ) : password === null ? (
             <VisibilityIcon fontSize="small" />
           ) : (
