@@ -6,6 +6,7 @@
 import type { CustomFieldDto } from '@asbuilt/domain';
 import { Box, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../components/DateField.tsx';
 import { fieldLabel } from './fieldValues.ts';
 
 /** What each input holds, by field id, as text ('' for none). */
@@ -86,9 +87,20 @@ export function CustomFieldInputs({
               </TextField>
             );
           }
+          // The app's date field: DD/MM/YYYY whatever the browser's language, as every other date.
           if (field.type === 'date')
             return (
-              <TextField key={key} type="date" slotProps={{ inputLabel: { shrink: true } }} {...common} />
+              <DateField
+                key={key}
+                label={label}
+                required={field.required}
+                value={common.value}
+                error={Boolean(error)}
+                helperText={error}
+                disabled={disabled}
+                fullWidth
+                onChange={(value) => onChange(field.id, value)}
+              />
             );
           return (
             <TextField
