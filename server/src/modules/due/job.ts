@@ -154,10 +154,11 @@ export function reminderMail(
     '',
     dueWord(language, 'mail.intro', { days: recipient.days }),
   ];
+  const overdueWord = ` (${dueWord(language, 'mail.overdue')})`;
   for (const [siteId, items] of bySite) {
-    lines.push('', items[0]!.site_name);
+    lines.push('', items[0]!.site_name ?? '');
     for (const item of items) {
-      const overdue = item.due_date < today ? ` (${dueWord(language, 'mail.overdue')})` : '';
+      const overdue = item.due_date < today ? overdueWord : '';
       lines.push(
         `- ${dayWord(language, item.due_date)}${overdue} · ${kindWord(language, item.kind)}: ${item.title}`,
       );

@@ -20,7 +20,7 @@ import type { Actor } from '../../platform/actor.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
 import { reachableSites, requireSite, type SiteRow } from '../../platform/policy.ts';
-import { type DueRow, dueItemsQuery, grantsOf, rowsOf } from './queries.ts';
+import { type DueRow, dueItemsQuery, grantsOf, rowsOf, sortByDueDate } from './queries.ts';
 
 /** Who looks: a signed-in actor, or the owner of a calendar feed or a reminder mail. */
 export type Viewer = Pick<Actor, 'userId' | 'tenantId' | 'role'>;
@@ -50,7 +50,8 @@ export async function dueItemsFor(
     reached.map((r) => ({ id: r.site.id, perm: r.permission, manages: manages(actor, r) })),
     until,
   );
-  return rowsOf<DueRow>(ctx.db, dueItemsQuery(grants, { today, until }));
+  const rows = await rowsOf<DueRow>(ctx.db, dueItemsQuery(grants, { today, until, ordered: false }));
+  return sortByDueDate(rows);
 }
 
 /**
