@@ -177,7 +177,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** @description Turns two-factor sign-in off: the password and a current code (or a recovery code). */
+        /** @description Turns two-factor sign-in off: the password and a current code (or a recovery code). An account without a password (made by single sign-on) sends none: a sign-in within 10 minutes confirms instead, else 403 `recent_sign_in_required`. */
         delete: operations["deleteGlobalMe2fa"];
         options?: never;
         head?: never;
@@ -421,7 +421,7 @@ export interface paths {
         put: operations["putGlobalMePasskeys"];
         /** @description Registers a passkey with a name: the authenticator's answer to the options. */
         post: operations["postGlobalMePasskeys"];
-        /** @description Removes a passkey; takes the password, as turning two-factor sign-in off does. */
+        /** @description Removes a passkey; takes the password, as turning two-factor sign-in off does. An account without a password (made by single sign-on) sends none: a sign-in within 10 minutes confirms instead, else 403 `recent_sign_in_required` (GET /api/global/me/sessions/confirmation says which). */
         delete: operations["deleteGlobalMePasskeys"];
         options?: never;
         head?: never;
@@ -726,6 +726,23 @@ export interface paths {
         post?: never;
         /** @description Ends every active session of the caller but the one making the call; answers how many ended. Not with an API token. */
         delete: operations["deleteGlobalMeSessionsOthers"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/global/me/sessions/confirmation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description What confirms a change to the caller's ways in (removing a passkey, turning two-factor sign-in off): `password`, or for an account without one `recent_sign_in`, with until when this session's sign-in counts (null: sign in again first). */
+        get: operations["getGlobalMeSessionsConfirmation"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -3648,7 +3665,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    password: string;
+                    password?: string;
                     code: string;
                 };
             };
@@ -5387,7 +5404,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    password: string;
+                    password?: string;
                 };
             };
         };
@@ -8161,6 +8178,81 @@ export interface operations {
                      */
                     "application/json": {
                         revoked: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getGlobalMeSessionsConfirmation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "method": "password",
+                     *       "recent_until": "2026-03-12"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        method: "password" | "recent_sign_in";
+                        recent_until: string | null;
                     };
                 };
             };

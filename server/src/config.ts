@@ -45,6 +45,8 @@ const envSchema = z.object({
   API_TOKEN_RATE_LIMIT: z.coerce.number().int().positive().default(DEFAULT_API_TOKEN_RATE_LIMIT),
   /** Lets webhooks call private and local addresses (on-premises receivers, tests). */
   WEBHOOK_ALLOW_PRIVATE: flag.default(false),
+  /** Lets single sign-on reach a provider on a private or local address (on-premises, tests). */
+  SSO_ALLOW_PRIVATE: flag.default(false),
   /** Seconds between the webhook worker's looks at its queue; 0 runs no worker (tests drive one). */
   WEBHOOK_POLL_SECONDS: z.coerce.number().min(0).default(5),
   AI_PROVIDER: optional,
@@ -107,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     sessionIdleHours: e.SESSION_IDLE_HOURS,
     apiTokenRateLimit: e.API_TOKEN_RATE_LIMIT,
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
+    ssoAllowPrivate: e.SSO_ALLOW_PRIVATE,
     webhookPollSeconds: e.WEBHOOK_POLL_SECONDS,
     ai: {
       provider: e.AI_PROVIDER,

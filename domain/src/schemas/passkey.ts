@@ -52,11 +52,13 @@ export const passkeyRenameSchema = z.object({
 
 export const passkeyIdQuerySchema = z.object({ id: idField('id') });
 
-/** Removing a passkey takes the password, as turning two-factor sign-in off does. */
+/** Removing a passkey takes the password (or a recent sign-in), as turning two-factor sign-in off does. */
 export const passkeyRemoveSchema = z.object({
+  /** Absent for an account without a password, which a recent sign-in confirms instead. */
   password: z
     .string({ error: encodeMessage('password_required') })
-    .min(1, encodeMessage('password_required')),
+    .min(1, encodeMessage('password_required'))
+    .optional(),
 });
 
 export const passkeySignInSchema = z.object({ response: passkeyCredentialSchema });

@@ -22,9 +22,11 @@ const challengeField = z
 export const twoFactorCodeSchema = z.object({ code: twoFactorCodeField });
 
 export const twoFactorDisableSchema = z.object({
+  /** Absent for an account without a password, which a recent sign-in confirms instead. */
   password: z
     .string({ error: encodeMessage('password_required') })
-    .min(1, encodeMessage('password_required')),
+    .min(1, encodeMessage('password_required'))
+    .optional(),
   code: twoFactorCodeField,
 });
 

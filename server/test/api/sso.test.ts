@@ -84,7 +84,8 @@ async function signInThrough(email: string, accountId: string) {
 }
 
 beforeAll(async () => {
-  t = await startTestApp();
+  // The test provider listens on 127.0.0.1, which the address guard refuses otherwise.
+  t = await startTestApp({ SSO_ALLOW_PRIVATE: 'true' });
   op = await startTestProvider({
     redirectUris: [`${t.ctx.config.publicUrl}/api/global/sso/callback`],
     otherClients: [{ clientId: 'another-app', clientSecret: 'another-secret' }],

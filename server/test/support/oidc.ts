@@ -4,10 +4,11 @@ import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
 
 /**
- * A real OpenID provider (oidc-provider) on a loopback port, for the single sign-on tests. Its
- * accounts are set by the test; the browser's part of the flow (login, consent) is driven with
- * plain HTTP: `authorize` follows the redirects from the authorization URL, signs the named
- * account in at the interaction step and answers the URL the provider sends back to.
+ * A real OpenID provider (oidc-provider) on a loopback port, for the single sign-on API tests and
+ * end-to-end specs. Its accounts are set by the test; the browser's part of the flow (login,
+ * consent) is driven with plain HTTP: `authorize` follows the redirects from the authorization
+ * URL, signs the named account in at the interaction step and answers the URL the provider sends
+ * back to. A real browser names no account: `browserAccountId` is the one its visit signs in.
  */
 
 export interface TestAccount {
@@ -54,6 +55,8 @@ export async function startTestProvider(options: {
   clientSecret?: string;
   /** Further clients (another application at the same provider). */
   otherClients?: { clientId: string; clientSecret: string }[];
+  /** The account the login page signs in at once when the request names none (a browser's). */
+  browserAccountId?: string;
 }): Promise<TestProvider> {
   const clientId = options.clientId ?? 'asbuilt';
   const clientSecret = options.clientSecret ?? 'asbuilt-client-secret-for-tests';
@@ -72,7 +75,7 @@ export async function startTestProvider(options: {
       return;
     }
     if (req.url?.startsWith('/interaction/')) {
-      interact(current, req, res).catch((error: unknown) => {
+      interact(current, req, res, options.browserAccountId).catch((error: unknown) => {
         res.statusCode = 500;
         res.end(String(error));
       });
@@ -168,10 +171,11 @@ async function interact(
   provider: Provider,
   req: import('node:http').IncomingMessage,
   res: import('node:http').ServerResponse,
+  browserAccountId: string | undefined,
 ) {
   const details = await provider.interactionDetails(req, res);
   if (details.prompt.name === 'login') {
-    const accountId = new URL(req.url!, 'http://x').searchParams.get('account') ?? '';
+    const accountId = new URL(req.url!, 'http://x').searchParams.get('account') ?? browserAccountId ?? '';
     await provider.interactionFinished(
       req,
       res,

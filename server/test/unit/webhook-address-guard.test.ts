@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  AddressRefusedError,
-  checkedAddresses,
-  isRefusedAddress,
-} from '../../src/modules/webhooks/address-guard.ts';
+import { AddressRefusedError, checkedAddresses, isRefusedAddress } from '../../src/platform/address-guard.ts';
 
 describe('the webhook address guard', () => {
   it.each([

@@ -61,8 +61,12 @@ export function useNewRecoveryCodes() {
 export function useTurnOffTwoFactor() {
   const refresh = useRefreshMe();
   return useMutation({
-    mutationFn: (input: { password: string; code: string }) =>
-      request<{ ok: true }>('/global/me/2fa', { method: 'DELETE', body: input }),
+    // No password for an account without one: its recent sign-in confirms (server-checked).
+    mutationFn: (input: { password?: string | undefined; code: string }) =>
+      request<{ ok: true }>('/global/me/2fa', {
+        method: 'DELETE',
+        body: input.password === undefined ? { code: input.code } : input,
+      }),
     onSuccess: () => void refresh(),
     meta: { silent: true },
   });

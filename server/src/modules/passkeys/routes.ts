@@ -86,7 +86,8 @@ export function passkeyRoutes(ctx: AppContext) {
       {
         schema: {
           tags,
-          description: 'Removes a passkey; takes the password, as turning two-factor sign-in off does.',
+          description:
+            'Removes a passkey; takes the password, as turning two-factor sign-in off does. An account without a password (made by single sign-on) sends none: a sign-in within 10 minutes confirms instead, else 403 `recent_sign_in_required` (GET /api/global/me/sessions/confirmation says which).',
           querystring: passkeyIdQuerySchema,
           body: passkeyRemoveSchema,
           response: ok(okSchema),

@@ -5,12 +5,12 @@ import {
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
 import { and, asc, eq } from 'drizzle-orm';
-import { passkeys, users } from '../../db/schema.ts';
+import { passkeys } from '../../db/schema.ts';
 import type { Actor } from '../../platform/actor.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { confirmOwnChange } from '../sessions/confirmation.ts';
 import { logOnUser } from '../two-factor/service.ts';
-import { checkOwnPassword } from '../users/own-password.ts';
 import { spendChallenge, storeChallenge } from './challenges.ts';
 import { presentPasskey } from './present.ts';
 import { relyingParty, signedChallenge } from './relying-party.ts';
@@ -130,15 +130,14 @@ export async function rename(ctx: AppContext, actor: Actor, input: { id: number;
   return { passkey: presentPasskey(row) };
 }
 
-/** Removing a way in takes the password, as turning two-factor sign-in off does. */
-export async function remove(ctx: AppContext, actor: Actor, id: number, password: string) {
+/**
+ * Removing a way in takes the password (or, for an account without one, a recent sign-in), as
+ * turning two-factor sign-in off does.
+ */
+export async function remove(ctx: AppContext, actor: Actor, id: number, password: string | undefined) {
   ownAccountOnly(actor);
   const row = await ownPasskey(ctx, actor, id);
-  const [account] = await ctx.db
-    .select({ hash: users.password_hash })
-    .from(users)
-    .where(eq(users.id, actor.userId));
-  await checkOwnPassword(ctx, actor, account?.hash, password, 'current_password_wrong');
+  await confirmOwnChange(ctx, actor, password);
   await ctx.db.transaction(async (tx) => {
     await tx.delete(passkeys).where(and(eq(passkeys.id, row.id), eq(passkeys.user_id, actor.userId)));
     await logOnUser(tx, actor, actor.user, `Passkey removed: ${row.name}`);

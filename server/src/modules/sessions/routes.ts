@@ -1,13 +1,19 @@
-import { activeSessionsResponseSchema, sessionIdQuerySchema, sessionsRevokedSchema } from '@asbuilt/domain';
+import {
+  activeSessionsResponseSchema,
+  sessionIdQuerySchema,
+  sessionsRevokedSchema,
+  signInConfirmationSchema,
+} from '@asbuilt/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { requireActor } from '../../platform/actor.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { errorResponses, okSchema } from '../../platform/http.ts';
+import { confirmationOf } from './confirmation.ts';
 import * as service from './service.ts';
 
-/** The profile's active sessions (issue 46): list, end one, end all the others. */
+/** The profile's active sessions (issue 46): list, end one, end all the others; what confirms a change. */
 export function sessionRoutes(ctx: AppContext) {
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -49,6 +55,18 @@ export function sessionRoutes(ctx: AppContext) {
         },
       },
       (request) => service.revokeOthers(ctx, requireActor(request.actor)),
+    );
+    app.get(
+      '/api/global/me/sessions/confirmation',
+      {
+        schema: {
+          tags,
+          description:
+            "What confirms a change to the caller's ways in (removing a passkey, turning two-factor sign-in off): `password`, or for an account without one `recent_sign_in`, with until when this session's sign-in counts (null: sign in again first).",
+          response: ok(signInConfirmationSchema),
+        },
+      },
+      (request) => confirmationOf(ctx, requireActor(request.actor)),
     );
   };
 }

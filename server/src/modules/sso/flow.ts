@@ -2,7 +2,7 @@ import { message } from '@asbuilt/domain';
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import { ssoDomains, ssoHandoffs, ssoStates, tenantSso } from '../../db/schema.ts';
 import type { AppContext, RequestMeta } from '../../platform/context.ts';
-import { AppError, forbidden, notFound, unauthorized } from '../../platform/errors.ts';
+import { AppError, badRequest, forbidden, notFound, unauthorized } from '../../platform/errors.ts';
 import { createSession } from '../../platform/sessions.ts';
 import { hashToken, newToken } from '../../platform/tokens.ts';
 import { secondStep } from '../two-factor/gate.ts';
@@ -15,6 +15,7 @@ import {
   completeSignIn,
   configurationOf,
   failureCode,
+  isAddressRefused,
   redirectUri,
   ssoSecretBinding,
 } from './provider.ts';
@@ -56,6 +57,8 @@ const providerOf = (ctx: AppContext, row: typeof tenantSso.$inferSelect) => ({
   client_secret: ctx.vault.decrypt(row.client_secret_encrypted, ssoSecretBinding(row.tenant_id)),
 });
 
+const reachOf = (ctx: AppContext) => ({ allowPrivate: ctx.config.ssoAllowPrivate });
+
 /** Whether the sign-in page sends this e-mail to a provider (it says nothing of the account). */
 export async function discover(ctx: AppContext, email: string) {
   return { sso: Boolean(await settingsForEmail(ctx, email)) };
@@ -68,9 +71,11 @@ export async function start(ctx: AppContext, email: string, meta: RequestMeta) {
   if (!settings) throw notFound('sso_not_configured');
   let request: Awaited<ReturnType<typeof authorizationRequest>>;
   try {
-    const config = await configurationOf(providerOf(ctx, settings));
+    const config = await configurationOf(providerOf(ctx, settings), reachOf(ctx));
     request = await authorizationRequest(config, redirectUri(ctx), email);
-  } catch {
+  } catch (error) {
+    // Saved before the guard, or a name that now answers a private address.
+    if (isAddressRefused(error)) throw badRequest('sso_issuer_private');
     // No discovery document (or no network): nothing to send the browser to.
     throw new AppError(502, message('sso_provider_unreachable'));
   }
@@ -124,7 +129,7 @@ export async function callback(
 
   let identity: Awaited<ReturnType<typeof completeSignIn>>;
   try {
-    const config = await configurationOf(providerOf(ctx, settings));
+    const config = await configurationOf(providerOf(ctx, settings), reachOf(ctx));
     identity = await completeSignIn(config, new URL(`${redirectUri(ctx)}?${rawQuery}`), {
       state: query.state!,
       nonce: state.nonce,
@@ -141,7 +146,8 @@ export async function callback(
       },
       'single sign-on refused',
     );
-    throw new AppError(code === 'sso_provider_unreachable' ? 502 : 401, message(code));
+    const status = code === 'sso_provider_unreachable' ? 502 : code === 'sso_issuer_private' ? 400 : 401;
+    throw new AppError(status, message(code));
   }
   if (!identity.email) throw forbidden('sso_email_missing');
   if (!identity.emailVerified) throw forbidden('sso_email_unverified');

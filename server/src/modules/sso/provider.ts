@@ -1,4 +1,5 @@
 import * as oidc from 'openid-client';
+import { AddressRefusedError, guardedFetch, type Resolver } from '../../platform/address-guard.ts';
 import type { AppContext } from '../../platform/context.ts';
 
 /**
@@ -26,7 +27,21 @@ export interface ProviderSettings {
 /** The scopes asked: the e-mail links the account, the profile names a new one. */
 const SCOPE = 'openid email profile';
 
-export async function configurationOf(settings: ProviderSettings): Promise<oidc.Configuration> {
+export interface ReachOptions {
+  /** SSO_ALLOW_PRIVATE: the provider may be on a private or local address. */
+  allowPrivate: boolean;
+  resolve?: Resolver;
+}
+
+/**
+ * The provider's configuration. Unless private addresses are allowed, every request made for it
+ * (discovery, keys, token, UserInfo) goes through the address guard, connection by connection: the
+ * issuer a tenant typed can't make the server call its own network.
+ */
+export async function configurationOf(
+  settings: ProviderSettings,
+  reach: ReachOptions,
+): Promise<oidc.Configuration> {
   const issuer = new URL(settings.issuer);
   return oidc.discovery(
     issuer,
@@ -35,6 +50,7 @@ export async function configurationOf(settings: ProviderSettings): Promise<oidc.
     oidc.ClientSecretBasic(settings.client_secret),
     {
       timeout: 10,
+      ...(reach.allowPrivate ? {} : { [oidc.customFetch]: guardedFetch(reach.resolve) as oidc.CustomFetch }),
       execute: [
         // The ID token's signature is checked against the provider's published keys, though it
         // comes straight from the token endpoint: the issue asks for it, and a forged token at a
@@ -116,10 +132,24 @@ export async function completeSignIn(
   };
 }
 
-export type FailureCode = 'sso_provider_unreachable' | 'sso_provider_refused' | 'sso_token_invalid';
+export type FailureCode =
+  | 'sso_provider_unreachable'
+  | 'sso_provider_refused'
+  | 'sso_token_invalid'
+  | 'sso_issuer_private';
+
+/** Whether a failure, or what caused it, is the address guard's refusal. */
+export function isAddressRefused(error: unknown): boolean {
+  for (let cause = error, depth = 0; cause && depth < 5; depth++) {
+    if (cause instanceof AddressRefusedError) return true;
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return false;
+}
 
 /** Which of the user's words an openid-client failure gets (its details go to the log only). */
 export function failureCode(error: unknown): FailureCode {
+  if (isAddressRefused(error)) return 'sso_issuer_private';
   if (error instanceof oidc.AuthorizationResponseError || error instanceof oidc.ResponseBodyError) {
     return 'sso_provider_refused';
   }

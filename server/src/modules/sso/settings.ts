@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { ssoDomains, tenantSso } from '../../db/schema.ts';
 import { logActivity } from '../../platform/activity.ts';
 import type { Actor } from '../../platform/actor.ts';
+import { AddressRefusedError, checkedAddresses } from '../../platform/address-guard.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { logoTenant } from '../tenant/scope.ts';
@@ -45,6 +46,29 @@ async function present(db: DbOrTx, tenantId: number): Promise<TenantSsoDto | nul
   };
 }
 
+/** How long the check of an issuer waits for the resolver. */
+const RESOLVE_MS = 3000;
+
+/**
+ * Refuses an issuer on a private or local network when it is saved, so the Integrator hears it at
+ * once rather than at a user's sign-in. A name that does not resolve now is kept (it may where the
+ * server runs later); every call to the provider is guarded again when it connects.
+ */
+async function checkIssuer(ctx: AppContext, issuer: URL): Promise<void> {
+  if (ctx.config.ssoAllowPrivate) return;
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('resolver timeout')), RESOLVE_MS);
+  });
+  try {
+    await Promise.race([checkedAddresses(issuer.hostname), timeout]);
+  } catch (error) {
+    if (error instanceof AddressRefusedError) throw badRequest('sso_issuer_private');
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 export async function ssoOf(
   ctx: AppContext,
   actor: Actor,
@@ -64,6 +88,7 @@ export async function setSso(
   const issuer = new URL(input.issuer);
   // openid-client speaks plain HTTP to a provider on this computer only (a test's, a developer's).
   if (issuer.protocol === 'http:' && !isLoopback(issuer)) throw badRequest('sso_issuer_invalid');
+  await checkIssuer(ctx, issuer);
   const domains = [...new Set(input.domains)];
   const secret = input.client_secret?.trim() ?? '';
 

@@ -68,7 +68,8 @@ export function twoFactorRoutes(ctx: AppContext) {
       {
         schema: {
           tags,
-          description: 'Turns two-factor sign-in off: the password and a current code (or a recovery code).',
+          description:
+            'Turns two-factor sign-in off: the password and a current code (or a recovery code). An account without a password (made by single sign-on) sends none: a sign-in within 10 minutes confirms instead, else 403 `recent_sign_in_required`.',
           body: twoFactorDisableSchema,
           response: ok(okSchema),
         },

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { twoFactorRecoveryCodes, users, userTwoFactor } from '../../db/schema.ts';
+import { twoFactorRecoveryCodes, userTwoFactor } from '../../db/schema.ts';
 import { type Author, logActivity } from '../../platform/activity.ts';
 import type { Actor } from '../../platform/actor.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { conflict, forbidden } from '../../platform/errors.ts';
-import { checkOwnPassword } from '../users/own-password.ts';
+import { confirmOwnChange } from '../sessions/confirmation.ts';
 import { forgetBrowsers } from './browsers.ts';
 import { checkCode, replaceRecoveryCodes, twoFactorBinding, twoFactorOf } from './codes.ts';
 import { tenantRequires } from './gate.ts';
@@ -100,21 +100,20 @@ export async function removeTwoFactor(tx: DbOrTx, userId: number) {
   await forgetBrowsers(tx, userId);
 }
 
-/** Turning it off takes the password and a current code (or a recovery code, the phone lost). */
+/**
+ * Turning it off takes the password (or, for an account without one, a recent sign-in) and a
+ * current code (or a recovery code, the phone lost).
+ */
 export async function disable(
   ctx: AppContext,
   actor: Actor,
-  input: { password: string; code: string },
+  input: { password?: string | undefined; code: string },
   ip: string,
 ) {
   ownAccountOnly(actor);
   const row = await enabledRow(ctx, actor.userId);
   if (await tenantRequires(ctx.db, actor.tenantId)) throw conflict('two_factor_required_by_tenant');
-  const [account] = await ctx.db
-    .select({ hash: users.password_hash })
-    .from(users)
-    .where(eq(users.id, actor.userId));
-  await checkOwnPassword(ctx, actor, account?.hash, input.password, 'current_password_wrong');
+  await confirmOwnChange(ctx, actor, input.password);
   await checkCode(ctx, row, input.code, ip, { recovery: true, wrong: 400 });
   await ctx.db.transaction(async (tx) => {
     await removeTwoFactor(tx, actor.userId);

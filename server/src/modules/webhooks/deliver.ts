@@ -8,7 +8,7 @@ import {
   isRefusedAddress,
   type Resolver,
   systemResolver,
-} from './address-guard.ts';
+} from '../../platform/address-guard.ts';
 
 /** The longest one try may take, redirects included. */
 export const WEBHOOK_TIMEOUT_MS = 10_000;

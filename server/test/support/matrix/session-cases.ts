@@ -33,6 +33,10 @@ export const SESSION_CASES: Cases = {
     self: "ends one of the signed-in user's own sessions; another's id answers 404",
     request: (c) => asUserWithTwoSessions(c, (id) => del(`/api/global/me/sessions?id=${id}`)),
   },
+  'GET /api/global/me/sessions/confirmation': {
+    self: 'tells the signed-in user how their own changes are confirmed (password or a recent sign-in); it takes no user id',
+    request: () => get('/api/global/me/sessions/confirmation'),
+  },
   'DELETE /api/global/me/sessions/others': {
     self: "ends the signed-in user's own other sessions; it takes no id",
     request: (c) => asUserWithTwoSessions(c, () => del('/api/global/me/sessions/others')),

@@ -1,4 +1,7 @@
-/** Add (a name, then the browser's dialog), Rename and Remove (with the password) a passkey. */
+/**
+ * Add (a name, then the browser's dialog), Rename and Remove (with the password, or a recent sign-in
+ * for an account without one) a passkey.
+ */
 import { PASSKEY_NAME_MAX } from '@asbuilt/domain';
 import {
   Alert,
@@ -15,6 +18,7 @@ import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessages } from '../../lib/errors.ts';
 import { toastSuccess } from '../../lib/toast.ts';
+import { RecentSignInNotice, useSignInConfirmation } from '../profile/RecentSignIn.tsx';
 import { ceremonyProblem } from './ceremonyErrors.ts';
 import { type Passkey, useAddPasskey, useRemovePasskey, useRenamePasskey } from './passkeyApi.ts';
 
@@ -192,6 +196,7 @@ export function RenamePasskeyDialog({ passkey, onClose }: { passkey: Passkey | n
 export function RemovePasskeyDialog({ passkey, onClose }: { passkey: Passkey | null; onClose: () => void }) {
   const { t } = useTranslation('passkeys');
   const remove = useRemovePasskey();
+  const confirmation = useSignInConfirmation(passkey !== null);
   const [password, setPassword] = useState('');
   const [problem, setProblem] = useState<string>();
   const close = () => {
@@ -201,19 +206,22 @@ export function RemovePasskeyDialog({ passkey, onClose }: { passkey: Passkey | n
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!passkey) return;
-    if (!password) {
+    if (!passkey || confirmation.blocked) return;
+    if (!confirmation.noPassword && !password) {
       setProblem(t('remove.password_needed'));
       return;
     }
     remove.mutate(
-      { id: passkey.id, password },
+      { id: passkey.id, password: confirmation.noPassword ? undefined : password },
       {
         onSuccess: () => {
           toastSuccess(t('remove.done'));
           close();
         },
-        onError: (error) => setProblem(errorMessages(error).join(' ')),
+        onError: (error) => {
+          setProblem(errorMessages(error).join(' '));
+          confirmation.recheck();
+        },
       },
     );
   };
@@ -227,25 +235,44 @@ export function RemovePasskeyDialog({ passkey, onClose }: { passkey: Passkey | n
       actions={
         <>
           <Button onClick={close}>{t('action.cancel')}</Button>
-          <Button type="submit" variant="contained" color="error" disabled={remove.isPending}>
+          <Button
+            type="submit"
+            variant="contained"
+            color="error"
+            disabled={remove.isPending || confirmation.blocked}
+          >
             {t('remove.submit')}
           </Button>
         </>
       }
     >
-      <Typography variant="body2">{t('remove.help', { name: passkey?.name ?? '' })}</Typography>
-      <TextField
-        label={t('field.password')}
-        type="password"
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-        autoComplete="current-password"
-        error={Boolean(problem)}
-        helperText={problem}
-        required
-        fullWidth
-        autoFocus
-      />
+      {confirmation.noPassword ? (
+        <>
+          <Typography variant="body2">{t('remove.help_recent', { name: passkey?.name ?? '' })}</Typography>
+          <RecentSignInNotice blocked={confirmation.blocked} />
+          {problem && (
+            <Alert severity="error" role="alert">
+              {problem}
+            </Alert>
+          )}
+        </>
+      ) : (
+        <>
+          <Typography variant="body2">{t('remove.help', { name: passkey?.name ?? '' })}</Typography>
+          <TextField
+            label={t('field.password')}
+            type="password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            autoComplete="current-password"
+            error={Boolean(problem)}
+            helperText={problem}
+            required
+            fullWidth
+            autoFocus
+          />
+        </>
+      )}
     </FormDialogFrame>
   );
 }

@@ -51,11 +51,12 @@ export function useRenamePasskey() {
 export function useRemovePasskey() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (input: { id: number; password: string }) =>
+    mutationFn: (input: { id: number; password: string | undefined }) =>
       request<{ ok: true }>('/global/me/passkeys', {
         method: 'DELETE',
         query: { id: input.id },
-        body: { password: input.password },
+        // An account without a password sends none: its recent sign-in confirms (server-checked).
+        body: input.password === undefined ? {} : { password: input.password },
       }),
     onSuccess: () => void refresh(),
     meta: { silent: true },

@@ -21,7 +21,32 @@ export async function providerAddress(username: string): Promise<string | null> 
     { email },
     { auth: false, cookies: true },
   );
+  rememberPlace();
   return url;
+}
+
+/** The page asked for before signing in (`?next=`), kept across the provider's round trip. */
+const NEXT_KEY = 'asbuilt.sso_next';
+
+function rememberPlace() {
+  try {
+    const next = new URLSearchParams(window.location.search).get('next');
+    if (next) sessionStorage.setItem(NEXT_KEY, next);
+    else sessionStorage.removeItem(NEXT_KEY);
+  } catch {
+    // No storage: the sign-in opens the sites list, as without a place.
+  }
+}
+
+/** The callback's address is fixed: the place comes back from this tab's storage, once. */
+function takePlace(): string | null {
+  try {
+    const next = sessionStorage.getItem(NEXT_KEY);
+    sessionStorage.removeItem(NEXT_KEY);
+    return next;
+  } catch {
+    return null;
+  }
 }
 
 /** What the callback left in the address: a single-use code to exchange, or the refusal's code. */
@@ -33,6 +58,9 @@ export function takeReturn(): { code: string } | { error: string } | null {
   // Out of the address at once: a reload or the history must not offer it again.
   params.delete('sso');
   params.delete('sso_error');
+  // placeAfterSignIn (lib/session.ts) checks it is a page of this app.
+  const next = takePlace();
+  if (next && !params.has('next')) params.set('next', next);
   const rest = params.toString();
   window.history.replaceState(null, '', `${window.location.pathname}${rest ? `?${rest}` : ''}`);
   return code ? { code } : { error: error! };

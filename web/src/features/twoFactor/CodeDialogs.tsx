@@ -1,4 +1,7 @@
-/** Turn off (password and a code) and New recovery codes (a code, then the codes once). */
+/**
+ * Turn off (password, or a recent sign-in for an account without one, and a code) and New recovery
+ * codes (a code, then the codes once).
+ */
 import {
   Button,
   Dialog,
@@ -14,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { useNewRecoveryCodes, useTurnOffTwoFactor } from '../../api/twoFactor.ts';
 import { errorMessages } from '../../lib/errors.ts';
 import { toastSuccess } from '../../lib/toast.ts';
+import { RecentSignInNotice, useSignInConfirmation } from '../profile/RecentSignIn.tsx';
 import { CodeField } from './CodeField.tsx';
 import { RecoveryCodes } from './RecoveryCodes.tsx';
 import { useCodeForm } from './useCodeForm.ts';
@@ -22,6 +26,7 @@ export function TurnOffDialog({ open, onClose }: { open: boolean; onClose: () =>
   const { t } = useTranslation('twoFactor');
   const titleId = useId();
   const turnOff = useTurnOffTwoFactor();
+  const confirmation = useSignInConfirmation(open);
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [problem, setProblem] = useState<string>();
@@ -33,18 +38,22 @@ export function TurnOffDialog({ open, onClose }: { open: boolean; onClose: () =>
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!password || !code) {
-      setProblem(t('off.both_needed'));
+    if (confirmation.blocked) return;
+    if (confirmation.noPassword ? !code : !password || !code) {
+      setProblem(t(confirmation.noPassword ? 'off.code_needed' : 'off.both_needed'));
       return;
     }
     turnOff.mutate(
-      { password, code },
+      { password: confirmation.noPassword ? undefined : password, code },
       {
         onSuccess: () => {
           toastSuccess(t('off.done'));
           close();
         },
-        onError: (error) => setProblem(errorMessages(error).join(' ')),
+        onError: (error) => {
+          setProblem(errorMessages(error).join(' '));
+          confirmation.recheck();
+        },
       },
     );
   };
@@ -54,23 +63,43 @@ export function TurnOffDialog({ open, onClose }: { open: boolean; onClose: () =>
         <DialogTitle id={titleId}>{t('off.title')}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
-            <Typography variant="body2">{t('off.help')}</Typography>
-            <TextField
-              label={t('field.password')}
-              type="password"
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-              autoComplete="current-password"
-              required
-              fullWidth
-              autoFocus
+            {confirmation.noPassword ? (
+              <>
+                <Typography variant="body2">{t('off.help_recent')}</Typography>
+                <RecentSignInNotice blocked={confirmation.blocked} />
+              </>
+            ) : (
+              <>
+                <Typography variant="body2">{t('off.help')}</Typography>
+                <TextField
+                  label={t('field.password')}
+                  type="password"
+                  value={password}
+                  onChange={(event) => setPassword(event.target.value)}
+                  autoComplete="current-password"
+                  required
+                  fullWidth
+                  autoFocus
+                />
+              </>
+            )}
+            <CodeField
+              value={code}
+              onChange={setCode}
+              error={problem}
+              recovery
+              autoFocus={confirmation.noPassword}
             />
-            <CodeField value={code} onChange={setCode} error={problem} recovery autoFocus={false} />
           </Stack>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2.5 }}>
           <Button onClick={close}>{t('action.cancel')}</Button>
-          <Button type="submit" variant="contained" color="error" disabled={turnOff.isPending}>
+          <Button
+            type="submit"
+            variant="contained"
+            color="error"
+            disabled={turnOff.isPending || confirmation.blocked}
+          >
             {t('off.submit')}
           </Button>
         </DialogActions>

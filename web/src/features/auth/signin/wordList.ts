@@ -81,6 +81,7 @@ export const ERROR_CODES = [
   'sso_email_unverified',
   'sso_domain_mismatch',
   'sso_user_other_tenant',
+  'sso_issuer_private',
   'sso_user_unknown',
   'passkey_response_invalid',
   'email_invalid',
