@@ -6,6 +6,7 @@
  * on several calls (a device answered by its create, update and archive) is written once under
  * `components.examples`. client/test/examples-valid.test.ts checks each against its schema.
  */
+import { SITE_DEVICE_COLUMNS } from '@asbuilt/domain';
 import { exampleOf, isSubject, type Resolve, type Schema } from './openapi-example-values.ts';
 
 type Examples = { query?: Record<string, unknown>; body?: unknown; answer?: unknown };
@@ -59,38 +60,6 @@ const ACCESS_POINT = {
     procat: { id: 6, name: 'Access points', main: 'Network', sub1: 'Wireless' },
   },
 };
-
-const DEVICE_COLUMNS = [
-  'id',
-  'product_id',
-  'code',
-  'status',
-  'floor_id',
-  'location_id',
-  'zone_id',
-  'layer_id',
-  'supplier_id',
-  'contractor_id',
-  'sn',
-  'mac',
-  'ip',
-  'patch',
-  'port',
-  'purchase_date',
-  'warranty_expiration_date',
-  'created_at',
-  'updated_at',
-  'archived',
-  'on_plan',
-  'name',
-  'type',
-  'note',
-  'plan_x',
-  'plan_y',
-  'icon',
-  'tags',
-  'custom_fields',
-];
 
 const TASK = {
   id: 19,
@@ -159,7 +128,7 @@ export const HAND_WRITTEN: Record<string, Examples> = {
     query: { id: 3 },
     answer: {
       devices: {
-        columns: DEVICE_COLUMNS,
+        columns: SITE_DEVICE_COLUMNS,
         rows: [
           [
             42,

@@ -3,23 +3,12 @@
  * recorded, a snooze, a task done (the device card's dialog, photos included).
  */
 import type { DueItem } from '@asbuilt/domain';
-import VisibilityIcon from '@mui/icons-material/Visibility';
-import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  IconButton,
-  InputAdornment,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRecordPassword, useSetDueDate, useSnooze } from '../../api/due.ts';
 import { DateField } from '../../components/DateField.tsx';
+import { RevealPasswordField } from '../../components/RevealPasswordField.tsx';
 import { formatDate, isIsoDay } from '../../lib/dates.ts';
 import { toastError, toastSuccess } from '../../lib/toast.ts';
 import { DueTaskDone } from './DueTaskDone.tsx';
@@ -95,7 +84,6 @@ function RecordPasswordDialog({ item, onClose }: { item: DueItem; onClose: () =>
   const { t } = useTranslation('due');
   const record = useRecordPassword();
   const [password, setPassword] = useState('');
-  const [shown, setShown] = useState(false);
   return (
     <ActionDialog
       open
@@ -120,28 +108,13 @@ function RecordPasswordDialog({ item, onClose }: { item: DueItem; onClose: () =>
       <Typography variant="body2" color="text.secondary">
         {t('password.help')}
       </Typography>
-      <TextField
+      <RevealPasswordField
         label={t('password.field')}
-        type={shown ? 'text' : 'password'}
         value={password}
         onChange={(e) => setPassword(e.target.value)}
         autoFocus
-        slotProps={{
-          htmlInput: { autoComplete: 'new-password' },
-          input: {
-            endAdornment: (
-              <InputAdornment position="end">
-                <IconButton
-                  aria-label={shown ? t('password.hide') : t('password.show')}
-                  onClick={() => setShown((v) => !v)}
-                  edge="end"
-                >
-                  {shown ? <VisibilityOffIcon /> : <VisibilityIcon />}
-                </IconButton>
-              </InputAdornment>
-            ),
-          },
-        }}
+        showLabel={t('password.show')}
+        hideLabel={t('password.hide')}
       />
     </ActionDialog>
   );

@@ -4,8 +4,6 @@
  * creator's) alone.
  */
 import type { SecretDto } from '@asbuilt/domain';
-import VisibilityIcon from '@mui/icons-material/Visibility';
-import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
 import {
   Autocomplete,
   Box,
@@ -14,8 +12,6 @@ import {
   DialogActions,
   DialogContent,
   FormControlLabel,
-  IconButton,
-  InputAdornment,
   Stack,
   Switch,
   TextField,
@@ -25,6 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { useMe } from '../../api/auth.ts';
 import { type SecretInput, useCreateSecret, useUpdateSecret } from '../../api/secrets.ts';
 import { FormDialog } from '../../components/FormDialog.tsx';
+import { RevealPasswordField } from '../../components/RevealPasswordField.tsx';
 import { toastSuccess } from '../../lib/toast.ts';
 import { LinkedItemPicker, type LinkValue } from '../links/LinkedItemPicker.tsx';
 import { useSite } from '../sites/SiteContext.tsx';
@@ -71,7 +68,6 @@ function SecretForm({
   const [username, setUsername] = useState(secret?.username ?? '');
   const [password, setPassword] = useState('');
   const [clearPassword, setClearPassword] = useState(false);
-  const [showPassword, setShowPassword] = useState(false);
   const [comment, setComment] = useState(secret?.comment ?? '');
   const [level, setLevel] = useState(secret?.level ?? '');
   const [isPrivate, setPrivate] = useState(secret?.private ?? false);
@@ -148,29 +144,14 @@ function SecretForm({
             onChange={(e) => setUsername(e.target.value)}
             slotProps={{ htmlInput: { autoComplete: 'off' } }}
           />
-          <TextField
+          <RevealPasswordField
             label={t('field.password')}
-            type={showPassword ? 'text' : 'password'}
             value={password}
             disabled={clearPassword}
             onChange={(e) => setPassword(e.target.value)}
             helperText={secret?.has_password ? t('dialog.password_keep') : undefined}
-            slotProps={{
-              htmlInput: { autoComplete: 'new-password' },
-              input: {
-                endAdornment: (
-                  <InputAdornment position="end">
-                    <IconButton
-                      aria-label={showPassword ? t('action.hide') : t('action.show')}
-                      onClick={() => setShowPassword((v) => !v)}
-                      edge="end"
-                    >
-                      {showPassword ? <VisibilityOffIcon /> : <VisibilityIcon />}
-                    </IconButton>
-                  </InputAdornment>
-                ),
-              },
-            }}
+            showLabel={t('action.show')}
+            hideLabel={t('action.hide')}
           />
           {secret?.has_password && (
             <FormControlLabel
