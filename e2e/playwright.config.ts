@@ -78,6 +78,8 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         // The webhooks spec's receiver listens on 127.0.0.1.
         WEBHOOK_ALLOW_PRIVATE: 'true',
+        // The single sign-on specs' provider listens on 127.0.0.1 too.
+        SSO_ALLOW_PRIVATE: 'true',
       },
     };
   }),

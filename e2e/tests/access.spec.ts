@@ -24,8 +24,7 @@ test('share Demo HQ with a new e-mail: the invitation from the outbox, sign-up, 
   const email = `invitee.${unique().toLowerCase()}@example.test`;
   let seen = await outboxFiles();
 
-  await signIn(page, INTEGRATOR);
-  await page.goto(`/site/${hq.id}/access`);
+  await signIn(page, INTEGRATOR, { to: `/site/${hq.id}/access` });
   await expect(page.getByRole('heading', { name: 'Internal User Access' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'External User Access' })).toBeVisible();
 
@@ -136,8 +135,7 @@ test('share a site with a registered user of another tenant: the external table,
   const { token } = await apiSignIn(request, INTEGRATOR);
   const site = await apiCreateSite(request, token, `Shared ${unique()}`);
 
-  await signIn(page, INTEGRATOR);
-  await page.goto(`/site/${site.id}/access`);
+  await signIn(page, INTEGRATOR, { to: `/site/${site.id}/access` });
   await page.getByRole('button', { name: 'Share Site' }).click();
   const share = page.getByRole('dialog', { name: 'Share Site' });
   // Enter looks the e-mail up too.
@@ -177,8 +175,7 @@ test('share a site with a registered user of another tenant: the external table,
   // The other integrator holds Full Access there now, but manages nothing: the site's organisation does.
   const otherContext = await browser.newContext();
   const otherPage = await otherContext.newPage();
-  await signIn(otherPage, 'other@asbuilt.demo');
-  await otherPage.goto(`/site/${site.id}/access`);
+  await signIn(otherPage, 'other@asbuilt.demo', { to: `/site/${site.id}/access` });
   await expect(otherPage.getByRole('heading', { name: 'Managed by Demo Integrator' })).toBeVisible();
   await expect(otherPage.getByText(/only users of Demo Integrator decide who may open it/)).toBeVisible();
   await expect(otherPage.getByRole('table')).toHaveCount(0);
@@ -194,8 +191,7 @@ test("an invitee without an account joins the site's organisation: listed under 
   const site = await apiCreateSite(request, token, `Invitee ${unique()}`);
   const email = `joins.${unique().toLowerCase()}@example.test`;
 
-  await signIn(page, INTEGRATOR);
-  await page.goto(`/site/${site.id}/access`);
+  await signIn(page, INTEGRATOR, { to: `/site/${site.id}/access` });
   const internal = page.getByRole('table', { name: 'Internal User Access' });
   const external = page.getByRole('table', { name: 'External User Access' });
   await expect(page.getByText(/Users of Demo Integrator, the organisation of this site/)).toBeVisible();
@@ -242,8 +238,7 @@ test('a role-1 Full Access user: no actions on the accesses of the tenant’s st
     expect(response.status()).toBe(200);
   }
 
-  await signIn(page, 'tech@asbuilt.demo');
-  await page.goto(`/site/${site.id}/access`);
+  await signIn(page, 'tech@asbuilt.demo', { to: `/site/${site.id}/access` });
   const internal = page.getByRole('table', { name: 'Internal User Access' });
   const owner = internal.getByRole('row').filter({ hasText: 'owner@asbuilt.demo' });
   await expect(owner).toContainText('Only a higher role can change this access');

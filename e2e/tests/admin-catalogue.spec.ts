@@ -106,8 +106,7 @@ test('administration: a category dialog opened before the tenants arrive takes t
 test('administration: every tenant’s products with their status; the editor offers status and tenant', async ({
   page,
 }) => {
-  await signIn(page, ADMIN);
-  await page.goto('/admin/products');
+  await signIn(page, ADMIN, { to: '/admin/products' });
   const table = page.getByRole('table', { name: 'Products' });
   await expect(table.getByRole('columnheader', { name: 'Status' })).toBeVisible();
   await expect(table.getByRole('columnheader', { name: 'Tenant' })).toBeVisible();
@@ -144,8 +143,7 @@ test('administration: import companies, a bad row named and nothing written, the
   page,
 }) => {
   const name = `E2E Import ${unique()}`;
-  await signIn(page, ADMIN);
-  await page.goto('/admin/companies');
+  await signIn(page, ADMIN, { to: '/admin/companies' });
   await page.getByRole('button', { name: 'Spreadsheet' }).click();
   await page.getByRole('menuitem', { name: 'Import Companies' }).click();
   const dialog = page.getByRole('dialog', { name: 'Import Companies' });

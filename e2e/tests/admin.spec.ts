@@ -21,9 +21,7 @@ test('administration: a new tenant with a user, the devices as JSON, then Login 
   test.slow();
   const tenantName = `Tenant ${unique()}`;
   const email = `admin.e2e.${unique().toLowerCase()}@example.test`;
-  await signIn(page, ADMIN);
-
-  await page.goto('/admin/dashboard');
+  await signIn(page, ADMIN, { to: '/admin/dashboard' });
   await expect(page.getByRole('heading', { name: 'Administration', level: 1 })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Jobs' })).toBeVisible();
 
@@ -117,8 +115,7 @@ test('administration: a job asks first with the count of its dry run; Cancel cha
   expect(count).toBeGreaterThanOrEqual(2);
   const announced = `${count.toLocaleString('en-GB')} devices will be named after their product`;
 
-  await signIn(page, ADMIN);
-  await page.goto('/admin/dashboard');
+  await signIn(page, ADMIN, { to: '/admin/dashboard' });
   const runButton = page.getByRole('button', { name: 'Run Add names to devices' });
   const dialog = page.getByRole('dialog', { name: 'Run “Add names to devices”?' });
 

@@ -51,8 +51,7 @@ test('files of a device: upload several at once, the gallery, re-link to a locat
   test.slow();
   const { site, device } = await siteWithDevice(request);
 
-  await signIn(page, INTEGRATOR);
-  await page.goto(`/site/${site.id}/devices?device=${device.id}`);
+  await signIn(page, INTEGRATOR, { to: `/site/${site.id}/devices?device=${device.id}` });
   await page.getByRole('tab', { name: 'Files & Pictures' }).click();
   await expect(page.getByText('No files or pictures yet.')).toBeVisible();
 
@@ -124,8 +123,7 @@ test('a file that could not be attached leaves nothing behind, says so and can b
   request,
 }) => {
   const { site } = await siteWithDevice(request);
-  await signIn(page, INTEGRATOR);
-  await page.goto(`/site/${site.id}/attachments`);
+  await signIn(page, INTEGRATOR, { to: `/site/${site.id}/attachments` });
   await expect(page.getByText('No files or pictures yet.')).toBeVisible();
 
   // The upload goes through, the attachment is refused: nothing may show as attached.
@@ -150,8 +148,7 @@ test('a file that could not be attached leaves nothing behind, says so and can b
 
 test('@phone a picture straight from the camera, one card to a row', async ({ page, request }) => {
   const { site } = await siteWithDevice(request);
-  await signIn(page, INTEGRATOR);
-  await page.goto(`/site/${site.id}/attachments`);
+  await signIn(page, INTEGRATOR, { to: `/site/${site.id}/attachments` });
   await expect(page.getByRole('button', { name: 'Take a picture' })).toBeVisible();
   const camera = page.getByTestId('camera-input');
   await expect(camera).toHaveAttribute('accept', 'image/*');

@@ -25,8 +25,7 @@ test('catalogue: a product with an image, 4 interfaces and a brand created inlin
   const imagePath = await writeTempPng(`product-${tag}`);
   const { token } = await apiSignIn(page.request, INTEGRATOR);
 
-  await signIn(page, INTEGRATOR);
-  await page.goto('/tenant/products');
+  await signIn(page, INTEGRATOR, { to: '/tenant/products' });
   await expect(page.getByRole('heading', { name: 'Products' })).toBeVisible();
   await page.getByRole('button', { name: 'New Product' }).click();
   const editor = page.getByRole('dialog', { name: 'New Product' });
@@ -173,8 +172,7 @@ test('catalogue: a product with an image, 4 interfaces and a brand created inlin
 });
 
 test('catalogue: library products open read-only for a tenant user', async ({ page }) => {
-  await signIn(page, INTEGRATOR);
-  await page.goto('/tenant/products');
+  await signIn(page, INTEGRATOR, { to: '/tenant/products' });
   const table = page.getByRole('table', { name: 'Products' });
   const libraryRow = table.getByRole('row').filter({ hasText: 'Asbuilt Library' }).first();
   await expect(libraryRow.getByRole('img', { name: 'Read-only' })).toBeVisible();
@@ -191,8 +189,7 @@ test('catalogue: library products open read-only for a tenant user', async ({ pa
 test('companies and customers: create, filter, search, edit and delete', async ({ page }) => {
   const tag = unique();
   const name = `Volt Supplies ${tag}`;
-  await signIn(page, INTEGRATOR);
-  await page.goto('/tenant/companies');
+  await signIn(page, INTEGRATOR, { to: '/tenant/companies' });
 
   await page.getByRole('button', { name: 'New Company' }).click();
   const create = page.getByRole('dialog', { name: 'New Company' });
@@ -272,8 +269,7 @@ test('companies: an edit made stale by someone else is refused, and their change
   expect(created.status()).toBe(200);
   const { company } = (await created.json()) as { company: { id: number } };
 
-  await signIn(page, INTEGRATOR);
-  await page.goto('/tenant/companies');
+  await signIn(page, INTEGRATOR, { to: '/tenant/companies' });
   await page.getByRole('searchbox', { name: 'Search companies' }).fill(tag);
   const table = page.getByRole('table', { name: 'Companies' });
   await table
@@ -308,8 +304,7 @@ test('companies: an edit made stale by someone else is refused, and their change
 });
 
 test('@phone catalogue pages show cards at phone width', async ({ page }) => {
-  await signIn(page, INTEGRATOR);
-  await page.goto('/tenant/products');
+  await signIn(page, INTEGRATOR, { to: '/tenant/products' });
   const list = page.getByRole('list', { name: 'Products' });
   await expect(list.getByRole('listitem').first()).toBeVisible();
   await page.getByRole('searchbox', { name: 'Search products' }).fill('PowerEdge R750');

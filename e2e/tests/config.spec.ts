@@ -56,10 +56,9 @@ async function dragHandle(page: Page, handle: Locator, target: Locator, offsetY:
 test('config: device statuses reorder by drag and drop and by keyboard, and stay after reload', async ({
   page,
 }) => {
-  await signIn(page, INTEGRATOR);
   const { token } = await apiSignIn(page.request, INTEGRATOR);
   const site = await apiCreateSite(page.request, token, `E2E Config ${unique()}`);
-  await page.goto(`/site/${site.id}/config`);
+  await signIn(page, INTEGRATOR, { to: `/site/${site.id}/config` });
   await expect(page.getByTestId('header-title')).toHaveText(`${site.name} · Config`);
   await page.getByRole('tab', { name: 'Device Statuses' }).click();
   await expect(page).toHaveURL(/\?tab=statuses$/);
@@ -109,10 +108,9 @@ test('config: device statuses reorder by drag and drop and by keyboard, and stay
 });
 
 test('config: a device status is added with the next id and a colour of the palette', async ({ page }) => {
-  await signIn(page, INTEGRATOR);
   const { token } = await apiSignIn(page.request, INTEGRATOR);
   const site = await apiCreateSite(page.request, token, `E2E Config ${unique()}`);
-  await page.goto(`/site/${site.id}/config?tab=statuses`);
+  await signIn(page, INTEGRATOR, { to: `/site/${site.id}/config?tab=statuses` });
   await expectOrder(page, ['Planned', 'Installed', 'Commissioned', 'Faulty', 'Removed']);
 
   // The next id, the default colour unless another is picked.
@@ -142,10 +140,9 @@ test('config: a device status is added with the next id and a colour of the pale
 });
 
 test('config: contractors are added from the tenant, created inline and removed', async ({ page }) => {
-  await signIn(page, INTEGRATOR);
   const { token } = await apiSignIn(page.request, INTEGRATOR);
   const site = await apiCreateSite(page.request, token, `E2E Config ${unique()}`);
-  await page.goto(`/site/${site.id}/config?tab=contractors`);
+  await signIn(page, INTEGRATOR, { to: `/site/${site.id}/config?tab=contractors` });
   await expect(page.getByText('No contractors on this site yet.')).toBeVisible();
 
   // An existing Contractor company of the tenant.
@@ -186,10 +183,9 @@ test('config: contractors are added from the tenant, created inline and removed'
 });
 
 test('config: the site form saves what changed', async ({ page }) => {
-  await signIn(page, INTEGRATOR);
   const { token } = await apiSignIn(page.request, INTEGRATOR);
   const site = await apiCreateSite(page.request, token, `E2E Config ${unique()}`);
-  await page.goto(`/site/${site.id}/config`);
+  await signIn(page, INTEGRATOR, { to: `/site/${site.id}/config` });
   await expect(page.getByRole('tab', { name: 'Site config' })).toHaveAttribute('aria-selected', 'true');
   const save = page.getByRole('button', { name: 'Save' });
   await expect(page.getByLabel('Name')).toHaveValue(site.name);
@@ -224,10 +220,9 @@ test('config: the site form saves what changed', async ({ page }) => {
 test('config: a site form made stale by someone else is refused, and their change is shown', async ({
   page,
 }) => {
-  await signIn(page, INTEGRATOR);
   const { token } = await apiSignIn(page.request, INTEGRATOR);
   const site = await apiCreateSite(page.request, token, `E2E Stale Site ${unique()}`);
-  await page.goto(`/site/${site.id}/config`);
+  await signIn(page, INTEGRATOR, { to: `/site/${site.id}/config` });
   await expect(page.getByLabel('Name')).toHaveValue(site.name);
 
   // Someone else changes the city while the form is open.
@@ -259,10 +254,9 @@ test('config: a site form made stale by someone else is refused, and their chang
 test('config: zones are listed by floor, created, edited and deleted (moving their devices off)', async ({
   page,
 }) => {
-  await signIn(page, INTEGRATOR);
   const { token } = await apiSignIn(page.request, INTEGRATOR);
   const site = await apiCreateSite(page.request, token, `E2E Config ${unique()}`);
-  await page.goto(`/site/${site.id}/config?tab=zones_layers`);
+  await signIn(page, INTEGRATOR, { to: `/site/${site.id}/config?tab=zones_layers` });
   // No floor yet: a zone can't be added.
   await expect(
     page.getByText('A zone belongs to a floor: add a floor on the Locations page first.'),
@@ -316,10 +310,9 @@ test('config: zones are listed by floor, created, edited and deleted (moving the
 });
 
 test('config: layers are created, edited and deleted', async ({ page }) => {
-  await signIn(page, INTEGRATOR);
   const { token } = await apiSignIn(page.request, INTEGRATOR);
   const site = await apiCreateSite(page.request, token, `E2E Config ${unique()}`);
-  await page.goto(`/site/${site.id}/config?tab=zones_layers`);
+  await signIn(page, INTEGRATOR, { to: `/site/${site.id}/config?tab=zones_layers` });
   await expect(page.getByText('No layers yet.')).toBeVisible();
 
   await page.getByRole('button', { name: 'Add layer' }).click();
@@ -353,10 +346,9 @@ test('config: layers are created, edited and deleted', async ({ page }) => {
 test('config: the dashboard name opens the floorplan dashboard; a Contributor gets no Config page', async ({
   page,
 }) => {
-  await signIn(page, INTEGRATOR);
   const { token } = await apiSignIn(page.request, INTEGRATOR);
   const site = await apiCreateSite(page.request, token, `E2E Config ${unique()}`);
-  await page.goto(`/site/${site.id}/dashboard`);
+  await signIn(page, INTEGRATOR, { to: `/site/${site.id}/dashboard` });
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export floors' }).click();
   expect((await download).suggestedFilename()).toBe(`${site.name} floors.xlsx`);
@@ -367,9 +359,8 @@ test('config: the dashboard name opens the floorplan dashboard; a Contributor ge
   await expect(page.getByText('This site has no floors yet.')).toBeVisible();
 
   await signOut(page);
-  await signIn(page, 'tech@asbuilt.demo');
   const hq = await apiSiteByName(page.request, token, 'Demo HQ');
-  await page.goto(`/site/${hq.id}/config`);
+  await signIn(page, 'tech@asbuilt.demo', { to: `/site/${hq.id}/config` });
   await expect(
     page.getByText('Only users with Full Access can change the configuration of this site.'),
   ).toBeVisible();

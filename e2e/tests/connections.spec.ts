@@ -36,8 +36,7 @@ test('connections: create a cable in the dialog, see it in the schedule, change 
     name: 'Floor switch',
   });
 
-  await signIn(page, INTEGRATOR);
-  await page.goto(`/site/${site.id}/connections`);
+  await signIn(page, INTEGRATOR, { to: `/site/${site.id}/connections` });
   await expect(counter(page)).toHaveText('0 of 0 cables');
   await expect(page.getByText('No cables yet.')).toBeVisible();
 

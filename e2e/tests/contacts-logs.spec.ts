@@ -13,8 +13,7 @@ test('contacts of a site, registered and not; the site logs with before and afte
   test.slow();
   const { token } = await apiSignIn(request, INTEGRATOR);
   const site = await apiCreateSite(request, token, `Contacts ${unique()}`);
-  await signIn(page, INTEGRATOR);
-  await page.goto(`/site/${site.id}/contacts`);
+  await signIn(page, INTEGRATOR, { to: `/site/${site.id}/contacts` });
   await expect(page.getByText('No contacts yet.')).toBeVisible();
 
   // A registered contact: the user's details come with the e-mail.
@@ -97,8 +96,7 @@ test('contacts of a site, registered and not; the site logs with before and afte
 test('@phone contacts in one column and the logs as a list, each entry opening its changes', async ({
   page,
 }) => {
-  await signIn(page, INTEGRATOR);
-  await page.goto('/site/1/contacts');
+  await signIn(page, INTEGRATOR, { to: '/site/1/contacts' });
   const cards = page.getByTestId('contact-card');
   await expect(cards.first()).toBeVisible();
   const [first, second] = await Promise.all([cards.nth(0).boundingBox(), cards.nth(1).boundingBox()]);

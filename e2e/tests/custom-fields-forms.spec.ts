@@ -156,8 +156,7 @@ test('custom fields: New Device fills a required device field', async ({ page })
     applies_to: 'devices',
     required: true,
   });
-  await signIn(page, email, PASSWORD);
-  await page.goto(`/site/${site.id}/devices`);
+  await signIn(page, email, { password: PASSWORD, to: `/site/${site.id}/devices` });
   await page.getByRole('button', { name: 'Add device', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'New Device' });
   await dialog.getByLabel('Search products').fill('catalyst 9300');
@@ -199,8 +198,7 @@ test('custom fields: the import maps a column to a device field, or leaves it ou
   sheet.addRow([switchId, 'IMP-2', '17.12.1', '']);
   const buffer = Buffer.from(await book.xlsx.writeBuffer());
 
-  await signIn(page, email, PASSWORD);
-  await page.goto(`/site/${site.id}/devices`);
+  await signIn(page, email, { password: PASSWORD, to: `/site/${site.id}/devices` });
   await page.getByRole('button', { name: 'Import', exact: true }).click();
   const wizard = page.getByRole('dialog', { name: 'Import devices' });
   await wizard.locator('input[type=file]').setInputFiles({
@@ -271,8 +269,7 @@ test('tags: the devices page shows them as a column, picked in the columns menu 
   await apiCreateDevice(page.request, token, site.id, switchId, { code: 'T-2', tags: [tags[0], tags[1]] });
   await apiCreateDevice(page.request, token, site.id, switchId, { code: 'T-3' });
 
-  await signIn(page, 'integrator@asbuilt.demo');
-  await page.goto(`/site/${site.id}/devices`);
+  await signIn(page, 'integrator@asbuilt.demo', { to: `/site/${site.id}/devices` });
   const table = page.getByRole('table', { name: 'Devices' });
   const header = table.getByRole('row').first();
   await expect(header.getByRole('columnheader', { name: 'Tags' })).toHaveCount(0);

@@ -31,8 +31,7 @@ test('custom fields: add one, set it on a device, show it as a column, filter by
   const { site, first } = await siteWithDevices(page);
   const name = `Fire zone ${unique()}`;
 
-  await signIn(page, INTEGRATOR);
-  await page.goto('/tenant/settings');
+  await signIn(page, INTEGRATOR, { to: '/tenant/settings' });
   await page.getByRole('link', { name: /Custom fields/ }).click();
   await expect(page).toHaveURL(/\/tenant\/settings\/custom-fields$/);
   const devicesSection = page.getByRole('region', { name: 'Devices' });
@@ -108,8 +107,7 @@ test('@phone custom fields: the device card shows the Details', async ({ page })
   });
   expect(set.status()).toBe(200);
 
-  await signIn(page, INTEGRATOR);
-  await page.goto(`/site/${site.id}/devices?device=${first.id}`);
+  await signIn(page, INTEGRATOR, { to: `/site/${site.id}/devices?device=${first.id}` });
   const details = card(page).getByRole('region', { name: 'Details' });
   await expect(details.getByText(name)).toBeVisible();
   await expect(details.getByText('LIC-2031')).toBeVisible();

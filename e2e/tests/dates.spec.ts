@@ -21,8 +21,7 @@ test('the share dialog takes its expiry as DD/MM/YYYY, says when it is no day, a
   const { token } = await apiSignIn(page.request, INTEGRATOR);
   const site = await apiCreateSite(page.request, token, `Dates ${unique()}`);
 
-  await signIn(page, INTEGRATOR);
-  await page.goto(`/site/${site.id}/access`);
+  await signIn(page, INTEGRATOR, { to: `/site/${site.id}/access` });
   await page.getByRole('button', { name: 'Share Site' }).click();
   const share = page.getByRole('dialog', { name: 'Share Site' });
   await share.getByLabel('E-mail').fill('other@asbuilt.demo');
@@ -69,8 +68,7 @@ test('a device date is edited as DD/MM/YYYY; the same toast twice shows once, cl
   const switchId = await apiProductId(page.request, token, site.id, PRODUCTS.switch.name);
   const device = await apiCreateDevice(page.request, token, site.id, switchId, { code: 'SW-D1' });
 
-  await signIn(page, INTEGRATOR);
-  await page.goto(`/site/${site.id}/devices?device=${device.id}`);
+  await signIn(page, INTEGRATOR, { to: `/site/${site.id}/devices?device=${device.id}` });
   const sheet = page.getByRole('dialog').filter({ has: page.getByRole('tab', { name: 'General' }) });
   await expect(sheet.getByRole('heading', { name: PRODUCTS.switch.name })).toBeVisible();
   await sheet.getByRole('button', { name: 'Show more properties' }).click();

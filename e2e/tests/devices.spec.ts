@@ -44,8 +44,7 @@ test('devices: add three, search, filter, and a hidden column stays hidden after
   test.slow();
   const { token } = await apiSignIn(page.request, INTEGRATOR);
   const site = await apiCreateSite(page.request, token, `E2E Devices ${unique()}`);
-  await signIn(page, INTEGRATOR);
-  await page.goto(`/site/${site.id}/devices`);
+  await signIn(page, INTEGRATOR, { to: `/site/${site.id}/devices` });
   await expect(counter(page)).toHaveText('0 of 0 devices');
   await expect(page.getByText('No devices yet.')).toBeVisible();
 
@@ -137,8 +136,7 @@ test('devices: the card from ?device=, inline edit, status, activity, archive an
   const device = await apiCreateDevice(page.request, token, site.id, switchId, { code: 'SW-01' });
   await apiCreateDevice(page.request, token, site.id, cameraId, { code: 'CAM-01' });
 
-  await signIn(page, INTEGRATOR);
-  await page.goto(`/site/${site.id}/devices?device=${device.id}`);
+  await signIn(page, INTEGRATOR, { to: `/site/${site.id}/devices?device=${device.id}` });
   const sheet = card(page);
   await expect(sheet.getByRole('heading', { name: PRODUCTS.switch.name })).toBeVisible();
   await expect(sheet.getByText(`Cisco · ${PRODUCTS.switch.model}`)).toBeVisible();
@@ -237,8 +235,7 @@ test('devices: bulk status change of selected rows', async ({ page }) => {
   for (const code of ['B-1', 'B-2', 'B-3'])
     await apiCreateDevice(page.request, token, site.id, switchId, { code });
 
-  await signIn(page, INTEGRATOR);
-  await page.goto(`/site/${site.id}/devices`);
+  await signIn(page, INTEGRATOR, { to: `/site/${site.id}/devices` });
   await expect(counter(page)).toHaveText('3 of 3 devices');
   await expect(page.getByRole('button', { name: 'Bulk actions' })).toBeDisabled();
   await page.getByRole('checkbox', { name: 'Select B-1' }).check();
@@ -275,8 +272,7 @@ test('devices: an edit made stale by someone else is refused, and their change i
     sn: 'SN-1',
   });
 
-  await signIn(page, INTEGRATOR);
-  await page.goto(`/site/${site.id}/devices?device=${device.id}`);
+  await signIn(page, INTEGRATOR, { to: `/site/${site.id}/devices?device=${device.id}` });
   const sheet = card(page);
   await expect(sheet.getByText('SN-1')).toBeVisible();
 
@@ -305,10 +301,9 @@ test('devices: an edit made stale by someone else is refused, and their change i
 });
 
 test('devices: a Reader sees no edit affordances', async ({ page }) => {
-  await signIn(page, TECH);
   const { token } = await apiSignIn(page.request, TECH);
   const warehouse = await apiSiteByName(page.request, token, 'Demo Warehouse');
-  await page.goto(`/site/${warehouse.id}/devices`);
+  await signIn(page, TECH, { to: `/site/${warehouse.id}/devices` });
   await expect(counter(page)).toHaveText(/^\d+ of \d+ devices$/);
   await expect(page.getByRole('button', { name: 'Add device', exact: true })).toHaveCount(0);
   await expect(page.getByRole('button', { name: /Bulk actions/ })).toHaveCount(0);
@@ -330,10 +325,9 @@ test('devices: a Reader sees no edit affordances', async ({ page }) => {
 });
 
 test('@phone devices as cards on a phone, the card as a full-width sheet', async ({ page }) => {
-  await signIn(page, INTEGRATOR);
   const { token } = await apiSignIn(page.request, INTEGRATOR);
   const hq = await apiSiteByName(page.request, token, 'Demo HQ');
-  await page.goto(`/site/${hq.id}/devices`);
+  await signIn(page, INTEGRATOR, { to: `/site/${hq.id}/devices` });
   const list = page.getByRole('list', { name: 'Devices' });
   await expect(list.getByRole('listitem').first()).toBeVisible();
   await page.getByRole('searchbox', { name: 'Search devices' }).fill('HQ-SW-001');
@@ -366,8 +360,7 @@ test('devices: Edit Selected Devices sets a floor and location on three devices,
   for (const code of ['E-1', 'E-2', 'E-3', 'E-4'])
     await apiCreateDevice(page.request, token, site.id, switchId, { code });
 
-  await signIn(page, INTEGRATOR);
-  await page.goto(`/site/${site.id}/devices`);
+  await signIn(page, INTEGRATOR, { to: `/site/${site.id}/devices` });
   await expect(counter(page)).toHaveText('4 of 4 devices');
   for (const code of ['E-1', 'E-2', 'E-4'])
     await page.getByRole('checkbox', { name: `Select ${code}` }).check();
@@ -492,8 +485,7 @@ test('devices: a long list draws the rows scrolled to, and a new sort order goes
 }) => {
   const { token } = await apiSignIn(page.request, INTEGRATOR);
   const hq = await apiSiteByName(page.request, token, 'Demo HQ');
-  await signIn(page, INTEGRATOR);
-  await page.goto(`/site/${hq.id}/devices`);
+  await signIn(page, INTEGRATOR, { to: `/site/${hq.id}/devices` });
   await expect(counter(page)).toHaveText(/^[\d,]+ of [\d,]+ devices$/);
   const rowCount = Number(await table(page).getAttribute('aria-rowcount'));
   // Enough rows that only some are drawn: the header and the devices, numbered from 1.
@@ -521,8 +513,7 @@ test('devices: Add device with a quantity of 3 and a code pattern gives three co
 }) => {
   const { token } = await apiSignIn(page.request, INTEGRATOR);
   const site = await apiCreateSite(page.request, token, `E2E Devices many ${unique()}`);
-  await signIn(page, INTEGRATOR);
-  await page.goto(`/site/${site.id}/devices`);
+  await signIn(page, INTEGRATOR, { to: `/site/${site.id}/devices` });
   await expect(counter(page)).toHaveText('0 of 0 devices');
 
   await page.getByRole('button', { name: 'Add device', exact: true }).click();
@@ -558,8 +549,7 @@ test('devices: at 1440 px Name, Serial and Status are on screen, and a resized c
   const site = await apiCreateSite(page.request, token, `E2E Devices widths ${unique()}`);
   const productId = await apiProductId(page.request, token, site.id, PRODUCTS.switch.name);
   await apiCreateDevice(page.request, token, site.id, productId, { code: 'W-1', sn: 'SN-W-1' });
-  await signIn(page, INTEGRATOR);
-  await page.goto(`/site/${site.id}/devices`);
+  await signIn(page, INTEGRATOR, { to: `/site/${site.id}/devices` });
   await expect(counter(page)).toHaveText('1 of 1 devices');
 
   const header = table(page).getByRole('row').first();
@@ -598,8 +588,7 @@ test('@phone devices: a card shows the serial when the search found it there', a
   const productId = await apiProductId(page.request, token, site.id, PRODUCTS.switch.name);
   await apiCreateDevice(page.request, token, site.id, productId, { code: 'PH-1', sn: 'FOC2231X0AB' });
   await apiCreateDevice(page.request, token, site.id, productId, { code: 'PH-2', sn: 'FOC2231Y9ZZ' });
-  await signIn(page, INTEGRATOR);
-  await page.goto(`/site/${site.id}/devices`);
+  await signIn(page, INTEGRATOR, { to: `/site/${site.id}/devices` });
   const list = page.getByRole('list', { name: 'Devices' });
   await expect(list.getByRole('listitem')).toHaveCount(2);
   await expect(list.getByText('Serial Number')).toHaveCount(0);

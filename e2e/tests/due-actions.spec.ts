@@ -79,8 +79,7 @@ async function actionsOnTheDuePage({ page }: { page: Page }) {
     rotate_every_days: 20,
   });
 
-  await signIn(page, INTEGRATOR);
-  await page.goto(`/site/${site.id}/due?days=90`);
+  await signIn(page, INTEGRATOR, { to: `/site/${site.id}/due?days=90` });
   await expect(page.getByRole('heading', { name: 'What is due', level: 1 })).toBeVisible();
 
   // A task done in place, with a note and a photo, falls due a month after the day it was done.
@@ -148,8 +147,7 @@ async function contributorWithoutCatalogueRights({ page }: { page: Page }) {
     data: { id: device.id, warranty_expiration_date: inDays(9) },
   });
 
-  await signIn(page, TECH);
-  await page.goto(`/site/${hq.id}/due`);
+  await signIn(page, TECH, { to: `/site/${hq.id}/due` });
   await rowOf(page, product)
     .getByRole('button', { name: `Actions for ${product}` })
     .click();

@@ -31,8 +31,7 @@ async function dashboardCardAndDuePage({ page }: { page: Page }) {
   });
   expect(created.status()).toBe(200);
 
-  await signIn(page, INTEGRATOR);
-  await page.goto(`/site/${hq.id}/dashboard`);
+  await signIn(page, INTEGRATOR, { to: `/site/${hq.id}/dashboard` });
   const card = page.getByRole('region', { name: 'Expiring soon' });
   await expect(card.getByRole('link', { name: title })).toBeVisible();
   await expect(card.getByText(`Maintenance tasks · Due ${shown(due)}`)).toBeVisible();
@@ -64,8 +63,7 @@ async function remindersInProfile({ page }: { page: Page }) {
     data: { frequency: 'none', days: 30 },
   });
   expect(reset.status()).toBe(200);
-  await signIn(page, TECH);
-  await page.goto('/profile');
+  await signIn(page, TECH, { to: '/profile' });
   const section = page.getByRole('region', { name: 'Reminders' });
   // A role-1 user starts without reminders.
   await expect(section.getByRole('radio', { name: 'No reminders' })).toBeChecked();

@@ -76,8 +76,7 @@ test('floorplan dashboard: first floor selected, layers, and a device dragged in
   });
   expect(device.location_id).toBe(roomA.id);
 
-  await signIn(page, INTEGRATOR);
-  await page.goto(`/v3/site/${site.id}/dashboard`);
+  await signIn(page, INTEGRATOR, { to: `/v3/site/${site.id}/dashboard` });
 
   // The first floor is selected: its row, the panel, the URL.
   const panel = page.getByTestId('location-panel');
@@ -157,8 +156,7 @@ test('floorplan dashboard: add a floor and a location, upload a plan, draw the p
   test.slow();
   const { token } = await apiSignIn(page.request, INTEGRATOR);
   const site = await apiCreateSite(page.request, token, `E2E Plan draw ${unique()}`);
-  await signIn(page, INTEGRATOR);
-  await page.goto(`/v3/site/${site.id}/dashboard`);
+  await signIn(page, INTEGRATOR, { to: `/v3/site/${site.id}/dashboard` });
   await expect(page.getByText('This site has no floors yet.')).toBeVisible();
 
   // Add a floor, then a location on it, from the tree.
@@ -236,12 +234,11 @@ test('floorplan dashboard: add a floor and a location, upload a plan, draw the p
 });
 
 test('floorplan dashboard: a Reader sees the plan with the layers menu only', async ({ page }) => {
-  await signIn(page, 'guest@asbuilt.demo');
   const { token } = await apiSignIn(page.request, 'guest@asbuilt.demo');
   const index = await page.request.get('/api/site/index', { headers: { authorization: `Bearer ${token}` } });
   const { sites } = (await index.json()) as { sites: { id: number; name: string }[] };
   const warehouse = sites.find((s) => s.name === 'Demo Warehouse')!;
-  await page.goto(`/v3/site/${warehouse.id}/dashboard`);
+  await signIn(page, 'guest@asbuilt.demo', { to: `/v3/site/${warehouse.id}/dashboard` });
   await expect(page.getByTestId('location-panel')).toContainText('Ground Floor');
   await expect(page.getByRole('button', { name: 'Layers' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Draw' })).toHaveCount(0);
@@ -254,8 +251,7 @@ test('floorplan dashboard: a site without access sends the user back to the site
   const index = await page.request.get('/api/site/index', { headers: { authorization: `Bearer ${token}` } });
   const { sites } = (await index.json()) as { sites: { id: number; name: string }[] };
   const hq = sites.find((s) => s.name === 'Demo HQ')!;
-  await signIn(page, 'other@asbuilt.demo');
-  await page.goto(`/v3/site/${hq.id}/dashboard`);
+  await signIn(page, 'other@asbuilt.demo', { to: `/v3/site/${hq.id}/dashboard` });
   await expect(page).toHaveURL(/\/sites$/);
   await expect(page.getByText('You have no access to this site')).toBeVisible();
 });
@@ -313,8 +309,7 @@ test('floorplan markers: a drop off the plan is refused, a drop into a room says
 }) => {
   test.slow();
   const { site, roomA, roomB, zone, device } = await placedDevice(page, 'CAM-DROP-1');
-  await signIn(page, INTEGRATOR);
-  await page.goto(`/v3/site/${site.id}/dashboard`);
+  await signIn(page, INTEGRATOR, { to: `/v3/site/${site.id}/dashboard` });
   const canvas = page.getByTestId('plan-canvas');
   const marker = canvas.locator(`.plan-marker[data-device-id="${device.id}"]`);
   await expect(marker).toBeVisible();
@@ -379,8 +374,7 @@ test('floorplan markers: a drop off the plan is refused, a drop into a room says
 
 test('floorplan markers: hover card, device labels layer', async ({ page }) => {
   const { site, device } = await placedDevice(page, 'CAM-HOVER-1');
-  await signIn(page, INTEGRATOR);
-  await page.goto(`/v3/site/${site.id}/dashboard`);
+  await signIn(page, INTEGRATOR, { to: `/v3/site/${site.id}/dashboard` });
   const canvas = page.getByTestId('plan-canvas');
   const marker = canvas.locator(`.plan-marker[data-device-id="${device.id}"]`);
   await marker.hover();
@@ -402,8 +396,7 @@ test('floorplan markers on a phone: 24 px discs, 44 px hit areas at any zoom, a 
   page,
 }) => {
   const { site, device } = await placedDevice(page, 'CAM-PHONE-1');
-  await signIn(page, INTEGRATOR);
-  await page.goto(`/v3/site/${site.id}/dashboard`);
+  await signIn(page, INTEGRATOR, { to: `/v3/site/${site.id}/dashboard` });
   const canvas = page.getByTestId('plan-canvas');
   const marker = canvas.locator(`.plan-marker[data-device-id="${device.id}"]`);
   await expect(marker).toBeVisible();

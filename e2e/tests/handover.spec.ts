@@ -36,8 +36,7 @@ async function downloadOf(page: Page, link: ReturnType<Page['getByRole']>) {
 test('handover: make a PDF pack, watch its progress, download it, delete it', async ({ page }) => {
   const { token } = await apiSignIn(page.request, INTEGRATOR);
   const hq = await apiSiteByName(page.request, token, 'Demo HQ');
-  await signIn(page, INTEGRATOR);
-  await page.goto(`/site/${hq.id}/dashboard`);
+  await signIn(page, INTEGRATOR, { to: `/site/${hq.id}/dashboard` });
   await expect(page.getByRole('heading', { name: 'Demo HQ', level: 1 })).toBeVisible();
   await page.getByRole('link', { name: 'Handover', exact: true }).first().click();
   await expect(page).toHaveURL(new RegExp(`/site/${hq.id}/handover$`));
@@ -102,8 +101,7 @@ test('handover: a Reader lists and downloads packs but makes and deletes none', 
     )
     .toBe('done');
 
-  await signIn(page, READER);
-  await page.goto(`/site/${warehouse.id}/handover`);
+  await signIn(page, READER, { to: `/site/${warehouse.id}/handover` });
   await expect(page.getByRole('heading', { name: 'Handover', level: 1 })).toBeVisible();
   const pack = packs(page).first();
   await expect(pack).toHaveAttribute('data-status', 'done');
@@ -117,8 +115,7 @@ test('handover: a Reader lists and downloads packs but makes and deletes none', 
 test('@phone handover: a ZIP pack made on a phone downloads as one', async ({ page }) => {
   const { token } = await apiSignIn(page.request, INTEGRATOR);
   const clinic = await apiSiteByName(page.request, token, 'Demo Clinic');
-  await signIn(page, INTEGRATOR);
-  await page.goto(`/site/${clinic.id}/handover`);
+  await signIn(page, INTEGRATOR, { to: `/site/${clinic.id}/handover` });
   await page.getByRole('button', { name: 'Make a pack' }).click();
   const dialog = page.getByRole('dialog', { name: 'Make a handover pack' });
   await dialog.getByRole('radio', { name: /^ZIP/ }).check();

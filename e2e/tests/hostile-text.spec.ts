@@ -47,9 +47,7 @@ test('hostile text in a device, a note, a contact and a ticket message stays tex
   expect(ticket.status()).toBe(200);
 
   const seen = watch(page);
-  await signIn(page, INTEGRATOR);
-
-  await page.goto(`/site/${site.id}/devices`);
+  await signIn(page, INTEGRATOR, { to: `/site/${site.id}/devices` });
   await expect(page.getByRole('cell', { name: HOSTILE, exact: true })).toBeVisible();
   await page.getByRole('cell', { name: HOSTILE, exact: true }).click();
   const card = page.getByRole('dialog').filter({ has: page.getByRole('tab', { name: 'General' }) });

@@ -42,8 +42,7 @@ const focusedDeviceId = (page: Page) =>
 async function openHqDashboard(page: Page) {
   const { token } = await apiSignIn(page.request, INTEGRATOR);
   const hq = await apiSiteByName(page.request, token, 'Demo HQ');
-  await signIn(page, INTEGRATOR);
-  await page.goto(`/v3/site/${hq.id}/dashboard`);
+  await signIn(page, INTEGRATOR, { to: `/v3/site/${hq.id}/dashboard` });
   await expect(page).toHaveURL(/floor=\d+/);
   const floorId = Number(new URL(page.url()).searchParams.get('floor'));
   const devices = await apiSiteDevices(page.request, token, hq.id);

@@ -31,8 +31,7 @@ test('labels: print labels for three selected devices, the download is a PDF', a
   for (const code of ['L-1', 'L-2', 'L-3', 'L-4'])
     ids[code] = (await apiCreateDevice(page.request, token, site.id, switchId, { code })).id;
 
-  await signIn(page, INTEGRATOR);
-  await page.goto(`/site/${site.id}/devices`);
+  await signIn(page, INTEGRATOR, { to: `/site/${site.id}/devices` });
   await expect(counter(page)).toHaveText('4 of 4 devices');
   for (const code of ['L-1', 'L-2', 'L-4'])
     await page.getByRole('checkbox', { name: `Select ${code}` }).check();
@@ -75,8 +74,7 @@ test('labels: cable labels for the selected cables of the connections page', asy
     });
     expect(response.status()).toBe(200);
   }
-  await signIn(page, INTEGRATOR);
-  await page.goto(`/site/${site.id}/connections`);
+  await signIn(page, INTEGRATOR, { to: `/site/${site.id}/connections` });
   await expect(page.getByTestId('connection-counter')).toHaveText('2 of 2 cables');
   await expect(page.getByRole('button', { name: 'Cable labels' })).toBeDisabled();
   await page.getByRole('checkbox', { name: 'Select all rows' }).check();
@@ -121,8 +119,7 @@ test('@phone labels: a location’s devices on Dymo labels, from a phone', async
     });
   await apiCreateDevice(page.request, token, site.id, switchId, { code: 'P-3' });
 
-  await signIn(page, INTEGRATOR);
-  await page.goto(`/site/${site.id}/devices`);
+  await signIn(page, INTEGRATOR, { to: `/site/${site.id}/devices` });
   await expect(counter(page)).toHaveText('3 of 3 devices');
   await page.getByRole('button', { name: 'Labels' }).click();
   const dialog = page.getByRole('dialog', { name: 'Print labels' });

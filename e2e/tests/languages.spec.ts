@@ -142,8 +142,7 @@ test.describe('device statuses', () => {
     });
     await apiSetLanguage(page, INTEGRATOR, 'fr');
 
-    await signIn(page, INTEGRATOR);
-    await page.goto(`/site/${site.id}/devices`);
+    await signIn(page, INTEGRATOR, { to: `/site/${site.id}/devices` });
     const row = page.getByRole('table').getByRole('row', { name: /ST-01/ });
     await expect(row.getByText('Installé', { exact: true })).toBeVisible();
     await row.click();

@@ -35,8 +35,7 @@ async function freshFloor(page: Page, floorName: string) {
   const { token } = await apiSignIn(page.request, INTEGRATOR);
   const site = await apiCreateSite(page.request, token, `E2E Start ${unique()}`);
   const floor = await apiCreateFloor(page.request, token, site.id, floorName);
-  await signIn(page, INTEGRATOR);
-  await page.goto(`/site/${site.id}/locations`);
+  await signIn(page, INTEGRATOR, { to: `/site/${site.id}/locations` });
   await expect(page.getByRole('heading', { name: floorName, level: 2 })).toBeVisible();
   return { site, floor };
 }

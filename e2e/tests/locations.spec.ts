@@ -87,8 +87,7 @@ test('locations: a floor, its plan, two rooms drawn by clicking, kept after a re
   test.slow();
   const { token } = await apiSignIn(page.request, INTEGRATOR);
   const site = await apiCreateSite(page.request, token, `E2E Locations ${unique()}`);
-  await signIn(page, INTEGRATOR);
-  await page.goto(`/site/${site.id}/locations`);
+  await signIn(page, INTEGRATOR, { to: `/site/${site.id}/locations` });
   await expect(page.getByText('This site has no floors yet. Add a floor to start.')).toBeVisible();
 
   // Add a floor.
@@ -225,8 +224,7 @@ test('zones: add a zone on a floor and draw it; a Reader sees no editing', async
     data: { site_id: site.id, name: 'Ground', code: 'G' },
   });
   expect(created.status()).toBe(200);
-  await signIn(page, INTEGRATOR);
-  await page.goto(`/site/${site.id}/locations`);
+  await signIn(page, INTEGRATOR, { to: `/site/${site.id}/locations` });
   await page.getByRole('link', { name: 'Zones' }).click();
   await expect(page).toHaveURL(/\/zones\?floor=\d+$/);
 
@@ -260,8 +258,7 @@ test('zones: add a zone on a floor and draw it; a Reader sees no editing', async
   await page.evaluate(() => localStorage.clear());
   const { token: techToken } = await apiSignIn(page.request, TECH);
   const warehouse = await apiSiteByName(page.request, techToken, 'Demo Warehouse');
-  await signIn(page, TECH);
-  await page.goto(`/site/${warehouse.id}/locations`);
+  await signIn(page, TECH, { to: `/site/${warehouse.id}/locations` });
   await expect(page.getByRole('heading', { level: 2 })).toBeVisible();
   await expect(page.getByRole('group', { name: /^Floorplan of / })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Add Floor' })).toHaveCount(0);
@@ -273,8 +270,7 @@ test('zones: add a zone on a floor and draw it; a Reader sees no editing', async
 test('@phone locations: the tree above the card, the plan as wide as the page', async ({ page }) => {
   const { token } = await apiSignIn(page.request, INTEGRATOR);
   const hq = await apiSiteByName(page.request, token, 'Demo HQ');
-  await signIn(page, INTEGRATOR);
-  await page.goto(`/site/${hq.id}/locations`);
+  await signIn(page, INTEGRATOR, { to: `/site/${hq.id}/locations` });
   const tree = page.getByRole('list', { name: 'Floors and locations' });
   const plan = page.getByRole('group', { name: /^Floorplan of / });
   await expect(plan).toBeVisible();

@@ -14,8 +14,7 @@ async function accountMenuShows(page: Page, email: string) {
 
 test('login as: a tab of its own with a banner, and the way back to the admin', async ({ page, context }) => {
   test.slow();
-  await signIn(page, ADMIN);
-  await page.goto('/admin/users');
+  await signIn(page, ADMIN, { to: '/admin/users' });
   const [tab] = await Promise.all([
     context.waitForEvent('page'),
     page.getByRole('button', { name: `Login as ${TECH}` }).click(),

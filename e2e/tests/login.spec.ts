@@ -1,4 +1,4 @@
-import { DEMO_PASSWORD, enterEmail, signIn, signOut } from '../support/session.ts';
+import { DEMO_PASSWORD, enterEmail, signIn, signInThroughScreen, signOut } from '../support/session.ts';
 import { expect, test } from '../support/test.ts';
 
 test.describe('login form', () => {
@@ -77,7 +77,7 @@ const ACCOUNTS = [
 test.describe('demo accounts', () => {
   for (const account of ACCOUNTS) {
     test(`${account.email} signs in, lands on /sites with its sites, and signs out`, async ({ page }) => {
-      await signIn(page, account.email);
+      await signInThroughScreen(page, account.email);
       const main = page.getByRole('main');
       for (const name of account.sees) await expect(main.getByText(name, { exact: true })).toBeVisible();
       for (const name of account.hidden) await expect(main.getByText(name, { exact: true })).toHaveCount(0);
@@ -121,8 +121,7 @@ test.describe('route guard', () => {
   });
 
   test('shows the 404 page with a way back home', async ({ page }) => {
-    await signIn(page, 'owner@asbuilt.demo');
-    await page.goto('/no/such/page');
+    await signIn(page, 'owner@asbuilt.demo', { to: '/no/such/page' });
     await page.getByRole('link', { name: 'Back to Home' }).click();
     await expect(page).toHaveURL(/\/sites$/);
   });

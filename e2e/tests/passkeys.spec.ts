@@ -8,7 +8,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { apiSignIn } from '../support/api.ts';
 import { workerServer } from '../support/server.ts';
-import { signIn, signOut } from '../support/session.ts';
+import { signInThroughScreen, signOut } from '../support/session.ts';
 import { test as base, expect } from '../support/test.ts';
 
 const test = base.extend({
@@ -74,7 +74,7 @@ async function addPasskey(page: Page, name: string) {
 }
 
 /** The shared sign-in steps (whatever the form asks first), at localhost. */
-const passwordSignIn = (page: Page, email: string) => signIn(page, email, PASSWORD);
+const passwordSignIn = (page: Page, email: string) => signInThroughScreen(page, email, PASSWORD);
 
 test('passkeys: register on the profile, sign out, sign in with it, then remove it', async ({
   page,

@@ -1,6 +1,6 @@
 import { apiChangePassword } from '../support/api.ts';
 import { outboxFiles, waitForLink } from '../support/outbox.ts';
-import { DEMO_PASSWORD, signIn, signOut } from '../support/session.ts';
+import { DEMO_PASSWORD, signInThroughScreen, signOut } from '../support/session.ts';
 import { expect, test } from '../support/test.ts';
 
 const EMAIL = 'owner@asbuilt.demo';
@@ -28,7 +28,7 @@ test('forgot password: the mailed link sets a new password and signs the user in
   await expect(page).toHaveURL(/\/sites$/);
 
   await signOut(page);
-  await signIn(page, EMAIL, NEW_PASSWORD);
+  await signInThroughScreen(page, EMAIL, NEW_PASSWORD);
   // The change back ends the page's session: a call of the sites list answered 401 after it sends
   // the page to /login, and Chromium can leave a context closed during that page load unclosed
   // for good (the test's teardown then ran out of time, one run in ten). The page is done here.

@@ -49,8 +49,7 @@ test('ports: connect a port from the device card, see the far end and the trace,
   test.slow();
   const { site, a, b } = await twoSwitches(page);
 
-  await signIn(page, INTEGRATOR);
-  await page.goto(`/site/${site.id}/devices?device=${a.id}`);
+  await signIn(page, INTEGRATOR, { to: `/site/${site.id}/devices?device=${a.id}` });
   await expect(card(page).getByRole('heading', { name: 'Core switch' })).toBeVisible();
   await card(page).getByRole('tab', { name: 'Ports' }).click();
 
@@ -135,8 +134,7 @@ test('ports: a product without interfaces says where to add them', async ({ page
   const { product } = (await response.json()) as { product: ProductDto };
   const device = await apiCreateDevice(page.request, token, site.id, product.id, { code: 'BLANK-1' });
 
-  await signIn(page, INTEGRATOR);
-  await page.goto(`/site/${site.id}/devices?device=${device.id}`);
+  await signIn(page, INTEGRATOR, { to: `/site/${site.id}/devices?device=${device.id}` });
   await card(page).getByRole('tab', { name: 'Ports' }).click();
   await expect(
     card(page).getByText('This product lists no ports; add interfaces to the product in the catalogue.'),
@@ -157,8 +155,7 @@ test('@phone ports: the trace runs down the screen, nothing wider than it', asyn
   });
   expect(response.status()).toBe(200);
 
-  await signIn(page, INTEGRATOR);
-  await page.goto(`/site/${site.id}/devices?device=${a.id}`);
+  await signIn(page, INTEGRATOR, { to: `/site/${site.id}/devices?device=${a.id}` });
   await card(page).getByRole('tab', { name: 'Ports' }).click();
   const lan2 = portItem(page, 'LAN 2');
   await lan2.getByRole('button', { name: 'Trace', exact: true }).click();

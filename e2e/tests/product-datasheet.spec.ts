@@ -21,8 +21,7 @@ test('product datasheet: upload a PDF in the product editor, download it, replac
   expect(created.status()).toBe(200);
   const product = (await created.json()).product as ProductDto;
 
-  await signIn(page, INTEGRATOR);
-  await page.goto('/tenant/products');
+  await signIn(page, INTEGRATOR, { to: '/tenant/products' });
   await page.getByRole('searchbox', { name: 'Search products' }).fill(name);
   const row = page.getByRole('table', { name: 'Products' }).getByRole('row').filter({ hasText: name });
   await row.getByRole('cell', { name: String(product.id), exact: true }).click();

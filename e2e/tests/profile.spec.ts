@@ -8,8 +8,7 @@ test('profile: edit the profile, then change the password, which signs the user 
   request,
 }) => {
   const email = 'tech@asbuilt.demo';
-  await signIn(page, email);
-  await page.goto('/profile');
+  await signIn(page, email, { to: '/profile' });
   await expect(page.getByText(email).first()).toBeVisible();
 
   await page.getByRole('button', { name: 'Edit Profile' }).click();
@@ -38,8 +37,9 @@ test('profile: edit the profile, then change the password, which signs the user 
 
 test('login as: a Super Admin becomes another user with the master password', async ({ page, request }) => {
   const { user } = await apiSignIn(request, 'tech@asbuilt.demo');
-  await signIn(page, 'admin@asbuilt.demo');
-  await page.goto(`/loginas?id=${user.id}&name=${encodeURIComponent(`${user.fname} ${user.lname}`)}`);
+  await signIn(page, 'admin@asbuilt.demo', {
+    to: `/loginas?id=${user.id}&name=${encodeURIComponent(`${user.fname} ${user.lname}`)}`,
+  });
   await page.getByLabel('Master Password', { exact: true }).fill('wrong-master');
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByText('The master password is not correct')).toBeVisible();
@@ -64,8 +64,7 @@ test('profile: change the e-mail with the current password; it waits for the lin
   });
   expect(created.status()).toBe(200);
 
-  await signIn(page, email, 'mover-pass-1');
-  await page.goto('/profile');
+  await signIn(page, email, { password: 'mover-pass-1', to: '/profile' });
   await page.getByRole('button', { name: 'Change E-mail' }).click();
   const dialog = page.getByRole('dialog', { name: 'Change E-mail' });
   await dialog.getByLabel('New E-mail', { exact: true }).fill(next);

@@ -21,8 +21,7 @@ test('public device: share with a QR code and Copy URL, open it signed out, and 
   });
 
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await signIn(page, INTEGRATOR);
-  await page.goto(`/site/${site.id}/devices?device=${device.id}`);
+  await signIn(page, INTEGRATOR, { to: `/site/${site.id}/devices?device=${device.id}` });
   const sheet = page.getByRole('dialog').filter({ has: page.getByRole('tab', { name: 'General' }) });
   await sheet.getByRole('button', { name: 'Device menu' }).click();
   await page.getByRole('menuitem', { name: 'Share' }).click();

@@ -45,8 +45,7 @@ test('racks: Demo HQ shows Rack A with its patch panel and switches at their Us'
   const { token } = await apiSignIn(page.request, INTEGRATOR);
   const hq = await apiSiteByName(page.request, token, 'Demo HQ');
 
-  await signIn(page, INTEGRATOR);
-  await page.goto(`/site/${hq.id}/racks`);
+  await signIn(page, INTEGRATOR, { to: `/site/${hq.id}/racks` });
   await expect(page.getByRole('heading', { name: 'Racks', level: 1 })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Server Room', level: 2 })).toBeVisible();
   const rack = rackRegion(page, 'Rack A');
@@ -94,8 +93,7 @@ test('racks: a new rack, a device placed at U 10 with Place at U, an overlapping
   await apiCreateDevice(page.request, token, site.id, oneU.id, { code: small, name: 'Top switch' });
   await apiCreateDevice(page.request, token, site.id, twoU.id, { code: large, name: 'Big server' });
 
-  await signIn(page, INTEGRATOR);
-  await page.goto(`/site/${site.id}/racks`);
+  await signIn(page, INTEGRATOR, { to: `/site/${site.id}/racks` });
   await expect(page.getByText('No rack yet.')).toBeVisible();
   await expect(toPlace(page).getByRole('button', { name: new RegExp(small) })).toBeVisible();
   await expect(toPlace(page).getByRole('button', { name: new RegExp(large) })).toBeVisible();

@@ -143,8 +143,7 @@ test('@phone Take photo on the device card shrinks a large picture to 2,560 px a
   page,
 }) => {
   const { site, device, token } = await demoDevice(page);
-  await signIn(page, INTEGRATOR);
-  await page.goto(`/site/${site.id}/devices?device=${device.id}`);
+  await signIn(page, INTEGRATOR, { to: `/site/${site.id}/devices?device=${device.id}` });
   const card = page.getByRole('dialog').filter({ has: page.getByRole('tab', { name: 'General' }) });
   await expect(card.getByRole('button', { name: 'Take photo' })).toBeVisible();
   const input = card.getByTestId('take-photo-input');

@@ -26,8 +26,7 @@ test('schematics: Demo HQ drawn, filtered to Audio, a box opens the device card'
   const dsp = (await apiSiteDevices(page.request, token, site.id)).find((d) => d.name === 'Audio DSP Alpha');
   expect(dsp, 'the demo AV chain').toBeDefined();
 
-  await signIn(page, INTEGRATOR);
-  await page.goto(`/site/${site.id}/schemas`);
+  await signIn(page, INTEGRATOR, { to: `/site/${site.id}/schemas` });
   await expect(page.getByRole('heading', { name: 'Schematics' })).toBeVisible();
 
   // The whole site: the network in the rack and the AV chain of the meeting room.
@@ -62,8 +61,7 @@ test('schematics: a site without cables says where to add them', async ({ page }
   const { token } = await apiSignIn(page.request, INTEGRATOR);
   const site = await apiCreateSite(page.request, token, `E2E Schematics ${unique()}`);
 
-  await signIn(page, INTEGRATOR);
-  await page.goto(`/site/${site.id}/schemas`);
+  await signIn(page, INTEGRATOR, { to: `/site/${site.id}/schemas` });
   await expect(page.getByRole('heading', { name: 'No cables yet' })).toBeVisible();
   await page.getByRole('link', { name: 'Go to Connections' }).click();
   await expect(page).toHaveURL(new RegExp(`/site/${site.id}/connections$`));

@@ -28,8 +28,7 @@ async function demoDevice(page: Page) {
 
 test('search: Ctrl+K, part of a MAC, Enter opens the device card', async ({ page }) => {
   const { hq, device, part } = await demoDevice(page);
-  await signIn(page, INTEGRATOR);
-  await page.goto('/sites');
+  await signIn(page, INTEGRATOR, { to: '/sites' });
   await expect(page.getByTestId('global-search-button')).toBeVisible();
 
   await page.keyboard.press('Control+k');
@@ -59,8 +58,7 @@ test('@phone search: the header icon opens a full-screen box, a tap opens the de
   page,
 }) => {
   const { hq, device, part } = await demoDevice(page);
-  await signIn(page, INTEGRATOR);
-  await page.goto('/sites');
+  await signIn(page, INTEGRATOR, { to: '/sites' });
 
   await page.getByRole('button', { name: 'Search (Ctrl+K)' }).click();
   const box = page.getByRole('dialog', { name: 'Search everything' });
@@ -92,8 +90,7 @@ test('search: a contact and a file found open on their page, the one asked for s
   expect(contact, 'a Demo HQ contact with a last name').toBeDefined();
   expect(file, 'a Demo HQ file that is not a picture').toBeDefined();
 
-  await signIn(page, INTEGRATOR);
-  await page.goto('/sites');
+  await signIn(page, INTEGRATOR, { to: '/sites' });
   const box = page.getByRole('dialog', { name: 'Search everything' });
   const open = async (query: string, match: string) => {
     // The header (and its shortcut) is there once its button is.

@@ -68,10 +68,9 @@ test('sites: an integrator creates a site with an image; its card comes first an
 });
 
 test('sites: the site layout follows the site permission; Exit Site leaves', async ({ page }) => {
-  await signIn(page, INTEGRATOR);
   const { token } = await apiSignIn(page.request, INTEGRATOR);
   const hq = await apiSiteByName(page.request, token, 'Demo HQ');
-  await page.goto(`/site/${hq.id}/dashboard`);
+  await signIn(page, INTEGRATOR, { to: `/site/${hq.id}/dashboard` });
   const nav = page.getByRole('navigation', { name: 'Site' });
   for (const label of [
     'Dashboard',
@@ -104,10 +103,9 @@ test('sites: the site layout follows the site permission; Exit Site leaves', asy
 });
 
 test('sites: a Reader sees the Reader pages only', async ({ page }) => {
-  await signIn(page, TECH);
   const { token } = await apiSignIn(page.request, TECH);
   const warehouse = await apiSiteByName(page.request, token, 'Demo Warehouse');
-  await page.goto(`/site/${warehouse.id}/dashboard`);
+  await signIn(page, TECH, { to: `/site/${warehouse.id}/dashboard` });
   const nav = page.getByRole('navigation', { name: 'Site' });
   await expect(nav.getByRole('link', { name: 'Devices' })).toBeVisible();
   for (const label of ['Logs', 'Vault', 'Access', 'Config']) {
@@ -132,8 +130,7 @@ test('sites: a user without access to a site is sent back to /sites', async ({ p
   const clinic = await apiSiteByName(page.request, token, 'Demo Clinic');
   const other = await apiCreateSite(page.request, token, `E2E Private ${unique()}`);
 
-  await signIn(page, TECH);
-  await page.goto(`/site/${clinic.id}/devices`);
+  await signIn(page, TECH, { to: `/site/${clinic.id}/devices` });
   await expect(page).toHaveURL(/\/sites$/);
   await expect(page.getByText('You have no access to this site')).toBeVisible();
 
@@ -147,10 +144,9 @@ test('sites: a user without access to a site is sent back to /sites', async ({ p
 test('@phone the site dashboard on a phone: all three tiles, the site menu folded until opened', async ({
   page,
 }) => {
-  await signIn(page, INTEGRATOR);
   const { token } = await apiSignIn(page.request, INTEGRATOR);
   const hq = await apiSiteByName(page.request, token, 'Demo HQ');
-  await page.goto(`/site/${hq.id}/dashboard`);
+  await signIn(page, INTEGRATOR, { to: `/site/${hq.id}/dashboard` });
   await expect(page.getByRole('heading', { name: 'Demo HQ', level: 1 })).toBeVisible();
   await expect(page.getByRole('link', { name: /^[\d,.\s]+ Devices$/ })).toBeVisible();
   await expect(page.getByRole('link', { name: /^[\d,.\s]+ Locations$/ })).toBeVisible();

@@ -4,8 +4,8 @@
  * single sign-on domain signs in through a real OpenID provider (oidc-provider, started here).
  */
 import type { APIRequestContext } from '@playwright/test';
+import { startTestProvider } from '../../server/test/support/oidc.ts';
 import { apiSignIn } from '../support/api.ts';
-import { startBrowserProvider } from '../support/oidc.ts';
 import { workerServer } from '../support/server.ts';
 import { DEMO_PASSWORD, enterEmail, signIn, signOut } from '../support/session.ts';
 import { expect, test } from '../support/test.ts';
@@ -36,8 +36,7 @@ test("an Integrator sets the tenant's single sign-on; the secret is never shown"
   request,
 }) => {
   const domain = `sso-form-${unique()}.test`;
-  await signIn(page, 'other@asbuilt.demo');
-  await page.goto('/tenant/settings');
+  await signIn(page, 'other@asbuilt.demo', { to: '/tenant/settings' });
   const section = page.getByRole('region', { name: 'Single sign-on' });
   await expect(section).toBeVisible();
   await section.getByRole('button', { name: 'Save' }).click();
@@ -70,10 +69,11 @@ test("an Integrator sets the tenant's single sign-on; the secret is never shown"
 test('a user of a single sign-on domain signs in through the provider', async ({ page, request }) => {
   const domain = `sso-trip-${unique()}.test`;
   const email = `sam@${domain}`;
-  const provider = await startBrowserProvider(`${workerServer().url}/api/global/sso/callback`, {
-    id: 'sam',
-    email,
+  const provider = await startTestProvider({
+    redirectUris: [`${workerServer().url}/api/global/sso/callback`],
+    browserAccountId: 'sam',
   });
+  provider.accounts.set('sam', { email, email_verified: true, given_name: 'Sam', family_name: 'Single' });
   try {
     const { token } = await apiSignIn(request, 'other@asbuilt.demo');
     const set = await request.put('/api/tenant/sso', {

@@ -24,8 +24,7 @@ test('support: open a ticket from a site, two users exchange messages without a 
   const hq = await apiSiteByName(page.request, token, 'Demo HQ');
   const subject = `E2E ticket ${unique()}`;
 
-  await signIn(page, INTEGRATOR);
-  await page.goto(`/site/${hq.id}/support`);
+  await signIn(page, INTEGRATOR, { to: `/site/${hq.id}/support` });
   await expect(page.getByRole('heading', { name: 'Support' })).toBeVisible();
   await page.getByRole('button', { name: 'New Ticket' }).click();
   const dialog = page.getByRole('dialog', { name: 'New Ticket' });
@@ -51,8 +50,7 @@ test('support: open a ticket from a site, two users exchange messages without a 
   // The assignee, in a browser of their own, finds it in the portal.
   const other = await browser.newContext();
   const techPage = await other.newPage();
-  await signIn(techPage, TECH);
-  await techPage.goto('/support');
+  await signIn(techPage, TECH, { to: '/support' });
   await techPage.getByRole('button', { name: `View ticket ${subject}` }).click();
   const techSheet = sheetOf(techPage);
   await expect(techSheet.getByText('The badge reader at the entrance refuses every card.')).toBeVisible();
@@ -132,8 +130,7 @@ test('support: a visitor reports a problem from the public device page, and the 
   expect(number).toBeTruthy();
   await visitor.close();
 
-  await signIn(page, INTEGRATOR);
-  await page.goto('/support');
+  await signIn(page, INTEGRATOR, { to: '/support' });
   await page.getByLabel('Search tickets').fill(`#${number}`);
   const card = page.getByTestId('ticket-card').filter({ hasText: words.slice(0, 60) });
   await expect(card).toContainText(`#${number}`);
@@ -162,8 +159,7 @@ test('support: a ticket changed by someone else while its form is open is not ov
   expect(created.status()).toBe(200);
   const ticket = ((await created.json()) as { ticket: { id: number; number: number } }).ticket;
 
-  await signIn(page, INTEGRATOR);
-  await page.goto(`/support?ticket=${ticket.id}`);
+  await signIn(page, INTEGRATOR, { to: `/support?ticket=${ticket.id}` });
   const sheet = sheetOf(page);
   await expect(sheet.getByRole('heading', { name: `#${ticket.number} ${subject}` })).toBeVisible();
   await sheet.getByRole('button', { name: 'Edit' }).click();
@@ -210,8 +206,7 @@ test('support: the visitor hears back by mail, follows the link, reads the reply
   const number = (await thanks.textContent())?.match(/#(\d+)/)?.[1];
 
   // The integrator answers in the ticket's sheet; the device there is a link to its card.
-  await signIn(page, INTEGRATOR);
-  await page.goto('/support');
+  await signIn(page, INTEGRATOR, { to: '/support' });
   await page.getByLabel('Search tickets').fill(`#${number}`);
   const card = page.getByTestId('ticket-card').filter({ hasText: words.slice(0, 40) });
   await card.getByRole('button', { name: /^View ticket/ }).click();

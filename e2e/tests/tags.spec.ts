@@ -27,8 +27,7 @@ async function siteWithDevices(page: Page, codes: string[]) {
 test('tags: tag three devices in bulk, then filter the devices page by the tag', async ({ page }) => {
   const { site } = await siteWithDevices(page, ['G-1', 'G-2', 'G-3', 'G-4']);
   const tag = `Fire ${unique()}`;
-  await signIn(page, INTEGRATOR);
-  await page.goto(`/site/${site.id}/devices`);
+  await signIn(page, INTEGRATOR, { to: `/site/${site.id}/devices` });
   await expect(counter(page)).toHaveText('4 of 4 devices');
   for (const code of ['G-1', 'G-2', 'G-4'])
     await page.getByRole('checkbox', { name: `Select ${code}` }).check();
@@ -70,8 +69,7 @@ test('tags: tag three devices in bulk, then filter the devices page by the tag',
 test('@phone tags: the device card adds a tag by typing it', async ({ page }) => {
   const { site, ids } = await siteWithDevices(page, ['P-1']);
   const tag = `Zone ${unique()}`;
-  await signIn(page, INTEGRATOR);
-  await page.goto(`/site/${site.id}/devices?device=${ids[0]}`);
+  await signIn(page, INTEGRATOR, { to: `/site/${site.id}/devices?device=${ids[0]}` });
   const tags = page.getByTestId('device-tags');
   const input = tags.getByRole('combobox', { name: 'Tags' });
   await input.fill(tag);

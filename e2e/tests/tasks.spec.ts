@@ -64,8 +64,7 @@ test('tasks: a monthly task on a device, marked done with a photo, moves a month
   request,
 }) => {
   const { site, devices } = await siteWithDevices(request);
-  await signIn(page, INTEGRATOR);
-  await page.goto(`/site/${site.id}/devices?device=${devices[0]!.id}`);
+  await signIn(page, INTEGRATOR, { to: `/site/${site.id}/devices?device=${devices[0]!.id}` });
   await page.getByRole('tab', { name: 'Tasks' }).click();
   await expect(page.getByTestId('device-date-warranty')).toContainText('30/06/2030');
   await expect(page.getByText('No maintenance tasks yet.')).toBeVisible();
@@ -108,8 +107,7 @@ test('tasks: the same task added to the two selected devices from the bulk actio
   request,
 }) => {
   const { token, site } = await siteWithDevices(request, 2);
-  await signIn(page, INTEGRATOR);
-  await page.goto(`/site/${site.id}/devices`);
+  await signIn(page, INTEGRATOR, { to: `/site/${site.id}/devices` });
   await page.getByRole('checkbox', { name: 'Select all rows' }).check();
   await page.getByRole('button', { name: /Bulk actions/ }).click();
   await page.getByRole('menuitem', { name: 'Add task to selected devices' }).click();
@@ -148,8 +146,7 @@ test('@phone tasks: marked done with a photo on a phone, the next date a month o
     },
   });
   expect(created.status()).toBe(200);
-  await signIn(page, INTEGRATOR);
-  await page.goto(`/site/${site.id}/devices?device=${devices[0]!.id}`);
+  await signIn(page, INTEGRATOR, { to: `/site/${site.id}/devices?device=${devices[0]!.id}` });
   await page.getByRole('tab', { name: 'Tasks' }).click();
   const task = page.getByTestId('task-item').filter({ hasText: 'Replace the filter' });
   await expect(task.getByText('Overdue')).toBeVisible();

@@ -38,8 +38,7 @@ test('tenant logo: upload a logo from the sidebar, see it, remove it', async ({ 
 });
 
 test('tenant logo: upload a logo on a phone, see it, remove it @phone', async ({ page }) => {
-  await signIn(page, 'integrator@asbuilt.demo');
-  await page.goto('/tenant/settings');
+  await signIn(page, 'integrator@asbuilt.demo', { to: '/tenant/settings' });
   await uploadSeeRemove(page);
   // Nothing of the block runs off the narrow screen.
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -47,8 +46,7 @@ test('tenant logo: upload a logo on a phone, see it, remove it @phone', async ({
 });
 
 test('tenant logo: a Building Owner sees it read-only', async ({ page }) => {
-  await signIn(page, 'owner@asbuilt.demo');
-  await page.goto('/tenant/settings');
+  await signIn(page, 'owner@asbuilt.demo', { to: '/tenant/settings' });
   const block = page.getByRole('region', { name: 'Logo' });
   await expect(block.getByText('Only an integrator can change the logo.')).toBeVisible();
   await expect(block.getByRole('button', { name: 'Upload logo' })).toHaveCount(0);

@@ -10,8 +10,7 @@ test('tenant users: create, edit, give access to one site in the user card, sign
 }) => {
   test.slow();
   const email = `colleague.${unique().toLowerCase()}@example.test`;
-  await signIn(page, INTEGRATOR);
-  await page.goto('/tenant/users');
+  await signIn(page, INTEGRATOR, { to: '/tenant/users' });
   await page.getByRole('button', { name: 'New User' }).click();
   let card = page.getByRole('dialog', { name: 'New User' });
   await card.getByLabel('Email/Username').fill(email);
@@ -50,8 +49,7 @@ test('tenant users: create, edit, give access to one site in the user card, sign
   await expect(page.getByText('Demo HQ')).toHaveCount(0);
   await signOut(page);
 
-  await signIn(page, INTEGRATOR);
-  await page.goto('/tenant/users');
+  await signIn(page, INTEGRATOR, { to: '/tenant/users' });
   // One's own card: the sign-out hint and no Delete.
   await page.getByRole('row', { name: /integrator@asbuilt\.demo/ }).click();
   card = page.getByRole('dialog', { name: 'Edit User' });
@@ -73,8 +71,7 @@ test('tenant users: create, edit, give access to one site in the user card, sign
 test('a Building Owner: no role above their own, an Integrator’s card only shown, a reset link for a lower user', async ({
   page,
 }) => {
-  await signIn(page, 'owner@asbuilt.demo');
-  await page.goto('/tenant/users');
+  await signIn(page, 'owner@asbuilt.demo', { to: '/tenant/users' });
 
   await page.getByRole('button', { name: 'New User' }).click();
   let card = page.getByRole('dialog', { name: 'New User' });

@@ -19,8 +19,7 @@ test('the vault: a shared and a private secret, revealed by a Contributor, the r
   const shared = `Shared ${unique()}`;
   const hidden = `Private ${unique()}`;
 
-  await signIn(page, INTEGRATOR);
-  await page.goto(`/site/${site.id}/devices?device=${device.id}`);
+  await signIn(page, INTEGRATOR, { to: `/site/${site.id}/devices?device=${device.id}` });
   await page.getByRole('tab', { name: 'Vault' }).click();
 
   await page.getByRole('button', { name: 'New Secret' }).click();
@@ -45,8 +44,7 @@ test('the vault: a shared and a private secret, revealed by a Contributor, the r
 
   await page.goto('/sites');
   await signOut(page);
-  await signIn(page, TECH);
-  await page.goto(`/site/${site.id}/devices?device=${device.id}`);
+  await signIn(page, TECH, { to: `/site/${site.id}/devices?device=${device.id}` });
   await page.getByRole('tab', { name: 'Vault' }).click();
   const row = page.getByTestId('secret').filter({ hasText: shared });
   await expect(row).toBeVisible();
@@ -80,8 +78,7 @@ test('@phone the vault at phone width: cards, the eye, nothing wider than the sc
 }) => {
   const { token } = await apiSignIn(request, INTEGRATOR);
   const site = await apiSiteByName(request, token, 'Demo HQ');
-  await signIn(page, INTEGRATOR);
-  await page.goto(`/site/${site.id}/vault`);
+  await signIn(page, INTEGRATOR, { to: `/site/${site.id}/vault` });
   const card = page.getByTestId('secret').filter({ hasText: 'Core switch admin' });
   await expect(card).toContainText('HQ-SW-001');
   await expect(page.getByRole('table')).toHaveCount(0);
