@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { apiSignIn } from '../support/api.ts';
+import { deviceCard } from '../support/device-card.ts';
 import { signIn } from '../support/session.ts';
 import {
   apiCreateDevice,
@@ -19,8 +20,6 @@ const TECH = 'tech@asbuilt.demo';
 
 const counter = (page: Page) => page.getByTestId('device-counter');
 const table = (page: Page) => page.getByRole('table', { name: 'Devices' });
-const card = (page: Page) =>
-  page.getByRole('dialog').filter({ has: page.getByRole('tab', { name: 'General' }) });
 
 async function addDevice(page: Page, search: string, productName: string) {
   await page.getByRole('button', { name: 'Add device', exact: true }).click();
@@ -33,9 +32,9 @@ async function addDevice(page: Page, search: string, productName: string) {
   await expect(page.getByText('Device Created', { exact: true }).last()).toBeVisible();
   await expect(dialog).toBeHidden();
   // The new device's card opens.
-  await expect(card(page).getByRole('heading', { name: productName })).toBeVisible();
+  await expect(deviceCard(page).getByRole('heading', { name: productName })).toBeVisible();
   await page.keyboard.press('Escape');
-  await expect(card(page)).toBeHidden();
+  await expect(deviceCard(page)).toBeHidden();
 }
 
 test('devices: add three, search, filter, and a hidden column stays hidden after a reload', async ({
@@ -137,7 +136,7 @@ test('devices: the card from ?device=, inline edit, status, activity, archive an
   await apiCreateDevice(page.request, token, site.id, cameraId, { code: 'CAM-01' });
 
   await signIn(page, INTEGRATOR, { to: `/site/${site.id}/devices?device=${device.id}` });
-  const sheet = card(page);
+  const sheet = deviceCard(page);
   await expect(sheet.getByRole('heading', { name: PRODUCTS.switch.name })).toBeVisible();
   await expect(sheet.getByText(`Cisco · ${PRODUCTS.switch.model}`)).toBeVisible();
   await expect(sheet.getByText('SW-01')).toBeVisible();
@@ -273,7 +272,7 @@ test('devices: an edit made stale by someone else is refused, and their change i
   });
 
   await signIn(page, INTEGRATOR, { to: `/site/${site.id}/devices?device=${device.id}` });
-  const sheet = card(page);
+  const sheet = deviceCard(page);
   await expect(sheet.getByText('SN-1')).toBeVisible();
 
   // Someone else changes the serial number while the card is open.
@@ -310,7 +309,7 @@ test('devices: a Reader sees no edit affordances', async ({ page }) => {
   await expect(page.getByRole('checkbox', { name: 'Select all rows' })).toHaveCount(0);
 
   await table(page).getByRole('row').nth(1).getByRole('cell').nth(1).click();
-  const sheet = card(page);
+  const sheet = deviceCard(page);
   await expect(sheet.getByRole('tab', { name: 'General' })).toBeVisible();
   // The activity is the Logs page's (Contributor and above).
   await expect(sheet.getByRole('tab', { name: 'Activity' })).toHaveCount(0);
@@ -333,7 +332,7 @@ test('@phone devices as cards on a phone, the card as a full-width sheet', async
   await page.getByRole('searchbox', { name: 'Search devices' }).fill('HQ-SW-001');
   await expect(counter(page)).toHaveText(/^1 of \d+ devices$/);
   await list.getByRole('listitem').first().click();
-  const sheet = card(page);
+  const sheet = deviceCard(page);
   await expect(sheet.getByText('HQ-SW-001')).toBeVisible();
   const box = await sheet.boundingBox();
   expect(box?.width).toBeGreaterThanOrEqual((page.viewportSize()?.width ?? 0) - 1);

@@ -7,6 +7,7 @@
 import type { DeviceDto, FloorDto, LocationDto } from '@asbuilt/domain';
 import type { Page } from '@playwright/test';
 import { apiSignIn } from '../support/api.ts';
+import { deviceCard } from '../support/device-card.ts';
 import { signIn } from '../support/session.ts';
 import { apiCreateDevice, apiCreateSite, apiProductId, PRODUCTS, unique } from '../support/sites.ts';
 import { expect, test } from '../support/test.ts';
@@ -29,23 +30,16 @@ async function call<T>(
   return (await response.json()) as T;
 }
 
-const layerSwitch = (page: Page, name: string) => page.getByRole('switch', { name, exact: true });
-
-test('floorplan dashboard: first floor selected, layers, and a device dragged into another room', async ({
-  page,
-}) => {
-  test.slow();
-  const { token } = await apiSignIn(page.request, INTEGRATOR);
-  const site = await apiCreateSite(page.request, token, `E2E Plan ${unique()}`);
-  const { floor: level0 } = await call<{ floor: FloorDto }>(page, token, 'POST', '/api/site/floors', {
-    site_id: site.id,
+/** Level 0 with Room A (100..400), Room B (500..900) and a North Wing zone over y 50..300. */
+async function planFloor(page: Page, token: string, siteId: number) {
+  const { floor } = await call<{ floor: FloorDto }>(page, token, 'POST', '/api/site/floors', {
+    site_id: siteId,
     name: 'Level 0',
     code: 'L0',
   });
-  await call(page, token, 'POST', '/api/site/floors', { site_id: site.id, name: 'Level 1', code: 'L1' });
   const room = async (name: string, polygon: string) => {
     const { location } = await call<{ location: LocationDto }>(page, token, 'POST', '/api/site/locations', {
-      floor_id: level0.id,
+      floor_id: floor.id,
       name,
       code: name.replace(' ', '-'),
       location_type: 'room',
@@ -55,13 +49,26 @@ test('floorplan dashboard: first floor selected, layers, and a device dragged in
   };
   const roomA = await room('Room A', '100,100 400,100 400,500 100,500');
   const roomB = await room('Room B', '500,100 900,100 900,500 500,500');
-  await call(page, token, 'POST', '/api/site/zones', {
-    site_id: site.id,
-    floor_id: level0.id,
+  const { zone } = await call<{ zone: { id: number } }>(page, token, 'POST', '/api/site/zones', {
+    site_id: siteId,
+    floor_id: floor.id,
     name: 'North Wing',
     code: 'NW',
     polygon: '50,50 950,50 950,300 50,300',
   });
+  return { floor, roomA, roomB, zone };
+}
+
+const layerSwitch = (page: Page, name: string) => page.getByRole('switch', { name, exact: true });
+
+test('floorplan dashboard: first floor selected, layers, and a device dragged into another room', async ({
+  page,
+}) => {
+  test.slow();
+  const { token } = await apiSignIn(page.request, INTEGRATOR);
+  const site = await apiCreateSite(page.request, token, `E2E Plan ${unique()}`);
+  const { floor: level0, roomA, roomB } = await planFloor(page, token, site.id);
+  await call(page, token, 'POST', '/api/site/floors', { site_id: site.id, name: 'Level 1', code: 'L1' });
   const productId = await apiProductId(page.request, token, site.id, PRODUCTS.camera.name);
   const created = await apiCreateDevice(page.request, token, site.id, productId, {
     floor_id: level0.id,
@@ -131,7 +138,7 @@ test('floorplan dashboard: first floor selected, layers, and a device dragged in
   expect(Math.abs(after!.x + after!.width / 2 - (target!.x + target!.width / 2))).toBeLessThan(4);
 
   // A click on the marker opens the device card in place, on the new room.
-  const card = page.getByRole('dialog').filter({ has: page.getByRole('tab', { name: 'General' }) });
+  const card = deviceCard(page);
   await marker.click();
   await expect(card.locator('dt:text-is("Location") + dd')).toContainText('Room B');
   await page.keyboard.press('Escape');
@@ -260,30 +267,7 @@ test('floorplan dashboard: a site without access sends the user back to the site
 async function placedDevice(page: Page, code: string) {
   const { token } = await apiSignIn(page.request, INTEGRATOR);
   const site = await apiCreateSite(page.request, token, `E2E Plan drop ${unique()}`);
-  const { floor } = await call<{ floor: FloorDto }>(page, token, 'POST', '/api/site/floors', {
-    site_id: site.id,
-    name: 'Level 0',
-    code: 'L0',
-  });
-  const room = async (name: string, polygon: string) => {
-    const { location } = await call<{ location: LocationDto }>(page, token, 'POST', '/api/site/locations', {
-      floor_id: floor.id,
-      name,
-      code: name.replace(' ', '-'),
-      location_type: 'room',
-    });
-    await call(page, token, 'PUT', '/api/site/locations', { id: location.id, polygon });
-    return location;
-  };
-  const roomA = await room('Room A', '100,100 400,100 400,500 100,500');
-  const roomB = await room('Room B', '500,100 900,100 900,500 500,500');
-  const { zone } = await call<{ zone: { id: number } }>(page, token, 'POST', '/api/site/zones', {
-    site_id: site.id,
-    floor_id: floor.id,
-    name: 'North Wing',
-    code: 'NW',
-    polygon: '50,50 950,50 950,300 50,300',
-  });
+  const { floor, roomA, roomB, zone } = await planFloor(page, token, site.id);
   const productId = await apiProductId(page.request, token, site.id, PRODUCTS.camera.name);
   const created = await apiCreateDevice(page.request, token, site.id, productId, {
     floor_id: floor.id,
@@ -382,7 +366,7 @@ test('floorplan markers: hover card, device labels layer', async ({ page }) => {
   await expect(preview).toContainText('CAM-HOVER-1');
   await expect(preview).toContainText(PRODUCTS.camera.name);
   await preview.getByRole('button', { name: 'Open the device' }).click();
-  const card = page.getByRole('dialog').filter({ has: page.getByRole('tab', { name: 'General' }) });
+  const card = deviceCard(page);
   await expect(card.locator('dt:text-is("Location") + dd')).toContainText('Room A');
   await page.keyboard.press('Escape');
 

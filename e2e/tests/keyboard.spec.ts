@@ -9,6 +9,7 @@
 import type { DeviceDto, ListedDevice } from '@asbuilt/domain';
 import type { Locator, Page } from '@playwright/test';
 import { apiSignIn } from '../support/api.ts';
+import { deviceCard } from '../support/device-card.ts';
 import { DEMO_PASSWORD, signIn } from '../support/session.ts';
 import {
   apiCreateDevice,
@@ -22,9 +23,6 @@ import {
 import { expect, test } from '../support/test.ts';
 
 const INTEGRATOR = 'integrator@asbuilt.demo';
-
-const card = (page: Page) =>
-  page.getByRole('dialog').filter({ has: page.getByRole('tab', { name: 'General' }) });
 
 /** Presses Tab until the focused element matches `selector`; fails after `max` presses. */
 async function tabTo(page: Page, selector: string, max = 400) {
@@ -86,9 +84,9 @@ test('keyboard floorplan: a room selected, a marker opened, put back after a mov
 
   // Enter opens the device; Escape closes it and the focus goes back to the marker.
   await page.keyboard.press('Enter');
-  await expect(card(page).getByText(device.code!, { exact: true }).first()).toBeVisible();
+  await expect(deviceCard(page).getByText(device.code!, { exact: true }).first()).toBeVisible();
   await page.keyboard.press('Escape');
-  await expect(card(page)).toBeHidden();
+  await expect(deviceCard(page)).toBeHidden();
   await expect(marker).toBeFocused();
 
   // The arrow keys move it on screen; Escape puts it back, nothing sent.
@@ -118,7 +116,7 @@ test('keyboard floorplan: a room selected, a marker opened, put back after a mov
   const moved = (await apiSiteDevices(page.request, token, hq.id)).find((d) => d.id === id)!;
   expect(moved.plan_x!).toBeGreaterThan(device.plan_x! + 1);
   expect(Math.abs(moved.plan_y! - device.plan_y!)).toBeLessThan(0.01);
-  await expect(card(page)).toBeHidden();
+  await expect(deviceCard(page)).toBeHidden();
   const dropped = await markerCentre(page, id);
   expect(dropped.x - start.x).toBeGreaterThan(10);
   await expect(marker).toBeFocused();
@@ -161,9 +159,9 @@ test('keyboard floorplan: the list view gives the floor devices as a table whose
   await tabTo(page, `tr[data-device-id="${device.id}"] button`);
   await expect(row.getByRole('button', { name: device.code! })).toBeFocused();
   await page.keyboard.press('Enter');
-  await expect(card(page).getByText(device.code!, { exact: true }).first()).toBeVisible();
+  await expect(deviceCard(page).getByText(device.code!, { exact: true }).first()).toBeVisible();
   await page.keyboard.press('Escape');
-  await expect(card(page)).toBeHidden();
+  await expect(deviceCard(page)).toBeHidden();
   await expect(row.getByRole('button', { name: device.code! })).toBeFocused();
 
   // Back to the plan.
@@ -215,7 +213,7 @@ test('keyboard only: sign in, find a device with Ctrl+K, edit a field and change
   await expect(box.getByTestId('search-result').first()).toContainText(code);
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/site/${site.id}/devices\\?device=${device.id}$`));
-  const sheet = card(page);
+  const sheet = deviceCard(page);
   await expect(sheet.getByText(code, { exact: true }).first()).toBeVisible();
 
   // A field: Show more, Edit Serial Number, type, Enter.
@@ -294,7 +292,7 @@ test('@phone list view: the floor devices as a table below the floors button, a 
   expect(caption!.y).toBeGreaterThanOrEqual(floors!.y + floors!.height);
   const device = ofFloor.find((d) => d.code)!;
   await table.getByRole('button', { name: device.code! }).tap();
-  await expect(card(page).getByText(device.code!, { exact: true }).first()).toBeVisible();
+  await expect(deviceCard(page).getByText(device.code!, { exact: true }).first()).toBeVisible();
 });
 
 /**

@@ -4,10 +4,10 @@
  * single sign-on domain signs in through a real OpenID provider (oidc-provider, started here).
  */
 import type { APIRequestContext } from '@playwright/test';
-import { startTestProvider } from '../../server/test/support/oidc.ts';
 import { apiSignIn } from '../support/api.ts';
 import { workerServer } from '../support/server.ts';
 import { DEMO_PASSWORD, enterEmail, signIn, signOut } from '../support/session.ts';
+import { signInThroughProvider, ssoTenant } from '../support/sso.ts';
 import { expect, test } from '../support/test.ts';
 
 const unique = () => Date.now().toString(36);
@@ -67,39 +67,20 @@ test("an Integrator sets the tenant's single sign-on; the secret is never shown"
 });
 
 test('a user of a single sign-on domain signs in through the provider', async ({ page, request }) => {
-  const domain = `sso-trip-${unique()}.test`;
-  const email = `sam@${domain}`;
-  const provider = await startTestProvider({
-    redirectUris: [`${workerServer().url}/api/global/sso/callback`],
-    browserAccountId: 'sam',
+  const tenant = await ssoTenant(request, {
+    integrator: 'other@asbuilt.demo',
+    accountId: 'sam',
+    domainPrefix: 'sso-trip',
+    names: { given_name: 'Sam', family_name: 'Single' },
   });
-  provider.accounts.set('sam', { email, email_verified: true, given_name: 'Sam', family_name: 'Single' });
   try {
-    const { token } = await apiSignIn(request, 'other@asbuilt.demo');
-    const set = await request.put('/api/tenant/sso', {
-      headers: { authorization: `Bearer ${token}` },
-      data: {
-        issuer: provider.issuer,
-        client_id: provider.clientId,
-        client_secret: provider.clientSecret,
-        domains: [domain],
-        create_users: true,
-        new_user_role: 1,
-      },
-    });
-    expect(set.status()).toBe(200);
-
-    await page.goto('/login');
-    await enterEmail(page, email);
-    // To the provider and back, without a password.
-    await expect(page).toHaveURL(/\/sites$/);
+    await signInThroughProvider(page, tenant.email);
     await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
     // The single-use code is out of the address and the history.
     expect(page.url()).not.toContain('sso=');
     await signOut(page);
   } finally {
-    await removeSso(request, 'other@asbuilt.demo');
-    await provider.close();
+    await tenant.remove();
   }
 });
 

@@ -5,18 +5,12 @@
  * "Remember this browser", whose next sign-in skips the code.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
-import { Secret, TOTP } from 'otpauth';
 import { apiSignIn } from '../support/api.ts';
 import { enterEmail, signOut } from '../support/session.ts';
 import { expect, test } from '../support/test.ts';
+import { codeOf, enrolOnProfile } from '../support/two-factor.ts';
 
 const PASSWORD = 'two-factor-pass-1';
-
-/** The code of an authenticator app for this secret, `offset` steps of 30 s from now. */
-function codeOf(secret: string, offset = 0) {
-  const totp = new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) });
-  return totp.generate({ timestamp: Date.now() + offset * 30_000 });
-}
 
 /** A new user of the integrator's tenant, so the demo accounts keep signing in with a password. */
 async function freshUser(request: APIRequestContext) {
@@ -36,26 +30,6 @@ async function passwordStep(page: Page, email: string) {
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page.getByRole('heading', { name: 'Two-factor sign-in' })).toBeVisible();
-}
-
-/** Enrols the signed-in user on the profile page; answers the secret read from the page. */
-async function enrolOnProfile(page: Page) {
-  await page.goto('/profile');
-  const section = page.getByTestId('two-factor-section');
-  await expect(section.getByText('Off', { exact: true })).toBeVisible();
-  await section.getByRole('button', { name: 'Turn on' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Turn on two-factor sign-in' });
-  await expect(dialog.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
-  const secret = await dialog.getByTestId('two-factor-secret').getAttribute('data-secret');
-  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
-  await dialog.getByLabel('6-digit code').fill(codeOf(secret!, -1));
-  await dialog.getByRole('button', { name: 'Turn on' }).click();
-  const codes = page.getByRole('dialog', { name: 'Your recovery codes' });
-  await expect(codes.getByTestId('recovery-codes').getByRole('listitem')).toHaveCount(10);
-  await expect(codes.getByText('Save these codes now: they are shown only once.')).toBeVisible();
-  await codes.getByRole('button', { name: 'I saved them' }).click();
-  await expect(section.getByText('On', { exact: true })).toBeVisible();
-  return secret!;
 }
 
 test('two-factor: enrol on the profile, sign out, sign in with the password and a code', async ({

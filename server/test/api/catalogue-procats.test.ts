@@ -2,23 +2,18 @@ import type { ProcatDto } from '@asbuilt/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { procats, products } from '../../src/db/schema.ts';
-import { startTestApp, type TestApp } from '../support/app.ts';
+import { startWorld, type TestApp } from '../support/app.ts';
 import { type CatalogueWorld, catalogueWorld, errors, expectLogged } from '../support/catalogue.ts';
 import { createProcat, createProduct } from '../support/factories.ts';
+import { rowById } from '../support/rows.ts';
 
 let t: TestApp;
 let w: CatalogueWorld;
 
-beforeAll(async () => {
-  t = await startTestApp();
-  w = await catalogueWorld(t);
-});
+beforeAll(async () => ({ t, w } = await startWorld(catalogueWorld)));
 afterAll(() => t?.close());
 
-async function procatRow(id: number) {
-  const [row] = await t.db.select().from(procats).where(eq(procats.id, id));
-  return row;
-}
+const procatRow = (id: number) => rowById(t, procats, id);
 
 describe('GET /api/global/procat_list', () => {
   it('lists the library’s and the own tenant’s categories to every user, role 1 included', async () => {

@@ -2,23 +2,18 @@ import type { CompanyDto } from '@asbuilt/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityLogs, companies, siteContractors, sites, users } from '../../src/db/schema.ts';
-import { startTestApp, type TestApp } from '../support/app.ts';
+import { startWorld, type TestApp } from '../support/app.ts';
 import { type CatalogueWorld, catalogueWorld, errors, expectLogged } from '../support/catalogue.ts';
 import { createCompany, createDevice, createProduct, createSite, createUser } from '../support/factories.ts';
+import { rowById } from '../support/rows.ts';
 
 let t: TestApp;
 let w: CatalogueWorld;
 
-beforeAll(async () => {
-  t = await startTestApp();
-  w = await catalogueWorld(t);
-});
+beforeAll(async () => ({ t, w } = await startWorld(catalogueWorld)));
 afterAll(() => t?.close());
 
-async function companyRow(id: number) {
-  const [row] = await t.db.select().from(companies).where(eq(companies.id, id));
-  return row;
-}
+const companyRow = (id: number) => rowById(t, companies, id);
 
 describe('GET /api/global/company_list', () => {
   it('lists the own tenant’s companies and the library’s brands to every user, role 1 included', async () => {

@@ -2,17 +2,15 @@ import type { DeviceDto, DeviceNewResponse } from '@asbuilt/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityLogs, devices, products, sites } from '../../src/db/schema.ts';
-import { startTestApp, type TestApp } from '../support/app.ts';
+import { startWorld, type TestApp } from '../support/app.ts';
 import { createDevice, createProduct } from '../support/factories.ts';
+import { rowById } from '../support/rows.ts';
 import { errorList, expectAccessMatrix, form, logsOf, type SiteWorld, siteWorld } from '../support/sites.ts';
 
 let t: TestApp;
 let w: SiteWorld;
 
-beforeAll(async () => {
-  t = await startTestApp();
-  w = await siteWorld(t);
-});
+beforeAll(async () => ({ t, w } = await startWorld(siteWorld)));
 afterAll(() => t?.close());
 
 /** A fresh device of "Main" on the ground floor, in the lobby and the ground zone. */
@@ -30,10 +28,7 @@ const newDevice = (values: Partial<typeof devices.$inferInsert> = {}) =>
 const put = (body: Record<string, unknown>, token = w.tokens.contributor) =>
   t.call('PUT', '/api/site/devices', { token, body });
 
-async function row(id: number) {
-  const [device] = await t.db.select().from(devices).where(eq(devices.id, id));
-  return device!;
-}
+const row = async (id: number) => (await rowById(t, devices, id))!;
 
 describe('PUT /api/site/devices', () => {
   it('is for Contributors and above (external ones too); Readers get 403, who cannot reach the site 404', async () => {
@@ -52,31 +47,7 @@ describe('PUT /api/site/devices', () => {
       .update(sites)
       .set({ updated_at: new Date('2024-01-01T00:00:00Z'), activity_at: new Date('2024-01-01T00:00:00Z') })
       .where(eq(sites.id, w.sites.main.id));
-    const response = await put(
-      {
-        id: device.id,
-        name: 'Entrance camera',
-        code: 'CAM-001',
-        type: 'Dome',
-        sn: 'SN123',
-        mac: '00:1a:2b:3c:4d:5e',
-        ip: '192.168.1.20',
-        port: 'Gi1/0/1',
-        patch: 'PP-01',
-        note: 'Above the door',
-        purchase_date: '2024-02-29',
-        warranty_expiration_date: '2027-02-28',
-        supplier_id: w.companies.supplier.id,
-        contractor_id: w.companies.contractor.id,
-        layer_id: w.layers.network.id,
-        status: 'installed',
-      },
-      w.tokens.external,
-    );
-    expect(response.statusCode).toBe(200);
-    const answer = response.json().device as DeviceDto;
-    expect(answer).toMatchObject({
-      id: device.id,
+    const edits = {
       name: 'Entrance camera',
       code: 'CAM-001',
       type: 'Dome',
@@ -91,6 +62,13 @@ describe('PUT /api/site/devices', () => {
       supplier_id: w.companies.supplier.id,
       contractor_id: w.companies.contractor.id,
       layer_id: w.layers.network.id,
+    };
+    const response = await put({ id: device.id, ...edits, status: 'installed' }, w.tokens.external);
+    expect(response.statusCode).toBe(200);
+    const answer = response.json().device as DeviceDto;
+    expect(answer).toMatchObject({
+      id: device.id,
+      ...edits,
       status: 'Installed',
       floor_id: w.floors.ground.id,
       location_id: w.locations.lobby.id,

@@ -2,8 +2,9 @@ import type { DeviceDto } from '@asbuilt/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devices, locations, zones } from '../../src/db/schema.ts';
-import { startTestApp, type TestApp } from '../support/app.ts';
+import { startWorld, type TestApp } from '../support/app.ts';
 import { createDevice } from '../support/factories.ts';
+import { rowById } from '../support/rows.ts';
 import {
   createFloor,
   createLocation,
@@ -49,8 +50,7 @@ async function withPolygon(location: { id: number }, polygon: string | null) {
 }
 
 beforeAll(async () => {
-  t = await startTestApp();
-  w = await siteWorld(t);
+  ({ t, w } = await startWorld(siteWorld));
   const floor = await createFloor(t, w.sites.main.id, 'Plan floor');
   const upstairs = await createFloor(t, w.sites.main.id, 'Plan upstairs');
   plan = {
@@ -72,10 +72,7 @@ afterAll(() => t?.close());
 const place = (body: Record<string, unknown>, token = w.tokens.contributor) =>
   t.call('PUT', '/api/site/devices', { token, body });
 
-async function deviceRow(id: number) {
-  const [row] = await t.db.select().from(devices).where(eq(devices.id, id));
-  return row!;
-}
+const deviceRow = async (id: number) => (await rowById(t, devices, id))!;
 
 const onFloor = (values: Partial<typeof devices.$inferInsert> = {}) =>
   createDevice(t, {

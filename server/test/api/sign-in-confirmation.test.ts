@@ -4,9 +4,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passkeys, sessions, userTwoFactor } from '../../src/db/schema.ts';
 import { hashToken } from '../../src/platform/tokens.ts';
-import { startTestApp, type TestApp } from '../support/app.ts';
+import type { TestApp } from '../support/app.ts';
 import { createTenant, createUser, PASSWORD, signIn } from '../support/factories.ts';
-import { startTestProvider, type TestProvider } from '../support/oidc.ts';
+import type { TestProvider } from '../support/oidc.ts';
+import { configureSso, signInThrough, startSsoApp } from '../support/sso.ts';
 import { awayFromStepEdge, codeOf, enrol } from '../support/two-factor.ts';
 
 /**
@@ -31,16 +32,9 @@ async function ssoUser() {
   return { user, accountId: id };
 }
 
-/** The browser's round trip through the provider; answers the exchange's answer. */
+/** A sign-in through the provider; answers the exchange's answer. */
 async function throughProvider(email: string, accountId: string) {
-  const start = await t.call('POST', '/api/global/sso/start', { body: { email } });
-  expect(start.statusCode, start.body).toBe(200);
-  const cookie = /asbuilt_sso=[^;]+/.exec([start.headers['set-cookie']].flat().join(';'))![0];
-  const back = await op.authorize(start.json().url, accountId);
-  const callback = await t.call('GET', `${back.pathname}${back.search}`, { headers: { cookie } });
-  const code = new URL(callback.headers.location as string).searchParams.get('sso');
-  expect(code, callback.headers.location as string).toBeTruthy();
-  const exchanged = await t.call('POST', '/api/admin/users/login/sso', { body: { code } });
+  const { exchanged } = await signInThrough(t, op, email, accountId);
   expect(exchanged.statusCode, exchanged.body).toBe(200);
   return exchanged.json() as { token?: string; challenge?: string };
 }
@@ -84,22 +78,10 @@ const confirmation = async (token: string) =>
   };
 
 beforeAll(async () => {
-  // The test provider listens on 127.0.0.1, which the address guard refuses otherwise.
-  t = await startTestApp({ SSO_ALLOW_PRIVATE: 'true' });
-  op = await startTestProvider({ redirectUris: [`${t.ctx.config.publicUrl}/api/global/sso/callback`] });
+  ({ t, op } = await startSsoApp());
   tenantId = (await createTenant(t)).id;
   const integrator = await signIn(t, (await createUser(t, { tenantId, role: Role.Integrator })).email);
-  const configured = await t.call('PUT', '/api/tenant/sso', {
-    token: integrator,
-    body: {
-      issuer: op.issuer,
-      client_id: op.clientId,
-      client_secret: op.clientSecret,
-      domains: [domain],
-      create_users: false,
-      allow_password: true,
-    },
-  });
+  const configured = await configureSso(t, op, integrator, { domains: [domain] });
   expect(configured.statusCode, configured.body).toBe(200);
 }, 180_000);
 afterAll(async () => {

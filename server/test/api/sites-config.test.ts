@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { siteContractors, sites } from '../../src/db/schema.ts';
-import { startTestApp, type TestApp } from '../support/app.ts';
+import { startWorld, type TestApp } from '../support/app.ts';
 import { createCompany, createSite } from '../support/factories.ts';
+import { rowById } from '../support/rows.ts';
 import { errorList, expectAccessMatrix, logsOf, type SiteWorld, siteWorld } from '../support/sites.ts';
 
 /** The Config page's saves through PUT /api/site/sites: device statuses and contractors (Full Access). */
@@ -10,16 +11,10 @@ import { errorList, expectAccessMatrix, logsOf, type SiteWorld, siteWorld } from
 let t: TestApp;
 let w: SiteWorld;
 
-beforeAll(async () => {
-  t = await startTestApp();
-  w = await siteWorld(t);
-});
+beforeAll(async () => ({ t, w } = await startWorld(siteWorld)));
 afterAll(() => t?.close());
 
-async function siteRow(id: number) {
-  const [row] = await t.db.select().from(sites).where(eq(sites.id, id));
-  return row!;
-}
+const siteRow = async (id: number) => (await rowById(t, sites, id))!;
 
 const save = (body: Record<string, unknown>, token = w.tokens.full) =>
   t.call('PUT', '/api/site/sites', { token, body });
@@ -39,17 +34,13 @@ describe('device statuses', () => {
   });
 
   it('keep their ids and order; a new one gets the next id after the site’s and the list’s highest, never the id of a status removed in the same save', async () => {
-    const site = await createSite(t, w.a.id, 'Numbered');
-    await t.db
-      .update(sites)
-      .set({
-        device_statuses: [
-          { id: 1, name: 'Planned', color: '#9E9E9E' },
-          { id: 2, name: 'Installed', color: '#1976D2' },
-          { id: 5, name: 'Removed', color: '#795548' },
-        ],
-      })
-      .where(eq(sites.id, site.id));
+    const site = await createSite(t, w.a.id, 'Numbered', {
+      device_statuses: [
+        { id: 1, name: 'Planned', color: '#9E9E9E' },
+        { id: 2, name: 'Installed', color: '#1976D2' },
+        { id: 5, name: 'Removed', color: '#795548' },
+      ],
+    });
     const response = await save(
       {
         id: site.id,

@@ -2,24 +2,19 @@ import { type SiteDetail, SitePermission } from '@asbuilt/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devices, siteAccesses, siteContractors, sites } from '../../src/db/schema.ts';
-import { startTestApp, type TestApp } from '../support/app.ts';
+import { startWorld, type TestApp } from '../support/app.ts';
 import { createCompany, createDevice, createSite } from '../support/factories.ts';
 import { uploadFile } from '../support/files.ts';
+import { rowById } from '../support/rows.ts';
 import { errorList, expectAccessMatrix, form, logsOf, type SiteWorld, siteWorld } from '../support/sites.ts';
 
 let t: TestApp;
 let w: SiteWorld;
 
-beforeAll(async () => {
-  t = await startTestApp();
-  w = await siteWorld(t);
-});
+beforeAll(async () => ({ t, w } = await startWorld(siteWorld)));
 afterAll(() => t?.close());
 
-async function siteRow(id: number) {
-  const [row] = await t.db.select().from(sites).where(eq(sites.id, id));
-  return row!;
-}
+const siteRow = async (id: number) => (await rowById(t, sites, id))!;
 
 describe('POST /api/site/sites', () => {
   it('creates a site in the actor’s tenant with every field, an uploaded image, default statuses, a Full Access record for the creator, and a log', async () => {
@@ -303,17 +298,13 @@ describe('PUT /api/site/sites', () => {
   });
 
   it('replaces the device statuses (JSON text), numbering new ones and carrying renames over to the devices', async () => {
-    const site = await createSite(t, w.a.id, 'Statuses');
-    await t.db
-      .update(sites)
-      .set({
-        device_statuses: [
-          { id: 1, name: 'Planned', color: '#9E9E9E' },
-          { id: 2, name: 'Installed', color: '#1976D2' },
-          { id: 3, name: 'Faulty', color: '#D32F2F' },
-        ],
-      })
-      .where(eq(sites.id, site.id));
+    const site = await createSite(t, w.a.id, 'Statuses', {
+      device_statuses: [
+        { id: 1, name: 'Planned', color: '#9E9E9E' },
+        { id: 2, name: 'Installed', color: '#1976D2' },
+        { id: 3, name: 'Faulty', color: '#D32F2F' },
+      ],
+    });
     const planned = await createDevice(t, {
       siteId: site.id,
       productId: w.products.own.id,

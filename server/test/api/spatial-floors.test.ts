@@ -14,8 +14,9 @@ import {
   uploads,
   zones,
 } from '../../src/db/schema.ts';
-import { startTestApp, type TestApp } from '../support/app.ts';
+import { startWorld, type TestApp } from '../support/app.ts';
 import { createDevice } from '../support/factories.ts';
+import { rowById } from '../support/rows.ts';
 import {
   createFloor,
   createLocation,
@@ -31,20 +32,14 @@ import {
 let t: TestApp;
 let w: SiteWorld;
 
-beforeAll(async () => {
-  t = await startTestApp();
-  w = await siteWorld(t);
-});
+beforeAll(async () => ({ t, w } = await startWorld(siteWorld)));
 afterAll(() => t?.close());
 
 const PLAN = Buffer.from(
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 300"><rect x="10" y="10" width="380" height="280" fill="none" stroke="#000"/></svg>',
 );
 
-async function floorRow(id: number) {
-  const [row] = await t.db.select().from(floors).where(eq(floors.id, id));
-  return row;
-}
+const floorRow = (id: number) => rowById(t, floors, id);
 
 /** Uploads a plan for `floorId` as the web app does and returns its key. */
 async function uploadPlan(floorId: number, token = w.tokens.contributor, siteId = w.sites.main.id) {

@@ -2,8 +2,9 @@ import { type LocationDto, POLYGON_MAX_POINTS } from '@asbuilt/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityLogs, attachments, devices, layers, locations, zones } from '../../src/db/schema.ts';
-import { startTestApp, type TestApp } from '../support/app.ts';
+import { startWorld, type TestApp } from '../support/app.ts';
 import { createDevice } from '../support/factories.ts';
+import { rowById } from '../support/rows.ts';
 import {
   createLayer,
   createLocation,
@@ -19,26 +20,14 @@ import {
 let t: TestApp;
 let w: SiteWorld;
 
-beforeAll(async () => {
-  t = await startTestApp();
-  w = await siteWorld(t);
-});
+beforeAll(async () => ({ t, w } = await startWorld(siteWorld)));
 afterAll(() => t?.close());
 
 const SQUARE = '0,0 100,0 100,100 0,100';
 
-async function locationRow(id: number) {
-  const [row] = await t.db.select().from(locations).where(eq(locations.id, id));
-  return row;
-}
-async function zoneRow(id: number) {
-  const [row] = await t.db.select().from(zones).where(eq(zones.id, id));
-  return row;
-}
-async function deviceRow(id: number) {
-  const [row] = await t.db.select().from(devices).where(eq(devices.id, id));
-  return row!;
-}
+const locationRow = (id: number) => rowById(t, locations, id);
+const zoneRow = (id: number) => rowById(t, zones, id);
+const deviceRow = async (id: number) => (await rowById(t, devices, id))!;
 const newDevice = (values: Partial<typeof devices.$inferInsert>) =>
   createDevice(t, { siteId: w.sites.main.id, productId: w.products.own.id, ...values });
 

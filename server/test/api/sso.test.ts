@@ -3,9 +3,10 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tenantSso, users } from '../../src/db/schema.ts';
 import { issueUserToken } from '../../src/modules/users/tokens.ts';
-import { startTestApp, type TestApp } from '../support/app.ts';
+import type { TestApp } from '../support/app.ts';
 import { createTenant, createUser, PASSWORD, signIn } from '../support/factories.ts';
-import { startTestProvider, type TestProvider } from '../support/oidc.ts';
+import type { TestProvider } from '../support/oidc.ts';
+import { configureSso, roundTrip, signInThrough, startSsoApp } from '../support/sso.ts';
 
 /**
  * Single sign-on with OpenID Connect (issue 46) against a real provider (oidc-provider) on a
@@ -23,79 +24,16 @@ const domainB = 'other-sso.test';
 
 const codeOf = (response: { json: () => unknown }) => (response.json() as { code?: string }).code;
 
-async function configure(
-  token: string,
-  body: Record<string, unknown>,
-  tenantId?: number,
-): Promise<{ statusCode: number; json: () => Record<string, unknown>; body: string }> {
-  return t.call('PUT', '/api/tenant/sso', {
-    token,
-    body: {
-      issuer: op.issuer,
-      client_id: op.clientId,
-      client_secret: op.clientSecret,
-      create_users: false,
-      allow_password: true,
-      ...(tenantId ? { tenant_id: tenantId } : {}),
-      ...body,
-    },
-  });
-}
-
-/** The browser's round trip: start, the provider, the callback; answers where the callback sends it. */
-async function roundTrip(
-  email: string,
-  accountId: string,
-  options: { editAuthorizationUrl?: (url: URL) => void; cookie?: string | null } = {},
-) {
-  const start = await t.call('POST', '/api/global/sso/start', { body: { email } });
-  expect(start.statusCode, start.body).toBe(200);
-  const setCookie = [start.headers['set-cookie']].flat().join(';');
-  const cookie = /asbuilt_sso=[^;]+/.exec(setCookie)?.[0];
-  const url = new URL(start.json().url);
-  options.editAuthorizationUrl?.(url);
-  const back = await op.authorize(url.href, accountId);
-  const callbackPath = `${back.pathname}${back.search}`;
-  // The service worker's navigation preload comes first, and spends nothing.
-  const preload = await t.call('GET', callbackPath, {
-    headers: { 'service-worker-navigation-preload': 'true', ...(cookie ? { cookie } : {}) },
-  });
-  expect(preload.statusCode).toBe(204);
-  const callback = () =>
-    t.call('GET', callbackPath, {
-      headers: options.cookie === null ? {} : { cookie: options.cookie ?? cookie! },
-    });
-  const answer = await callback();
-  expect(answer.statusCode, answer.body).toBe(303);
-  const location = new URL(answer.headers.location as string);
-  return {
-    location,
-    code: location.searchParams.get('sso'),
-    error: location.searchParams.get('sso_error'),
-    callback,
-  };
-}
-
-async function signInThrough(email: string, accountId: string) {
-  const trip = await roundTrip(email, accountId);
-  expect(trip.error).toBeNull();
-  const exchanged = await t.call('POST', '/api/admin/users/login/sso', { body: { code: trip.code } });
-  return { trip, exchanged };
-}
-
 beforeAll(async () => {
-  // The test provider listens on 127.0.0.1, which the address guard refuses otherwise.
-  t = await startTestApp({ SSO_ALLOW_PRIVATE: 'true' });
-  op = await startTestProvider({
-    redirectUris: [`${t.ctx.config.publicUrl}/api/global/sso/callback`],
+  ({ t, op } = await startSsoApp({
     otherClients: [{ clientId: 'another-app', clientSecret: 'another-secret' }],
-  });
+  }));
   tenantA = (await createTenant(t)).id;
   tenantB = (await createTenant(t)).id;
   integratorA = await signIn(t, (await createUser(t, { tenantId: tenantA, role: Role.Integrator })).email);
   integratorB = await signIn(t, (await createUser(t, { tenantId: tenantB, role: Role.Integrator })).email);
-  expect((await configure(integratorA, { domains: [domainA] })).statusCode).toBe(200);
-  expect((await configure(integratorB, { domains: [domainB] })).statusCode).toBe(200);
+  expect((await configureSso(t, op, integratorA, { domains: [domainA] })).statusCode).toBe(200);
+  expect((await configureSso(t, op, integratorB, { domains: [domainB] })).statusCode).toBe(200);
   // A fresh database, a provider and four sign-ins: slow when the machine is busy.
 }, 180_000);
 afterAll(async () => {
@@ -125,7 +63,7 @@ describe("the tenant's single sign-on settings", () => {
     expect(row!.client_secret_encrypted).not.toContain(op.clientSecret);
     expect(row!.client_secret_encrypted.startsWith('v1:')).toBe(true);
     // A blank secret keeps the stored one.
-    const kept = await configure(integratorA, { domains: [domainA], client_secret: '' });
+    const kept = await configureSso(t, op, integratorA, { domains: [domainA], client_secret: '' });
     expect(kept.statusCode, kept.body).toBe(200);
     expect(kept.body).not.toContain(op.clientSecret);
     const [after] = await t.db.select().from(tenantSso).where(eq(tenantSso.tenant_id, tenantA));
@@ -133,7 +71,7 @@ describe("the tenant's single sign-on settings", () => {
   });
 
   it('refuses a domain another tenant claimed, and a first setting without a secret', async () => {
-    const twice = await configure(integratorB, { domains: [domainB, domainA.toUpperCase()] });
+    const twice = await configureSso(t, op, integratorB, { domains: [domainB, domainA.toUpperCase()] });
     expect(twice.statusCode).toBe(409);
     expect(codeOf(twice)).toBe('sso_domain_taken');
     expect(twice.json().params).toEqual({ domain: domainA });
@@ -146,7 +84,10 @@ describe("the tenant's single sign-on settings", () => {
       t,
       (await createUser(t, { tenantId: tenantC, role: Role.Integrator })).email,
     );
-    const noSecret = await configure(integratorC, { domains: ['c-sso.test'], client_secret: undefined });
+    const noSecret = await configureSso(t, op, integratorC, {
+      domains: ['c-sso.test'],
+      client_secret: undefined,
+    });
     expect(noSecret.statusCode).toBe(400);
     expect(codeOf(noSecret)).toBe('sso_client_secret_required');
   });
@@ -162,7 +103,7 @@ describe("the tenant's single sign-on settings", () => {
       [{ domains: [domainA], new_user_role: Role.LibraryAdmin }, 'sso_role_invalid'],
     ];
     for (const [body, code] of cases) {
-      const answer = await configure(integratorA, body);
+      const answer = await configureSso(t, op, integratorA, body);
       expect(answer.statusCode, JSON.stringify(body)).toBe(400);
       expect([codeOf(answer)].flat(), JSON.stringify(body)).toContain(code);
     }
@@ -174,11 +115,13 @@ describe("the tenant's single sign-on settings", () => {
       (await createUser(t, { tenantId: tenantA, role: Role.BuildingOwner })).email,
     );
     expect((await t.call('GET', '/api/tenant/sso', { token: owner })).statusCode).toBe(403);
-    expect((await configure(owner, { domains: [domainA] })).statusCode).toBe(403);
+    expect((await configureSso(t, op, owner, { domains: [domainA] })).statusCode).toBe(403);
     expect((await t.call('DELETE', '/api/tenant/sso', { token: owner })).statusCode).toBe(403);
     const foreign = await t.call('GET', `/api/tenant/sso?tenant_id=${tenantA}`, { token: integratorB });
     expect(foreign.statusCode).toBe(404);
-    expect((await configure(integratorB, { domains: ['x-sso.test'] }, tenantA)).statusCode).toBe(404);
+    expect((await configureSso(t, op, integratorB, { domains: ['x-sso.test'] }, tenantA)).statusCode).toBe(
+      404,
+    );
   });
 
   it('can be removed, which frees the domains', async () => {
@@ -187,7 +130,7 @@ describe("the tenant's single sign-on settings", () => {
       t,
       (await createUser(t, { tenantId: tenantD, role: Role.Integrator })).email,
     );
-    expect((await configure(integratorD, { domains: ['d-sso.test'] })).statusCode).toBe(200);
+    expect((await configureSso(t, op, integratorD, { domains: ['d-sso.test'] })).statusCode).toBe(200);
     expect(
       (await t.call('POST', '/api/global/sso/discover', { body: { email: 'x@d-sso.test' } })).json(),
     ).toEqual({
@@ -225,7 +168,7 @@ describe('signing in through the provider', () => {
     expect(url.searchParams.get('state')).toBeTruthy();
     expect(url.searchParams.get('nonce')).toBeTruthy();
 
-    const { trip, exchanged } = await signInThrough(user.email, 'alice');
+    const { trip, exchanged } = await signInThrough(t, op, user.email, 'alice');
     expect(trip.location.origin + trip.location.pathname).toBe(`${t.ctx.config.publicUrl}/login`);
     expect(exchanged.statusCode, exchanged.body).toBe(200);
     const { token, user: signedIn } = exchanged.json();
@@ -246,7 +189,7 @@ describe('signing in through the provider', () => {
 
   it('refuses a callback from another browser (no cookie)', async () => {
     op.accounts.set('alice', { email: `alice@${domainA}`, email_verified: true });
-    const trip = await roundTrip(`alice@${domainA}`, 'alice', { cookie: null });
+    const trip = await roundTrip(t, op, `alice@${domainA}`, 'alice', { cookie: null });
     expect(trip.error).toBe('sso_state_invalid');
   });
 
@@ -257,7 +200,7 @@ describe('signing in through the provider', () => {
       given_name: 'Bob',
       family_name: 'Builder',
     });
-    const refused = await roundTrip(`bob@${domainA}`, 'bob');
+    const refused = await roundTrip(t, op, `bob@${domainA}`, 'bob');
     expect(refused.error).toBe('sso_user_unknown');
     expect(
       await t.db
@@ -268,14 +211,14 @@ describe('signing in through the provider', () => {
 
     expect(
       (
-        await configure(integratorA, {
+        await configureSso(t, op, integratorA, {
           domains: [domainA],
           create_users: true,
           new_user_role: Role.BuildingOwner,
         })
       ).statusCode,
     ).toBe(200);
-    const { exchanged } = await signInThrough(`bob@${domainA}`, 'bob');
+    const { exchanged } = await signInThrough(t, op, `bob@${domainA}`, 'bob');
     expect(exchanged.statusCode, exchanged.body).toBe(200);
     expect(exchanged.json().user).toMatchObject({
       email: `bob@${domainA}`,
@@ -284,12 +227,12 @@ describe('signing in through the provider', () => {
       role: Role.BuildingOwner,
       tenant_id: tenantA,
     });
-    await configure(integratorA, { domains: [domainA], create_users: false });
+    await configureSso(t, op, integratorA, { domains: [domainA], create_users: false });
   });
 
   it('refuses a wrong nonce', async () => {
     op.accounts.set('alice', { email: `alice@${domainA}`, email_verified: true });
-    const trip = await roundTrip(`alice@${domainA}`, 'alice', {
+    const trip = await roundTrip(t, op, `alice@${domainA}`, 'alice', {
       editAuthorizationUrl: (url) => url.searchParams.set('nonce', 'a-nonce-someone-else-chose'),
     });
     expect(trip.error).toBe('sso_token_invalid');
@@ -299,7 +242,7 @@ describe('signing in through the provider', () => {
     op.accounts.set('alice', { email: `alice@${domainA}`, email_verified: true });
     op.tamper = (claims) => ({ ...claims, aud: 'another-app' });
     try {
-      const trip = await roundTrip(`alice@${domainA}`, 'alice');
+      const trip = await roundTrip(t, op, `alice@${domainA}`, 'alice');
       expect(trip.error).toBe('sso_token_invalid');
     } finally {
       op.tamper = null;
@@ -312,7 +255,7 @@ describe('signing in through the provider', () => {
     op.tamper = (claims) => ({ ...claims, email: `mallory@${domainA}` });
     op.forge = true;
     try {
-      const trip = await roundTrip(`alice@${domainA}`, 'alice');
+      const trip = await roundTrip(t, op, `alice@${domainA}`, 'alice');
       expect(trip.error).toBe('sso_token_invalid');
     } finally {
       op.tamper = null;
@@ -323,29 +266,29 @@ describe('signing in through the provider', () => {
   it('refuses an e-mail the provider has not verified', async () => {
     await createUser(t, { tenantId: tenantA, email: `carol@${domainA}` });
     op.accounts.set('carol', { email: `carol@${domainA}`, email_verified: false });
-    expect((await roundTrip(`carol@${domainA}`, 'carol')).error).toBe('sso_email_unverified');
+    expect((await roundTrip(t, op, `carol@${domainA}`, 'carol')).error).toBe('sso_email_unverified');
     op.accounts.set('carol', { email: `carol@${domainA}` });
-    expect((await roundTrip(`carol@${domainA}`, 'carol')).error).toBe('sso_email_unverified');
+    expect((await roundTrip(t, op, `carol@${domainA}`, 'carol')).error).toBe('sso_email_unverified');
   });
 
   it('refuses a domain of another tenant, a user of another tenant and a Super Admin', async () => {
     await createUser(t, { tenantId: tenantB, email: `dave@${domainB}` });
     op.accounts.set('dave', { email: `dave@${domainB}`, email_verified: true });
     // Tenant A's provider vouching for an address of tenant B's domain.
-    expect((await roundTrip(`dave@${domainA}`, 'dave')).error).toBe('sso_domain_mismatch');
+    expect((await roundTrip(t, op, `dave@${domainA}`, 'dave')).error).toBe('sso_domain_mismatch');
 
     await createUser(t, { tenantId: tenantB, email: `erin@${domainA}` });
     op.accounts.set('erin', { email: `erin@${domainA}`, email_verified: true });
-    expect((await roundTrip(`erin@${domainA}`, 'erin')).error).toBe('sso_user_other_tenant');
+    expect((await roundTrip(t, op, `erin@${domainA}`, 'erin')).error).toBe('sso_user_other_tenant');
 
     await createUser(t, { tenantId: tenantA, email: `root@${domainA}`, role: Role.SuperAdmin });
     op.accounts.set('root', { email: `root@${domainA}`, email_verified: true });
-    expect((await roundTrip(`root@${domainA}`, 'root')).error).toBe('sso_user_other_tenant');
+    expect((await roundTrip(t, op, `root@${domainA}`, 'root')).error).toBe('sso_user_other_tenant');
   });
 
   it('refuses what the provider refused', async () => {
     op.accounts.set('alice', { email: `alice@${domainA}`, email_verified: true });
-    const trip = await roundTrip(`alice@${domainA}`, 'alice', {
+    const trip = await roundTrip(t, op, `alice@${domainA}`, 'alice', {
       editAuthorizationUrl: (url) => url.searchParams.set('scope', 'email'),
     });
     expect(trip.error).toBe('sso_provider_refused');
@@ -359,9 +302,9 @@ describe('password sign-in of a tenant that signs in through its provider', () =
     const tokenE = await signIn(t, integratorE.email);
     const user = await createUser(t, { tenantId: tenantE });
     const superAdmin = await createUser(t, { tenantId: tenantE, role: Role.SuperAdmin });
-    expect((await configure(tokenE, { domains: ['e-sso.test'], allow_password: false })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await configureSso(t, op, tokenE, { domains: ['e-sso.test'], allow_password: false })).statusCode,
+    ).toBe(200);
 
     const login = (username: string) =>
       t.call('POST', '/api/admin/users/login', { body: { username, password: PASSWORD } });
@@ -382,16 +325,18 @@ describe('password sign-in of a tenant that signs in through its provider', () =
     expect(reset.statusCode).toBe(403);
     expect(codeOf(reset)).toBe('password_sign_in_off');
 
-    expect((await configure(tokenE, { domains: ['e-sso.test'], allow_password: true })).statusCode).toBe(200);
+    expect(
+      (await configureSso(t, op, tokenE, { domains: ['e-sso.test'], allow_password: true })).statusCode,
+    ).toBe(200);
     expect((await login(user.email)).statusCode).toBe(200);
   });
 
   it('takes an invitation through the provider when the tenant forbids passwords, not with a password', async () => {
     const tenantF = (await createTenant(t)).id;
     const tokenF = await signIn(t, (await createUser(t, { tenantId: tenantF, role: Role.Integrator })).email);
-    expect((await configure(tokenF, { domains: ['f-sso.test'], allow_password: false })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await configureSso(t, op, tokenF, { domains: ['f-sso.test'], allow_password: false })).statusCode,
+    ).toBe(200);
     const invited = await createUser(t, {
       tenantId: tenantF,
       email: 'carol@f-sso.test',
@@ -415,7 +360,7 @@ describe('password sign-in of a tenant that signs in through its provider', () =
     expect(still).toMatchObject({ user_status: false, password_hash: null });
 
     op.accounts.set('carol', { email: invited.email, email_verified: true });
-    const { exchanged } = await signInThrough(invited.email, 'carol');
+    const { exchanged } = await signInThrough(t, op, invited.email, 'carol');
     expect(exchanged.statusCode, exchanged.body).toBe(200);
     expect(exchanged.json().user.id).toBe(invited.id);
     // The invitation is used up; a deactivated account without one stays refused.
@@ -430,7 +375,7 @@ describe('password sign-in of a tenant that signs in through its provider', () =
     });
     expect(reused.statusCode).toBe(400);
     await t.db.update(users).set({ user_status: false }).where(eq(users.id, invited.id));
-    const deactivated = await roundTrip(invited.email, 'carol');
+    const deactivated = await roundTrip(t, op, invited.email, 'carol');
     expect(deactivated.error).toBe('account_inactive');
   });
 });

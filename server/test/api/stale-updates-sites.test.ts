@@ -4,6 +4,7 @@ import { sites } from '../../src/db/schema.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { createCompany, createDevice, createSite } from '../support/factories.ts';
 import { type SiteWorld, siteWorld } from '../support/sites.ts';
+import { describeStaleEdits } from '../support/stale.ts';
 
 /**
  * Lost updates of sites and companies (as stale-updates.test.ts for devices, locations and
@@ -20,77 +21,43 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-interface Editable {
-  key: 'site' | 'company';
-  path: string;
-  field: string;
-  token: () => string;
-  create: () => Promise<{ id: number; updated_at: string }>;
-  read: (id: number) => Promise<Record<string, unknown>>;
-}
-
-const cases = (): Editable[] => [
-  {
-    key: 'site',
-    path: '/api/site/sites',
-    field: 'city',
-    token: () => w.tokens.integrator,
-    create: async () => {
-      const site = await createSite(t, w.a.id, `Stale site ${Math.random()}`);
-      return { id: site.id, updated_at: site.updated_at.toISOString() };
+describeStaleEdits(
+  () => t,
+  () => [
+    {
+      key: 'site',
+      path: '/api/site/sites',
+      field: 'city',
+      token: () => w.tokens.integrator,
+      create: async () => {
+        const site = await createSite(t, w.a.id, `Stale site ${Math.random()}`);
+        return { id: site.id, updated_at: site.updated_at.toISOString() };
+      },
+      read: async (id) =>
+        (await t.call('GET', `/api/site/refresh_site?id=${id}`, { token: w.tokens.integrator })).json().site,
     },
-    read: async (id) =>
-      (await t.call('GET', `/api/site/refresh_site?id=${id}`, { token: w.tokens.integrator })).json().site,
-  },
-  {
-    key: 'company',
-    path: '/api/tenant/companies',
-    field: 'name',
-    token: () => w.tokens.owner,
-    create: async () => {
-      const company = await createCompany(t, w.a.id, {
-        name: `Stale company ${Math.random()}`,
-        customer: true,
-      });
-      return { id: company.id, updated_at: company.updated_at.toISOString() };
+    {
+      key: 'company',
+      path: '/api/tenant/companies',
+      field: 'name',
+      token: () => w.tokens.owner,
+      create: async () => {
+        const company = await createCompany(t, w.a.id, {
+          name: `Stale company ${Math.random()}`,
+          customer: true,
+        });
+        return { id: company.id, updated_at: company.updated_at.toISOString() };
+      },
+      read: async (id) => {
+        const list = await t.call('GET', '/api/tenant/companies', { token: w.tokens.owner });
+        return (list.json().companies as { id: number }[]).find((c) => c.id === id) as Record<
+          string,
+          unknown
+        >;
+      },
     },
-    read: async (id) => {
-      const list = await t.call('GET', '/api/tenant/companies', { token: w.tokens.owner });
-      return (list.json().companies as { id: number }[]).find((c) => c.id === id) as Record<string, unknown>;
-    },
-  },
-];
-
-describe.each(cases())('a stale save of a $key', ({ key, path, field, token, create, read }) => {
-  const put = (body: Record<string, unknown>) => t.call('PUT', path, { token: token(), body });
-
-  it('answers 409 changed_since_read and keeps the newer data', async () => {
-    const opened = await create();
-    // The version the API answers is the one a form reads.
-    expect((await read(opened.id)).updated_at).toBe(opened.updated_at);
-    const first = await put({ id: opened.id, [field]: 'Their change', updated_at: opened.updated_at });
-    expect(first.statusCode, first.body).toBe(200);
-    const newer = first.json()[key] as { updated_at: string };
-    expect(newer.updated_at).not.toBe(opened.updated_at);
-
-    const stale = await put({ id: opened.id, [field]: 'My change', updated_at: opened.updated_at });
-    expect(stale.statusCode).toBe(409);
-    expect(stale.json()).toMatchObject({ code: 'changed_since_read' });
-    expect((await read(opened.id))[field]).toBe('Their change');
-
-    const fresh = await put({ id: opened.id, [field]: 'My change', updated_at: newer.updated_at });
-    expect(fresh.statusCode, fresh.body).toBe(200);
-    expect((await read(opened.id))[field]).toBe('My change');
-  });
-
-  it('applies a save without a version, and refuses a malformed one with 400', async () => {
-    const opened = await create();
-    expect((await put({ id: opened.id, [field]: 'No version' })).statusCode).toBe(200);
-    const bad = await put({ id: opened.id, [field]: 'x', updated_at: 'yesterday' });
-    expect(bad.statusCode).toBe(400);
-    expect([bad.json().code].flat()).toContain('field_not_moment');
-  });
-});
+  ],
+);
 
 describe('a stale save of a site', () => {
   it('refuses a contractor-only change made from an old version', async () => {

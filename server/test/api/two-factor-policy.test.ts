@@ -165,6 +165,7 @@ describe('the tenant’s policy', () => {
       body: { challenge: step.challenge },
     });
     expect(setup.statusCode, setup.body).toBe(200);
+    expect(setup.headers['cache-control']).toBe('no-store');
     const { secret, otpauth_url } = setup.json();
     expect(otpauth_url).toContain('issuer=Asbuilt');
     const wrong = await t.call('POST', '/api/admin/users/login/2fa/setup/confirm', {

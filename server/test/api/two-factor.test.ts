@@ -38,6 +38,7 @@ describe('enrolling on the profile', () => {
     await awayFromStepEdge();
     const started = await t.call('POST', '/api/global/me/2fa/totp', { token });
     expect(started.statusCode).toBe(200);
+    expect(started.headers['cache-control']).toBe('no-store');
     const { secret, otpauth_url } = started.json();
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     const uri = new URL(otpauth_url);
@@ -347,6 +348,7 @@ describe('recovery codes and turning it off', () => {
       body: { code: codeOf(secret) },
     });
     expect(made.statusCode, made.body).toBe(200);
+    expect(made.headers['cache-control']).toBe('no-store');
     const fresh: string[] = made.json().recovery_codes;
     expect(fresh).toHaveLength(10);
     expect(fresh.some((code) => recoveryCodes.includes(code))).toBe(false);

@@ -118,3 +118,15 @@ export async function startTestApp(env: Record<string, string> = {}, logStream?:
 }
 
 export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
+
+/** A test app with the data `build` puts in it, for a file's `beforeAll`. */
+export async function startWorld<W>(build: (t: TestApp) => Promise<W>): Promise<{ t: TestApp; w: W }> {
+  const t = await startTestApp();
+  try {
+    return { t, w: await build(t) };
+  } catch (error) {
+    // The file's afterAll never sees an app it was not given.
+    await t.close();
+    throw error;
+  }
+}

@@ -50,8 +50,16 @@ export async function createUser(
   return user!;
 }
 
-export async function createSite(t: TestApp, tenantId: number, name = `Site ${++sequence}`) {
-  const [site] = await t.db.insert(sites).values({ tenant_id: tenantId, name }).returning();
+export async function createSite(
+  t: TestApp,
+  tenantId: number,
+  name = `Site ${++sequence}`,
+  values: Partial<Omit<typeof sites.$inferInsert, 'tenant_id' | 'name'>> = {},
+) {
+  const [site] = await t.db
+    .insert(sites)
+    .values({ tenant_id: tenantId, name, ...values })
+    .returning();
   return site!;
 }
 

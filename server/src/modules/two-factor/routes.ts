@@ -27,7 +27,11 @@ import * as policy from './policy.ts';
 import * as profile from './service.ts';
 import * as signIn from './sign-in.ts';
 
-/** Two-factor sign-in with TOTP (issue 46): the profile's, the sign-in's, the admin's and the tenant's calls. */
+/**
+ * Two-factor sign-in with TOTP (issue 46): the profile's, the sign-in's, the admin's and the tenant's calls.
+ * The answers with a secret or recovery codes set no caching of their own: the security-headers plugin
+ * makes every API answer without one `no-store`.
+ */
 export function twoFactorRoutes(ctx: AppContext) {
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -43,10 +47,7 @@ export function twoFactorRoutes(ctx: AppContext) {
           response: ok(twoFactorEnrolmentSchema),
         },
       },
-      async (request, reply) => {
-        reply.header('Cache-Control', 'no-store');
-        return profile.enrol(ctx, requireActor(request.actor));
-      },
+      (request) => profile.enrol(ctx, requireActor(request.actor)),
     );
     app.post(
       '/api/global/me/2fa/totp/confirm',
@@ -58,10 +59,7 @@ export function twoFactorRoutes(ctx: AppContext) {
           response: ok(recoveryCodesSchema),
         },
       },
-      async (request, reply) => {
-        reply.header('Cache-Control', 'no-store');
-        return profile.confirm(ctx, requireActor(request.actor), request.body.code, request.ip);
-      },
+      (request) => profile.confirm(ctx, requireActor(request.actor), request.body.code, request.ip),
     );
     app.delete(
       '/api/global/me/2fa',
@@ -86,10 +84,7 @@ export function twoFactorRoutes(ctx: AppContext) {
           response: ok(recoveryCodesSchema),
         },
       },
-      async (request, reply) => {
-        reply.header('Cache-Control', 'no-store');
-        return profile.newRecoveryCodes(ctx, requireActor(request.actor), request.body.code, request.ip);
-      },
+      (request) => profile.newRecoveryCodes(ctx, requireActor(request.actor), request.body.code, request.ip),
     );
     app.delete(
       '/api/global/me/2fa/browsers',
@@ -134,10 +129,7 @@ export function twoFactorRoutes(ctx: AppContext) {
           response: ok(twoFactorEnrolmentSchema),
         },
       },
-      async (request, reply) => {
-        reply.header('Cache-Control', 'no-store');
-        return signIn.setupWithChallenge(ctx, request.body.challenge);
-      },
+      (request) => signIn.setupWithChallenge(ctx, request.body.challenge),
     );
     app.post(
       '/api/admin/users/login/2fa/setup/confirm',
@@ -151,7 +143,6 @@ export function twoFactorRoutes(ctx: AppContext) {
         },
       },
       async (request, reply) => {
-        reply.header('Cache-Control', 'no-store');
         const answer = await signIn.confirmSetupWithChallenge(ctx, request.body, requestMeta(request));
         await noticeSignIn(ctx, request, reply, answer.user.id);
         return answer;
