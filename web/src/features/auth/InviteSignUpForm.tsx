@@ -1,4 +1,4 @@
-import { inviteSignUpFormSchema, MIN_PASSWORD_LENGTH } from '@asbuilt/domain';
+import { inviteSignUpFormSchema } from '@asbuilt/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, Button, Stack } from '@mui/material';
 import { useForm, useWatch } from 'react-hook-form';
@@ -8,6 +8,7 @@ import { useInviteSignUp } from '../../api/auth.ts';
 import { FormTextField } from '../../components/FormTextField.tsx';
 import { toastSuccess } from '../../lib/toast.ts';
 import { useSessionActions } from '../../session/sessionActions.ts';
+import { NewPasswordFields, passwordsTooShort } from './NewPasswordFields.tsx';
 
 type FormInput = z.input<typeof inviteSignUpFormSchema>;
 type FormOutput = z.output<typeof inviteSignUpFormSchema>;
@@ -23,8 +24,7 @@ export function InviteSignUpForm({ email, token }: { email: string; token: strin
     defaultValues: { fname: '', lname: '', password: '', retype: '' },
   });
   const [password, retype] = useWatch({ control, name: ['password', 'retype'] });
-  const tooShort =
-    (password?.length ?? 0) < MIN_PASSWORD_LENGTH || (retype?.length ?? 0) < MIN_PASSWORD_LENGTH;
+  const tooShort = passwordsTooShort(password, retype);
 
   const onSubmit = handleSubmit(({ fname, lname, password }) =>
     signUp.mutate(
@@ -61,19 +61,12 @@ export function InviteSignUpForm({ email, token }: { email: string; token: strin
             autoComplete="family-name"
           />
         </Stack>
-        <FormTextField
+        <NewPasswordFields
           control={control}
           name="password"
+          retypeName="retype"
           label={t('field.password')}
-          type="password"
-          autoComplete="new-password"
-        />
-        <FormTextField
-          control={control}
-          name="retype"
-          label={t('field.retype')}
-          type="password"
-          autoComplete="new-password"
+          retypeLabel={t('field.retype')}
         />
         <Button
           type="submit"

@@ -1,4 +1,4 @@
-import { MIN_PASSWORD_LENGTH, resetPasswordFormSchema } from '@asbuilt/domain';
+import { resetPasswordFormSchema } from '@asbuilt/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, Button, Stack } from '@mui/material';
 import { useForm, useWatch } from 'react-hook-form';
@@ -6,12 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { useResetPassword } from '../../api/auth.ts';
-import { FormTextField } from '../../components/FormTextField.tsx';
 import { usePageTitle } from '../../layout/PageTitle.tsx';
 import { toastSuccess } from '../../lib/toast.ts';
 import { useSessionActions } from '../../session/sessionActions.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { LinkProblem } from './LinkProblem.tsx';
+import { NewPasswordFields, passwordsTooShort } from './NewPasswordFields.tsx';
 
 type FormInput = z.input<typeof resetPasswordFormSchema>;
 type FormOutput = z.output<typeof resetPasswordFormSchema>;
@@ -48,8 +48,7 @@ function ResetPasswordForm({ email, token }: { email: string; token: string }) {
     defaultValues: { password: '', retype: '' },
   });
   const [password, retype] = useWatch({ control, name: ['password', 'retype'] });
-  const tooShort =
-    (password?.length ?? 0) < MIN_PASSWORD_LENGTH || (retype?.length ?? 0) < MIN_PASSWORD_LENGTH;
+  const tooShort = passwordsTooShort(password, retype);
 
   const onSubmit = handleSubmit((values) =>
     reset.mutate(
@@ -71,20 +70,13 @@ function ResetPasswordForm({ email, token }: { email: string; token: string }) {
   return (
     <Box component="form" noValidate onSubmit={onSubmit}>
       <Stack spacing={1.25}>
-        <FormTextField
+        <NewPasswordFields
           control={control}
           name="password"
+          retypeName="retype"
           label={t('field.new_password')}
-          type="password"
-          autoComplete="new-password"
+          retypeLabel={t('field.retype')}
           autoFocus
-        />
-        <FormTextField
-          control={control}
-          name="retype"
-          label={t('field.retype')}
-          type="password"
-          autoComplete="new-password"
         />
         <Button
           type="submit"

@@ -18,7 +18,8 @@ import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessages } from '../../lib/errors.ts';
 import { toastSuccess } from '../../lib/toast.ts';
-import { RecentSignInNotice, useSignInConfirmation } from '../profile/RecentSignIn.tsx';
+import { PasswordOrRecentSignIn } from '../profile/PasswordOrRecentSignIn.tsx';
+import { useSignInConfirmation } from '../profile/RecentSignIn.tsx';
 import { ceremonyProblem } from './ceremonyErrors.ts';
 import { type Passkey, useAddPasskey, useRemovePasskey, useRenamePasskey } from './passkeyApi.ts';
 
@@ -246,33 +247,15 @@ export function RemovePasskeyDialog({ passkey, onClose }: { passkey: Passkey | n
         </>
       }
     >
-      {confirmation.noPassword ? (
-        <>
-          <Typography variant="body2">{t('remove.help_recent', { name: passkey?.name ?? '' })}</Typography>
-          <RecentSignInNotice blocked={confirmation.blocked} />
-          {problem && (
-            <Alert severity="error" role="alert">
-              {problem}
-            </Alert>
-          )}
-        </>
-      ) : (
-        <>
-          <Typography variant="body2">{t('remove.help', { name: passkey?.name ?? '' })}</Typography>
-          <TextField
-            label={t('field.password')}
-            type="password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            autoComplete="current-password"
-            error={Boolean(problem)}
-            helperText={problem}
-            required
-            fullWidth
-            autoFocus
-          />
-        </>
-      )}
+      <PasswordOrRecentSignIn
+        confirmation={confirmation}
+        help={t('remove.help', { name: passkey?.name ?? '' })}
+        helpRecent={t('remove.help_recent', { name: passkey?.name ?? '' })}
+        passwordLabel={t('field.password')}
+        password={password}
+        onPassword={setPassword}
+        problem={problem}
+      />
     </FormDialogFrame>
   );
 }

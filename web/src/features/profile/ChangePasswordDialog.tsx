@@ -8,6 +8,7 @@ import { useChangePassword } from '../../api/auth.ts';
 import { FormTextField } from '../../components/FormTextField.tsx';
 import { toastSuccess } from '../../lib/toast.ts';
 import { useSessionActions } from '../../session/sessionActions.ts';
+import { NewPasswordFields } from '../auth/NewPasswordFields.tsx';
 
 interface Props {
   userId: number;
@@ -64,19 +65,12 @@ function ChangePasswordForm({ userId, onClose }: Omit<Props, 'open'>) {
             type="password"
             autoComplete="current-password"
           />
-          <FormTextField
+          <NewPasswordFields
             control={control}
             name="newPass"
+            retypeName="retype"
             label={t('password.new')}
-            type="password"
-            autoComplete="new-password"
-          />
-          <FormTextField
-            control={control}
-            name="retype"
-            label={t('password.retype')}
-            type="password"
-            autoComplete="new-password"
+            retypeLabel={t('password.retype')}
           />
         </Stack>
       </DialogContent>

@@ -5,7 +5,7 @@
  * and offered to sign in again, coming back to this page.
  */
 import type { SignInConfirmationDto } from '@asbuilt/domain';
-import { Alert, Button } from '@mui/material';
+import { Alert, Box, Button } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLogout } from '../../api/auth.ts';
@@ -48,17 +48,22 @@ export function RecentSignInNotice({ blocked }: { blocked: boolean }) {
       .catch(() => undefined)
       .finally(() => leaveSession(queryClient, { keepPlace: true }));
   };
+  // The button under the words, not beside them: beside, a dialog's width left the words a narrow
+  // column and broke the button's label over two lines.
   return (
-    <Alert
-      severity="warning"
-      data-testid="recent-sign-in-needed"
-      action={
-        <Button color="inherit" size="small" onClick={signInAgain} disabled={logout.isPending}>
+    <Alert severity="warning" data-testid="recent-sign-in-needed">
+      {t('confirm_sign_in.stale')}
+      <Box sx={{ mt: 1 }}>
+        <Button
+          color="inherit"
+          size="small"
+          variant="outlined"
+          onClick={signInAgain}
+          disabled={logout.isPending}
+        >
           {t('confirm_sign_in.again')}
         </Button>
-      }
-    >
-      {t('confirm_sign_in.stale')}
+      </Box>
     </Alert>
   );
 }

@@ -6,13 +6,9 @@ import ComputerIcon from '@mui/icons-material/Computer';
 import LogoutIcon from '@mui/icons-material/Logout';
 import PhoneIphoneIcon from '@mui/icons-material/PhoneIphone';
 import {
-  Box,
   Button,
-  Card,
-  CardContent,
   Chip,
   IconButton,
-  List,
   ListItem,
   ListItemIcon,
   ListItemText,
@@ -20,7 +16,7 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   type ActiveSessionDto,
@@ -29,15 +25,13 @@ import {
   useRevokeSession,
 } from '../../api/sessions.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { ErrorState } from '../../components/ErrorState.tsx';
-import { LoadingScreen } from '../../components/LoadingScreen.tsx';
 import { toastSuccess } from '../../lib/toast.ts';
+import { ProfileSection } from '../profile/ProfileSection.tsx';
 import { isPhone, useSessionText } from './sessionText.ts';
 
 export function SessionsSection() {
   const { t } = useTranslation('sessions');
   const text = useSessionText();
-  const titleId = useId();
   const sessions = useOwnSessions();
   const revoke = useRevokeSession();
   const revokeOthers = useRevokeOtherSessions();
@@ -66,96 +60,66 @@ export function SessionsSection() {
     });
 
   return (
-    <Card component="section" aria-labelledby={titleId} sx={{ maxWidth: 880, mt: 3 }}>
-      <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
-        <Stack
-          direction={{ xs: 'column', sm: 'row' }}
-          spacing={2}
-          sx={{ justifyContent: 'space-between', alignItems: { sm: 'flex-start' } }}
+    <ProfileSection
+      title={t('section.title')}
+      help={t('section.help')}
+      action={
+        <Button
+          variant="outlined"
+          color="error"
+          startIcon={<LogoutIcon />}
+          disabled={!hasOthers}
+          onClick={() => setEndingOthers(true)}
         >
-          <Box sx={{ minWidth: 0 }}>
-            <Typography id={titleId} variant="h6" component="h2">
-              {t('section.title')}
-            </Typography>
-            <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-              {t('section.help')}
-            </Typography>
-          </Box>
-          <Button
-            variant="outlined"
-            color="error"
-            startIcon={<LogoutIcon />}
-            disabled={!hasOthers}
-            onClick={() => setEndingOthers(true)}
-            sx={{ flexShrink: 0, alignSelf: { xs: 'flex-start', sm: 'auto' } }}
-          >
-            {t('section.sign_out_others')}
-          </Button>
-        </Stack>
-        {sessions.isPending ? (
-          <LoadingScreen fullPage={false} />
-        ) : sessions.isError ? (
-          <ErrorState error={sessions.error} onRetry={() => sessions.refetch()} />
-        ) : (
-          <>
-            <List aria-labelledby={titleId} sx={{ mt: 1 }}>
-              {list.map((session) => (
-                <ListItem
-                  key={session.id}
-                  divider
-                  disableGutters
-                  data-testid="session-item"
-                  secondaryAction={
-                    session.current ? undefined : (
-                      <Tooltip title={t('revoke.action')}>
-                        <IconButton
-                          edge="end"
-                          aria-label={t('revoke.action_named', { name: text.name(session) })}
-                          onClick={() => setRevoking(session)}
-                        >
-                          <LogoutIcon />
-                        </IconButton>
-                      </Tooltip>
-                    )
-                  }
-                  sx={{ pr: session.current ? 0 : 6 }}
+          {t('section.sign_out_others')}
+        </Button>
+      }
+      query={sessions}
+      rows={list}
+      row={(session) => (
+        <ListItem
+          key={session.id}
+          divider
+          disableGutters
+          data-testid="session-item"
+          secondaryAction={
+            session.current ? undefined : (
+              <Tooltip title={t('revoke.action')}>
+                <IconButton
+                  edge="end"
+                  aria-label={t('revoke.action_named', { name: text.name(session) })}
+                  onClick={() => setRevoking(session)}
                 >
-                  <ListItemIcon sx={{ display: { xs: 'none', sm: 'flex' } }}>
-                    {isPhone(session) ? <PhoneIphoneIcon /> : <ComputerIcon />}
-                  </ListItemIcon>
-                  <ListItemText
-                    primary={
-                      <Stack
-                        direction="row"
-                        spacing={1}
-                        useFlexGap
-                        sx={{ alignItems: 'center', flexWrap: 'wrap' }}
-                      >
-                        <Typography component="span" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-                          {text.name(session)}
-                        </Typography>
-                        {session.current && (
-                          <Chip size="small" color="success" label={t('item.this_browser')} />
-                        )}
-                      </Stack>
-                    }
-                    secondary={text.details(session)}
-                    slotProps={{
-                      primary: { component: 'div' },
-                      secondary: { sx: { overflowWrap: 'anywhere' } },
-                    }}
-                  />
-                </ListItem>
-              ))}
-            </List>
-            {!hasOthers && (
-              <Typography color="text.secondary" sx={{ mt: 1 }}>
-                {t('section.empty')}
-              </Typography>
-            )}
-          </>
-        )}
-      </CardContent>
+                  <LogoutIcon />
+                </IconButton>
+              </Tooltip>
+            )
+          }
+          sx={{ pr: session.current ? 0 : 6 }}
+        >
+          <ListItemIcon sx={{ display: { xs: 'none', sm: 'flex' } }}>
+            {isPhone(session) ? <PhoneIphoneIcon /> : <ComputerIcon />}
+          </ListItemIcon>
+          <ListItemText
+            primary={
+              <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+                <Typography component="span" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+                  {text.name(session)}
+                </Typography>
+                {session.current && <Chip size="small" color="success" label={t('item.this_browser')} />}
+              </Stack>
+            }
+            secondary={text.details(session)}
+            slotProps={{
+              primary: { component: 'div' },
+              secondary: { sx: { overflowWrap: 'anywhere' } },
+            }}
+          />
+        </ListItem>
+      )}
+      empty={t('section.empty')}
+      isEmpty={() => !hasOthers}
+    >
       <ConfirmDialog
         open={revoking !== null}
         title={t('revoke.title', { name: revoking ? text.name(revoking) : '' })}
@@ -177,6 +141,6 @@ export function SessionsSection() {
         onConfirm={confirmOthers}
         onClose={() => setEndingOthers(false)}
       />
-    </Card>
+    </ProfileSection>
   );
 }

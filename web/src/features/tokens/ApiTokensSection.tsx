@@ -5,27 +5,13 @@
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import VpnKeyIcon from '@mui/icons-material/VpnKey';
-import {
-  Box,
-  Button,
-  Card,
-  CardContent,
-  IconButton,
-  List,
-  ListItem,
-  ListItemIcon,
-  ListItemText,
-  Stack,
-  Tooltip,
-  Typography,
-} from '@mui/material';
-import { useId, useState } from 'react';
+import { Button, IconButton, ListItem, ListItemIcon, ListItemText, Tooltip } from '@mui/material';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ApiTokenDto, useOwnTokens, useRevokeToken } from '../../api/apiTokens.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { ErrorState } from '../../components/ErrorState.tsx';
-import { LoadingScreen } from '../../components/LoadingScreen.tsx';
 import { toastSuccess } from '../../lib/toast.ts';
+import { ProfileSection } from '../profile/ProfileSection.tsx';
 import { CreateTokenDialog } from './CreateTokenDialog.tsx';
 import { TokenShownOnce } from './TokenShownOnce.tsx';
 import { TokenTitle } from './TokenTitle.tsx';
@@ -33,7 +19,6 @@ import { tokenFacts } from './tokenText.ts';
 
 export function ApiTokensSection() {
   const { t } = useTranslation('tokens');
-  const titleId = useId();
   const tokens = useOwnTokens();
   const revoke = useRevokeToken();
   const [creating, setCreating] = useState(false);
@@ -51,71 +36,46 @@ export function ApiTokensSection() {
   };
 
   return (
-    <Card component="section" aria-labelledby={titleId} sx={{ maxWidth: 880, mt: 3 }}>
-      <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
-        <Stack
-          direction={{ xs: 'column', sm: 'row' }}
-          spacing={2}
-          sx={{ justifyContent: 'space-between', alignItems: { sm: 'flex-start' } }}
-        >
-          <Box sx={{ minWidth: 0 }}>
-            <Typography id={titleId} variant="h6" component="h2">
-              {t('section.title')}
-            </Typography>
-            <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-              {t('section.help')}
-            </Typography>
-          </Box>
-          <Button
-            variant="contained"
-            startIcon={<AddIcon />}
-            onClick={() => setCreating(true)}
-            sx={{ flexShrink: 0, alignSelf: { xs: 'flex-start', sm: 'auto' } }}
-          >
-            {t('section.new')}
-          </Button>
-        </Stack>
-        {tokens.isPending ? (
-          <LoadingScreen fullPage={false} />
-        ) : tokens.isError ? (
-          <ErrorState error={tokens.error} onRetry={() => tokens.refetch()} />
-        ) : tokens.data.length === 0 ? (
-          <Typography color="text.secondary" sx={{ mt: 2 }}>
-            {t('section.empty')}
-          </Typography>
-        ) : (
-          <List aria-labelledby={titleId} sx={{ mt: 1 }}>
-            {tokens.data.map((token) => (
-              <ListItem
-                key={token.id}
-                divider
-                disableGutters
-                secondaryAction={
-                  <Tooltip title={t('revoke.action')}>
-                    <IconButton
-                      edge="end"
-                      aria-label={t('revoke.action_named', { name: token.name })}
-                      onClick={() => setRevoking(token)}
-                    >
-                      <DeleteOutlineIcon />
-                    </IconButton>
-                  </Tooltip>
-                }
-                sx={{ pr: 6 }}
+    <ProfileSection
+      title={t('section.title')}
+      help={t('section.help')}
+      action={
+        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
+          {t('section.new')}
+        </Button>
+      }
+      query={tokens}
+      rows={tokens.data ?? []}
+      row={(token) => (
+        <ListItem
+          key={token.id}
+          divider
+          disableGutters
+          secondaryAction={
+            <Tooltip title={t('revoke.action')}>
+              <IconButton
+                edge="end"
+                aria-label={t('revoke.action_named', { name: token.name })}
+                onClick={() => setRevoking(token)}
               >
-                <ListItemIcon sx={{ display: { xs: 'none', sm: 'flex' } }}>
-                  <VpnKeyIcon />
-                </ListItemIcon>
-                <ListItemText
-                  primary={<TokenTitle token={token} />}
-                  secondary={tokenFacts(t, token)}
-                  slotProps={{ primary: { component: 'div' } }}
-                />
-              </ListItem>
-            ))}
-          </List>
-        )}
-      </CardContent>
+                <DeleteOutlineIcon />
+              </IconButton>
+            </Tooltip>
+          }
+          sx={{ pr: 6 }}
+        >
+          <ListItemIcon sx={{ display: { xs: 'none', sm: 'flex' } }}>
+            <VpnKeyIcon />
+          </ListItemIcon>
+          <ListItemText
+            primary={<TokenTitle token={token} />}
+            secondary={tokenFacts(t, token)}
+            slotProps={{ primary: { component: 'div' } }}
+          />
+        </ListItem>
+      )}
+      empty={t('section.empty')}
+    >
       <CreateTokenDialog
         open={creating}
         onClose={() => setCreating(false)}
@@ -134,6 +94,6 @@ export function ApiTokensSection() {
         onConfirm={confirmRevoke}
         onClose={() => setRevoking(null)}
       />
-    </Card>
+    </ProfileSection>
   );
 }

@@ -9,7 +9,6 @@ import {
   type ApiTokenScope,
 } from '@asbuilt/domain';
 import {
-  Autocomplete,
   Button,
   Checkbox,
   Dialog,
@@ -29,7 +28,7 @@ import {
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCreateToken, useTokenPolicy } from '../../api/apiTokens.ts';
-import { useSiteIndex } from '../../api/sites.ts';
+import { SitesPicker } from '../sites/SitesPicker.tsx';
 
 interface Props {
   open: boolean;
@@ -55,7 +54,6 @@ function CreateTokenForm({ onClose, onCreated }: Omit<Props, 'open'>) {
   const { t } = useTranslation(['tokens', 'components']);
   const create = useCreateToken();
   const policy = useTokenPolicy();
-  const siteIndex = useSiteIndex();
   const scopeLabelId = useId();
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState(false);
@@ -64,7 +62,6 @@ function CreateTokenForm({ onClose, onCreated }: Omit<Props, 'open'>) {
   const [vault, setVault] = useState(false);
   const [siteIds, setSiteIds] = useState<number[]>([]);
   const expiryRequired = policy.data?.require_expiry ?? false;
-  const sites = siteIndex.data?.sites ?? [];
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -137,17 +134,11 @@ function CreateTokenForm({ onClose, onCreated }: Omit<Props, 'open'>) {
             />
             <FormHelperText sx={{ mt: 0 }}>{t('field.vault_help')}</FormHelperText>
           </FormControl>
-          <Autocomplete
-            multiple
-            options={sites}
-            loading={siteIndex.isPending}
-            getOptionLabel={(site) => site.name}
-            isOptionEqualToValue={(a, b) => a.id === b.id}
-            value={sites.filter((site) => siteIds.includes(site.id))}
-            onChange={(_event, chosen) => setSiteIds(chosen.map((site) => site.id))}
-            renderInput={(params) => (
-              <TextField {...params} label={t('field.sites')} helperText={t('field.sites_help')} />
-            )}
+          <SitesPicker
+            value={siteIds}
+            onChange={setSiteIds}
+            label={t('field.sites')}
+            helperText={t('field.sites_help')}
           />
         </Stack>
       </DialogContent>

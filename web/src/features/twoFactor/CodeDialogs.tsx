@@ -2,22 +2,14 @@
  * Turn off (password, or a recent sign-in for an account without one, and a code) and New recovery
  * codes (a code, then the codes once).
  */
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNewRecoveryCodes, useTurnOffTwoFactor } from '../../api/twoFactor.ts';
 import { errorMessages } from '../../lib/errors.ts';
 import { toastSuccess } from '../../lib/toast.ts';
-import { RecentSignInNotice, useSignInConfirmation } from '../profile/RecentSignIn.tsx';
+import { PasswordOrRecentSignIn } from '../profile/PasswordOrRecentSignIn.tsx';
+import { useSignInConfirmation } from '../profile/RecentSignIn.tsx';
 import { CodeField } from './CodeField.tsx';
 import { RecoveryCodes } from './RecoveryCodes.tsx';
 import { useCodeForm } from './useCodeForm.ts';
@@ -63,26 +55,14 @@ export function TurnOffDialog({ open, onClose }: { open: boolean; onClose: () =>
         <DialogTitle id={titleId}>{t('off.title')}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
-            {confirmation.noPassword ? (
-              <>
-                <Typography variant="body2">{t('off.help_recent')}</Typography>
-                <RecentSignInNotice blocked={confirmation.blocked} />
-              </>
-            ) : (
-              <>
-                <Typography variant="body2">{t('off.help')}</Typography>
-                <TextField
-                  label={t('field.password')}
-                  type="password"
-                  value={password}
-                  onChange={(event) => setPassword(event.target.value)}
-                  autoComplete="current-password"
-                  required
-                  fullWidth
-                  autoFocus
-                />
-              </>
-            )}
+            <PasswordOrRecentSignIn
+              confirmation={confirmation}
+              help={t('off.help')}
+              helpRecent={t('off.help_recent')}
+              passwordLabel={t('field.password')}
+              password={password}
+              onPassword={setPassword}
+            />
             <CodeField
               value={code}
               onChange={setCode}

@@ -24,6 +24,8 @@ export function ScanSecret({ enrolment }: { enrolment: TwoFactorEnrolment }) {
         label={t('enrol.secret')}
         value={grouped(enrolment.secret)}
         fullWidth
+        // Eight groups do not fit a phone's width on one line: they wrap between groups.
+        multiline
         onFocus={(event) => event.target.select()}
         helperText={t('enrol.secret_help')}
         slotProps={{

@@ -1,7 +1,6 @@
 /** Add or edit an endpoint: its URL, a description, the events it wants, optionally some sites, on or off. */
 import { WEBHOOK_DESCRIPTION_MAX, WEBHOOK_URL_MAX, type WebhookEvent } from '@asbuilt/domain';
 import {
-  Autocomplete,
   Button,
   Dialog,
   DialogActions,
@@ -17,9 +16,9 @@ import { useTheme } from '@mui/material/styles';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '../../api/auth.ts';
-import { useSiteIndex } from '../../api/sites.ts';
 import { useCreateWebhook, useUpdateWebhook, type WebhookDto } from '../../api/webhooks.ts';
 import { toastSuccess } from '../../lib/toast.ts';
+import { SitesPicker } from '../sites/SitesPicker.tsx';
 import { EventsPicker } from './EventsPicker.tsx';
 
 interface Props {
@@ -66,15 +65,12 @@ function WebhookForm({ webhook, onClose, onCreated }: Omit<Props, 'open'>) {
   const create = useCreateWebhook();
   const update = useUpdateWebhook();
   const me = useMe();
-  const siteIndex = useSiteIndex();
   const [url, setUrl] = useState(webhook?.url ?? '');
   const [description, setDescription] = useState(webhook?.description ?? '');
   const [events, setEvents] = useState<WebhookEvent[]>(webhook?.events ?? []);
   const [siteIds, setSiteIds] = useState<number[]>(webhook?.site_ids ?? []);
   const [enabled, setEnabled] = useState(webhook?.enabled ?? true);
   const [tried, setTried] = useState(false);
-  // Only the tenant's own sites: the server refuses a site shared from another tenant.
-  const sites = (siteIndex.data?.sites ?? []).filter((site) => site.tenant_id === me.data?.tenant_id);
   const urlBad = !isHttpUrl(url.trim());
   const eventsBad = events.length === 0;
   const saving = create.isPending || update.isPending;
@@ -127,17 +123,13 @@ function WebhookForm({ webhook, onClose, onCreated }: Omit<Props, 'open'>) {
             slotProps={{ htmlInput: { maxLength: WEBHOOK_DESCRIPTION_MAX } }}
           />
           <EventsPicker value={events} onChange={setEvents} error={tried && eventsBad} />
-          <Autocomplete
-            multiple
-            options={sites}
-            loading={siteIndex.isPending}
-            getOptionLabel={(site) => site.name}
-            isOptionEqualToValue={(a, b) => a.id === b.id}
-            value={sites.filter((site) => siteIds.includes(site.id))}
-            onChange={(_event, chosen) => setSiteIds(chosen.map((site) => site.id))}
-            renderInput={(params) => (
-              <TextField {...params} label={t('form.sites')} helperText={t('form.sites_help')} />
-            )}
+          <SitesPicker
+            value={siteIds}
+            onChange={setSiteIds}
+            label={t('form.sites')}
+            helperText={t('form.sites_help')}
+            // Only the tenant's own sites: the server refuses a site shared from another tenant.
+            offered={(site) => site.tenant_id === me.data?.tenant_id}
           />
           <FormControlLabel
             control={<Switch checked={enabled} onChange={(change) => setEnabled(change.target.checked)} />}
