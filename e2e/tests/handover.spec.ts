@@ -17,6 +17,10 @@ const READER = 'tech@asbuilt.demo';
 
 const packs = (page: Page) => page.getByTestId('handover-pack');
 
+// A pack is drawn on a thread of low priority: beside the other worker's browser and server on
+// two processors it may take most of the half minute it is given, and the test goes on after it.
+test.describe.configure({ timeout: 60_000 });
+
 /** Waits until the newest pack is Ready, after seeing its bar or waiting place while it was made. */
 async function watchUntilReady(page: Page) {
   const newest = packs(page).first();

@@ -1,25 +1,13 @@
 /**
- * The thread that draws a handover pack (thread.ts starts it): at low priority, so that the
- * requests of the thread that started it go first. Its reads are asked of that thread; its bytes
+ * The thread that draws a handover pack (thread.ts starts it, at low priority, so that the
+ * requests of the thread that started it go first). Its reads are asked of that thread; its bytes
  * and progress are sent back as they come.
  */
-import { setPriority } from 'node:os';
 import { Writable } from 'node:stream';
 import { parentPort } from 'node:worker_threads';
 import { makePack } from './make.ts';
 import type { PackSource } from './source.ts';
 import type { FromWorker, ToWorker } from './thread.ts';
-
-// On Linux a thread's nice value is its own: this lowers the drawing only, not the process, so the
-// server's thread answering calls comes first. The 20,000-device pack still ends in 28–37 s on a
-// host loaded by a CI run (bench/RESULTS.md, "The handover pack").
-if (process.platform === 'linux') {
-  try {
-    setPriority(19);
-  } catch {
-    // Not allowed here: the drawing runs at the process's priority.
-  }
-}
 
 const port = parentPort;
 if (!port) throw new Error('worker.ts runs as a worker thread');
