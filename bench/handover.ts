@@ -10,9 +10,9 @@
  * **large**: the bench site of `--count` devices (api-harness.ts), its cables
  * (data/connections.ts, one per device), a generated SVG plan on each floor with 15% of the
  * devices placed on it; the server in this process, listening. The site index
- * (`GET /api/site/index`) is timed from a caller process of its own (http-caller.ts), first alone,
- * then `--rate` calls a second (default 10) for as long as the pack is being made; the process's resident
- * memory is sampled every 50 ms meanwhile. Targets: ≤ 60 s, ≤ 500 MB, index p95 ≤ 1.5× quiet.
+ * (`GET /api/site/index`) is timed from a caller process of its own (http-caller.ts), `--rate`
+ * calls a second (default 10): 150 alone, then for as long as the pack is being made, then 150
+ * alone again; the process's resident memory is sampled every 50 ms meanwhile. Targets: ≤ 60 s, ≤ 500 MB, index p95 ≤ 1.5× quiet.
  *
  * The packs are written to files, as the job writes them to storage; `--keep DIR` keeps them.
  * `--rest off` gives the pack's threads a count of calls in flight that stays 0: the pack as it
