@@ -5,7 +5,7 @@
  * it, where the database client looks for them.
  */
 import { cp, rm } from 'node:fs/promises';
-import { build } from 'esbuild';
+import { bundle, HANDOVER_WORKER_ENTRY } from './bundle.mjs';
 
 const dist = new URL('./dist/', import.meta.url);
 await rm(dist, { recursive: true, force: true });
@@ -13,20 +13,7 @@ const entries = [
   ['./src/main.ts', 'main.js'],
   // The handover pack's PDF is drawn on a worker thread (src/modules/handover/pdf/thread.ts), which
   // loads this file from beside main.js.
-  ['./src/modules/handover/pdf/worker.ts', 'handover-pdf-worker.js'],
+  [HANDOVER_WORKER_ENTRY, 'handover-pdf-worker.js'],
 ];
-for (const [entry, outfile] of entries) {
-  await build({
-    entryPoints: [new URL(entry, import.meta.url).pathname],
-    outfile: new URL(outfile, dist).pathname,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    alias: { '@asbuilt/domain': new URL('../domain/src/index.ts', import.meta.url).pathname },
-    sourcemap: true,
-    logLevel: 'warning',
-  });
-}
+for (const [entry, outfile] of entries) await bundle(entry, new URL(outfile, dist).pathname);
 await cp(new URL('./src/db/migrations/', import.meta.url), new URL('migrations/', dist), { recursive: true });

@@ -38,14 +38,16 @@ const LOWER_PRIORITY = `if (process.platform === 'linux') { try { require('node:
 
 /**
  * The compiled server is one file (build.mjs) with the worker beside it; the sources (development,
- * tests, benchmarks) run through tsx, which the thread registers before loading the worker.
+ * tests) run through tsx, which the thread registers before loading the worker. `bundled` names a
+ * bundle of the worker to load instead (the benchmark's, made as build.mjs makes it).
  */
-function startWorker(): Worker {
+function startWorker(bundled?: URL): Worker {
   const here = import.meta.url;
   const load = (steps: string) =>
     new Worker(`${LOWER_PRIORITY}\n(async () => { ${steps} })();`, { eval: true });
-  if (!here.endsWith('.ts')) {
-    return load(`await import(${JSON.stringify(new URL('./handover-pdf-worker.js', here).href)});`);
+  if (bundled ?? !here.endsWith('.ts')) {
+    const file = bundled ?? new URL('./handover-pdf-worker.js', here);
+    return load(`await import(${JSON.stringify(file.href)});`);
   }
   // tsx's ESM entry (its `exports` map's `./esm/api` import), resolved from this package.
   const tsxRoot = path.dirname(createRequire(here).resolve('tsx/package.json'));
@@ -71,17 +73,24 @@ async function othersFirst() {
   }
 }
 
-/** `callsInFlight`: the count the pack's threads give way to (a bench passes one of its own). */
+export interface ThreadOptions {
+  /** The count of calls the pack's threads give way to (a bench passes one of its own). */
+  callsInFlight?: SharedArrayBuffer;
+  /** A bundle of worker.ts to run rather than the one beside the server's code. */
+  bundledWorker?: URL;
+}
+
 export function renderInThread(
   source: PackSource,
   input: PackInput,
   out: Writable,
   onProgress: PackProgress,
-  callsInFlight: SharedArrayBuffer = callsInFlightMemory(),
+  options: ThreadOptions = {},
 ): Promise<{ pages: number }> {
+  const callsInFlight = options.callsInFlight ?? callsInFlightMemory();
   let worker: Worker;
   try {
-    worker = startWorker();
+    worker = startWorker(options.bundledWorker);
   } catch {
     return makePack(source, input, out, onProgress);
   }
