@@ -28,11 +28,12 @@ export default defineConfig({
   fullyParallel: false,
   workers: WORKERS,
   retries: process.env.CI ? 1 : 0,
-  timeout: 30_000,
   // CI shares two processors between two app servers, two browsers and the test workers, and a
   // loaded run took 35 minutes where a quiet one takes 12: a page that waits on a warm-up worker
-  // or a reload then passes 7 s without anything being wrong. A wait that is really broken still
-  // fails, only later; run locally, 7 s keeps a slow screen visible as a failure.
+  // or a reload then passes 7 s, and a 15 s test 30 s, without anything being wrong. A wait that
+  // is really broken still fails, only later; run locally, the tighter limits keep a slow screen
+  // visible as a failure.
+  timeout: process.env.CI ? 60_000 : 30_000,
   expect: { timeout: process.env.CI ? 15_000 : 7_000 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {

@@ -199,7 +199,7 @@ export function RemindersSection() {
   const titleId = useId();
   const reminders = useReminders();
   return (
-    <Card component="section" aria-labelledby={titleId} sx={{ maxWidth: 880, mt: 3 }}>
+    <Card component="section" aria-labelledby={titleId}>
       <CardContent sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 2.5 }}>
         <Box>
           <Typography id={titleId} variant="h6" component="h2">

@@ -19,6 +19,7 @@ import {
   ListItem,
   ListItemIcon,
   ListItemText,
+  Stack,
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
@@ -50,82 +51,85 @@ export function ProfilePage() {
   return (
     <>
       <PageHeader title={t('page.title')} />
-      <Card sx={{ maxWidth: 560 }}>
-        <CardContent sx={{ display: 'flex', alignItems: 'center', gap: 2, p: 3 }}>
-          <Avatar
-            src={user.avatar ?? undefined}
-            alt=""
-            sx={{ width: 64, height: 64, bgcolor: 'secondary.main', fontSize: '1.5rem', fontWeight: 700 }}
-          >
-            {initials(user)}
-          </Avatar>
-          <Box sx={{ minWidth: 0 }}>
-            <Typography variant="h5" component="h2" sx={{ overflowWrap: 'anywhere' }}>
-              {fullName(user)}
-            </Typography>
-            <Chip
-              label={t(`domain:role.${user.role as Role}`)}
-              size="small"
-              color="primary"
-              sx={{ mt: 0.75 }}
-            />
-          </Box>
-        </CardContent>
-        <Divider />
-        <List aria-label={t('page.contact_details')}>
-          <ListItem>
-            <ListItemIcon>
-              <EmailIcon />
-            </ListItemIcon>
-            <ListItemText
-              primary={user.email}
-              secondary={t('field.email')}
-              slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
-            />
-          </ListItem>
-          {user.pending_email && (
+      {/* One column of cards, all as wide, as on the other settings pages. */}
+      <Stack spacing={3} sx={{ maxWidth: 880 }}>
+        <Card>
+          <CardContent sx={{ display: 'flex', alignItems: 'center', gap: 2, p: 3 }}>
+            <Avatar
+              src={user.avatar ?? undefined}
+              alt=""
+              sx={{ width: 64, height: 64, bgcolor: 'secondary.main', fontSize: '1.5rem', fontWeight: 700 }}
+            >
+              {initials(user)}
+            </Avatar>
+            <Box sx={{ minWidth: 0 }}>
+              <Typography variant="h5" component="h2" sx={{ overflowWrap: 'anywhere' }}>
+                {fullName(user)}
+              </Typography>
+              <Chip
+                label={t(`domain:role.${user.role as Role}`)}
+                size="small"
+                color="primary"
+                sx={{ mt: 0.75 }}
+              />
+            </Box>
+          </CardContent>
+          <Divider />
+          <List aria-label={t('page.contact_details')}>
             <ListItem>
-              <Alert severity="warning" sx={{ width: '100%', overflowWrap: 'anywhere' }}>
-                {t('email.pending', { email: user.pending_email })}
-              </Alert>
+              <ListItemIcon>
+                <EmailIcon />
+              </ListItemIcon>
+              <ListItemText
+                primary={user.email}
+                secondary={t('field.email')}
+                slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
+              />
             </ListItem>
-          )}
-          <ListItem>
-            <ListItemIcon>
-              <PhoneIcon />
-            </ListItemIcon>
-            <ListItemText primary={user.phone1 || '—'} secondary={t('field.primary_phone')} />
-          </ListItem>
-          <ListItem>
-            <ListItemIcon>
-              <TranslateIcon />
-            </ListItemIcon>
-            <ListItemText
-              primary={LANGUAGE_NAMES[user.language]}
-              secondary={t('field.language')}
-              slotProps={{ primary: { lang: user.language } }}
-            />
-          </ListItem>
-          <TicketMailSwitch />
-        </List>
-        <Divider />
-        <CardActions disableSpacing sx={{ p: 2, gap: 1, flexWrap: 'wrap' }}>
-          <Button variant="contained" startIcon={<EditIcon />} onClick={() => setDialog('edit')}>
-            {t('page.edit')}
-          </Button>
-          <Button variant="outlined" startIcon={<AlternateEmailIcon />} onClick={() => setDialog('email')}>
-            {t('page.change_email')}
-          </Button>
-          <Button variant="outlined" startIcon={<LockResetIcon />} onClick={() => setDialog('password')}>
-            {t('page.change_password')}
-          </Button>
-        </CardActions>
-      </Card>
-      <TwoFactorSection />
-      <PasskeysSection />
-      <SessionsSection />
-      <RemindersSection />
-      <ApiTokensSection />
+            {user.pending_email && (
+              <ListItem>
+                <Alert severity="warning" sx={{ width: '100%', overflowWrap: 'anywhere' }}>
+                  {t('email.pending', { email: user.pending_email })}
+                </Alert>
+              </ListItem>
+            )}
+            <ListItem>
+              <ListItemIcon>
+                <PhoneIcon />
+              </ListItemIcon>
+              <ListItemText primary={user.phone1 || '—'} secondary={t('field.primary_phone')} />
+            </ListItem>
+            <ListItem>
+              <ListItemIcon>
+                <TranslateIcon />
+              </ListItemIcon>
+              <ListItemText
+                primary={LANGUAGE_NAMES[user.language]}
+                secondary={t('field.language')}
+                slotProps={{ primary: { lang: user.language } }}
+              />
+            </ListItem>
+            <TicketMailSwitch />
+          </List>
+          <Divider />
+          <CardActions disableSpacing sx={{ p: 2, gap: 1, flexWrap: 'wrap' }}>
+            <Button variant="contained" startIcon={<EditIcon />} onClick={() => setDialog('edit')}>
+              {t('page.edit')}
+            </Button>
+            <Button variant="outlined" startIcon={<AlternateEmailIcon />} onClick={() => setDialog('email')}>
+              {t('page.change_email')}
+            </Button>
+            <Button variant="outlined" startIcon={<LockResetIcon />} onClick={() => setDialog('password')}>
+              {t('page.change_password')}
+            </Button>
+          </CardActions>
+        </Card>
+        <TwoFactorSection />
+        <PasskeysSection />
+        <SessionsSection />
+        <RemindersSection />
+        <ApiTokensSection />
+      </Stack>
       <EditProfileDialog user={user} open={dialog === 'edit'} onClose={close} />
       <ChangeEmailDialog open={dialog === 'email'} onClose={close} />
       <ChangePasswordDialog userId={user.id} open={dialog === 'password'} onClose={close} />

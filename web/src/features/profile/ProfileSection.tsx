@@ -44,7 +44,7 @@ export function ProfileSection<T>({
 }: Props<T>) {
   const titleId = useId();
   return (
-    <Card component="section" aria-labelledby={titleId} sx={{ maxWidth: 880, mt: 3 }} data-testid={testId}>
+    <Card component="section" aria-labelledby={titleId} data-testid={testId}>
       <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
         <Stack
           direction={{ xs: 'column', sm: 'row' }}

@@ -22,12 +22,7 @@ export function TwoFactorSection() {
   const required = state.data?.required ?? false;
 
   return (
-    <Card
-      component="section"
-      aria-labelledby={titleId}
-      sx={{ maxWidth: 560, mt: 3 }}
-      data-testid="two-factor-section"
-    >
+    <Card component="section" aria-labelledby={titleId} data-testid="two-factor-section">
       <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
         <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
           <GppGoodIcon color={on ? 'success' : 'disabled'} />
