@@ -25,6 +25,12 @@ import { expect, test } from '../support/test.ts';
 // back after each): the two CI workers, each with a server of its own, share the file's tests.
 test.describe.configure({ mode: 'parallel' });
 
+// The pages as a user who asked for less motion sees them (the theme then ends every transition at
+// once): the same colours, without a button caught halfway through one. A session list that
+// loaded after the page had settled turned "Sign out all other sessions" from disabled to red
+// while axe read it, a red of 4.46:1 that is 4.98:1 once there.
+test.use({ reducedMotion: 'reduce' });
+
 /**
  * At localhost, for the profile's passkeys: browsers take no IP address as a passkey's relying
  * party, and the server maps its loopback PUBLIC_URL to localhost (as passkeys.spec.ts does).
