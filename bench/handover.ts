@@ -27,7 +27,12 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { HANDOVER_DEFAULT_SECTIONS, type HandoverSection, type HandoverStep } from '@asbuilt/domain';
+import {
+  HANDOVER_DEFAULT_SECTIONS,
+  HANDOVER_SECTIONS,
+  type HandoverSection,
+  type HandoverStep,
+} from '@asbuilt/domain';
 import { eq, sql } from 'drizzle-orm';
 import { bundle, HANDOVER_WORKER_ENTRY } from '../server/bundle.mjs';
 import { floors, sites } from '../server/src/db/schema.ts';
@@ -53,6 +58,12 @@ const { values } = parseArgs({
 });
 
 const MB = 1024 * 1024;
+/** The steps that draw the PDF, in their order (the datasheets are appended, not drawn). */
+const DRAWN_STEPS: HandoverStep[] = [
+  'cover',
+  ...HANDOVER_SECTIONS.filter((s) => s !== 'datasheets'),
+  'contents',
+];
 /** `--sections summary,devices`: only these (default: the pack's default sections). */
 const sections = values.sections
   ? (values.sections.split(',') as HandoverSection[])
@@ -303,22 +314,9 @@ async function largePart() {
       allBusy.push(...busy);
       allQuiet.push(...after);
       const mark = (step: HandoverStep) => pack.steps.find(([, s]) => s === step)?.[2];
-      const stepsLine = (
-        [
-          'cover',
-          'summary',
-          'plans',
-          'devices',
-          'cables',
-          'racks',
-          'schematics',
-          'contacts',
-          'attachments',
-          'contents',
-        ] as const
-      )
-        .map((step) => `${step} ${((mark(step) ?? 0) / 1000).toFixed(1)} s`)
-        .join(', ');
+      const stepsLine = DRAWN_STEPS.map((step) => `${step} ${((mark(step) ?? 0) / 1000).toFixed(1)} s`).join(
+        ', ',
+      );
       console.log(
         `${count.toLocaleString('en-US')}-device site (${api.kind}, rest ${values.rest}): ${(pack.ms / 1000).toFixed(1)} s, ${pack.pages} pages, ` +
           `${(pack.bytes / MB).toFixed(1)} MB; RSS ${(baseRss / MB).toFixed(0)} MB before, peak ${(peakRss / MB).toFixed(0)} MB ` +
