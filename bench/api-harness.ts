@@ -25,6 +25,8 @@ export function httpCaller() {
   let pending: ((answer: CallerAnswer) => void) | null = null;
   child.on('message', (answer: CallerAnswer) => pending?.(answer));
   return {
+    /** The caller's process, apart from the server's. */
+    pid: child.pid,
     get: (url: string, token: string, encoding: 'identity' | 'gzip') =>
       new Promise<CallerAnswer>((resolve, reject) => {
         pending = (answer) => {

@@ -12,17 +12,16 @@
  * devices placed on it; the server in this process, listening. The site index
  * (`GET /api/site/index`) is timed from a caller process of its own (http-caller.ts), `--rate`
  * calls a second (default 10): 150 alone, then for as long as the pack is being made, then 150
- * alone again; the process's resident memory is sampled every 50 ms meanwhile. Targets: ≤ 60 s, ≤ 500 MB, index p95 ≤ 1.5× quiet.
+ * alone again; the resident memory of the server and the pack's process is sampled every 50 ms
+ * meanwhile. Targets: ≤ 60 s, ≤ 500 MB, index p95 ≤ 1.5× quiet.
  * `--packs N` makes N packs in a row, each followed by 150 quiet calls, and gives the p95 ratio
  * over all of them as well: one pack's ratio moves by a tenth with a single slow call.
  *
  * The packs are written to files, as the job writes them to storage; `--keep DIR` keeps them.
- * `--rest off` gives the pack's threads a count of calls in flight that stays 0: the pack as it
- * was before it gave way to the server's calls, to compare on the same host.
  */
 
 import { createWriteStream } from 'node:fs';
-import { copyFile, mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -36,9 +35,9 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import { bundle, HANDOVER_WORKER_ENTRY } from '../server/bundle.mjs';
 import { floors, sites } from '../server/src/db/schema.ts';
+import { renderInProcess } from '../server/src/modules/handover/pdf/process.ts';
 import type { PackInput } from '../server/src/modules/handover/pdf/renderPack.ts';
 import { localSource, type PackSource } from '../server/src/modules/handover/pdf/source.ts';
-import { renderInThread } from '../server/src/modules/handover/pdf/thread.ts';
 import type { AppContext } from '../server/src/platform/context.ts';
 import { httpCaller, median, startBenchApi } from './api-harness.ts';
 import { addConnections } from './data/connections.ts';
@@ -52,7 +51,6 @@ const { values } = parseArgs({
     keep: { type: 'string' },
     sections: { type: 'string' },
     rate: { type: 'string', default: '10' },
-    rest: { type: 'string', default: 'on' },
     packs: { type: 'string', default: '1' },
   },
 });
@@ -76,11 +74,11 @@ const load = () =>
     .join(' ');
 
 /**
- * The pack's thread as production runs it: worker.ts bundled as build.mjs bundles it. Run from
- * the sources, tsx compiled the pack's code in that thread at its start, a second of processor
- * that production never spends and that slowed the calls timed meanwhile (4–10 of them in the
- * first second, against 0–1 with the bundle). Bundled once, beside this file so that the
- * bundle's imports find the packages.
+ * The pack's process as production runs it: worker.ts bundled as build.mjs bundles it. Run from
+ * the sources, tsx compiled the pack's code at its start, a second of processor that production
+ * never spends and that slowed the calls timed meanwhile (4–10 of them in the first second,
+ * against 0–1 with the bundle). Bundled once, beside this file so that the bundle's imports find
+ * the packages.
  */
 const workerBundle = (async () => {
   const file = new URL('./.build/handover-pdf-worker.js', import.meta.url);
@@ -89,8 +87,9 @@ const workerBundle = (async () => {
 })();
 
 /**
- * The pack as `renderPackPdf` makes it (its thread, the reads answered here), with the time this
- * thread spends answering each kind of read: the time the pack takes from the requests.
+ * The pack as `renderPackPdf` makes it (its process, reading PostgreSQL itself and asking the
+ * server for the rest), with the time the server spends answering each kind of read: the time the
+ * pack takes from the requests.
  */
 async function makePack(ctx: AppContext, input: PackInput, file: string) {
   const steps: Array<[number, HandoverStep, number]> = [];
@@ -118,18 +117,39 @@ async function makePack(ctx: AppContext, input: PackInput, file: string) {
   ) as unknown as PackSource;
   const started = performance.now();
   const out = createWriteStream(file);
-  const { pages } = await renderInThread(
+  const { pages } = await renderInProcess(
     source,
     input,
     out,
     (percent, step) => steps.push([percent, step, performance.now() - started]),
     {
-      callsInFlight: values.rest === 'off' ? new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT) : undefined,
       bundledWorker: await workerBundle,
+      ...(ctx.pgConnection ? { connection: ctx.pgConnection } : {}),
     },
   );
   const ms = performance.now() - started;
   return { started, ms, pages, bytes: (await stat(file)).size, steps, reads, spans };
+}
+
+/**
+ * This process's resident memory and its children's but the caller's (the pack's process, while
+ * it runs): what the server takes, wherever the pack is drawn. Linux only, as is the bench host.
+ */
+async function serverRss(callerPid: number | undefined): Promise<number> {
+  const rssOf = async (pid: number) => {
+    const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
+    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
+  };
+  const children = await readFile(`/proc/${process.pid}/task/${process.pid}/children`, 'utf8').catch(
+    () => '',
+  );
+  const pids = children
+    .split(/\s+/)
+    .filter(Boolean)
+    .map(Number)
+    .filter((pid) => pid !== callerPid);
+  const sizes = await Promise.all(pids.map(rssOf));
+  return process.memoryUsage().rss + sizes.reduce((sum, size) => sum + size, 0);
 }
 
 function readsLine(reads: Map<string, { calls: number; ms: number; max: number }>) {
@@ -276,13 +296,13 @@ async function largePart() {
 
     /** One pack with the calls meanwhile, then the quiet calls after it. */
     const measurePack = async (n: number) => {
-      const baseRss = process.memoryUsage().rss;
+      const baseRss = await serverRss(caller.pid);
       let peakRss = baseRss;
       // When the peak came, to set it against the steps' start times.
       let peakAt = 0;
       const packStarted = performance.now();
-      const sampler = setInterval(() => {
-        const rss = process.memoryUsage().rss;
+      const sampler = setInterval(async () => {
+        const rss = await serverRss(caller.pid);
         if (rss > peakRss) [peakRss, peakAt] = [rss, performance.now() - packStarted];
       }, 50);
       // Users at work meanwhile: `--rate` index calls a second, each waiting for the one before.
@@ -318,12 +338,12 @@ async function largePart() {
         ', ',
       );
       console.log(
-        `${count.toLocaleString('en-US')}-device site (${api.kind}, rest ${values.rest}): ${(pack.ms / 1000).toFixed(1)} s, ${pack.pages} pages, ` +
+        `${count.toLocaleString('en-US')}-device site (${api.kind}): ${(pack.ms / 1000).toFixed(1)} s, ${pack.pages} pages, ` +
           `${(pack.bytes / MB).toFixed(1)} MB; RSS ${(baseRss / MB).toFixed(0)} MB before, peak ${(peakRss / MB).toFixed(0)} MB ` +
           `(+${((peakRss - baseRss) / MB).toFixed(0)} MB, at ${(peakAt / 1000).toFixed(1)} s)`,
       );
       console.log(`steps started at: ${stepsLine}`);
-      console.log(`reads answered by the server's thread: ${readsLine(pack.reads)}`);
+      console.log(`reads answered by the server: ${readsLine(pack.reads) || 'none'}`);
       console.log(slowCallsLine(busyCalls, p95(before), pack));
       console.log(
         `server event loop during the pack: delay p50 ${(loop.percentile(50) / 1e6).toFixed(1)} ms, ` +

@@ -4,7 +4,7 @@
  *   npx tsx bench/tenant-logo.ts [--runs 10]
  *
  * Demo HQ of the demo data (PGlite in a temporary DATA_DIR), the cover and the summary only, made
- * in the drawing thread as the job makes it: without a logo, with a 1,600 × 600 PNG logo and with
+ * in the drawing process as the job makes it: without a logo, with a 1,600 × 600 PNG logo and with
  * an SVG logo of 200 shapes. The first run of each is a warm-up, not counted.
  */
 
@@ -16,9 +16,9 @@ import { parseArgs } from 'node:util';
 import { crc32, deflateSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { tenants } from '../server/src/db/schema.ts';
+import { renderInProcess } from '../server/src/modules/handover/pdf/process.ts';
 import type { PackInput } from '../server/src/modules/handover/pdf/renderPack.ts';
 import { localSource } from '../server/src/modules/handover/pdf/source.ts';
-import { renderInThread } from '../server/src/modules/handover/pdf/thread.ts';
 import { median } from './api-harness.ts';
 import { openDemoHq } from './demo-hq.ts';
 
@@ -91,7 +91,7 @@ try {
     for (let run = 0; run <= runs; run++) {
       const file = path.join(dataDir, `logo-${run}.pdf`);
       const began = performance.now();
-      await renderInThread(localSource(ctx), input, createWriteStream(file), () => undefined);
+      await renderInProcess(localSource(ctx), input, createWriteStream(file), () => undefined);
       if (run > 0) times.push(performance.now() - began);
       bytes = (await stat(file)).size;
     }

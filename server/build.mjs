@@ -11,8 +11,8 @@ const dist = new URL('./dist/', import.meta.url);
 await rm(dist, { recursive: true, force: true });
 const entries = [
   ['./src/main.ts', 'main.js'],
-  // The handover pack's PDF is drawn on a worker thread (src/modules/handover/pdf/thread.ts), which
-  // loads this file from beside main.js.
+  // The handover pack's PDF is drawn in a process of its own (src/modules/handover/pdf/process.ts),
+  // which runs this file from beside main.js.
   [HANDOVER_WORKER_ENTRY, 'handover-pdf-worker.js'],
 ];
 for (const [entry, outfile] of entries) await bundle(entry, new URL(outfile, dist).pathname);

@@ -20,5 +20,5 @@ export function bundle(entry, outfile) {
   });
 }
 
-/** The entry of the handover pack's thread (src/modules/handover/pdf/thread.ts loads its bundle). */
+/** The entry of the handover pack's process (src/modules/handover/pdf/process.ts starts its bundle). */
 export const HANDOVER_WORKER_ENTRY = './src/modules/handover/pdf/worker.ts';

@@ -99,6 +99,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const vault = createVault(vaultKey);
   const ctx: AppContext = {
     db: database.db,
+    ...(database.connection ? { pgConnection: database.connection } : {}),
     config,
     mailer: deps.mailer ?? defaultMailer(app, config, database, vault),
     limiter: new RateLimiter(database.db),

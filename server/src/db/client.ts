@@ -9,10 +9,9 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
-import { oneQueryPerConnection } from './one-query-per-connection.ts';
+import type pg from 'pg';
 import { DRIZZLE_PARSERS, drizzleClient } from './pglite-parsers.ts';
-import { guardPool } from './pool-guards.ts';
+import { openPool, type PgConnection, poolDb, queryLogger } from './pool.ts';
 import * as schema from './schema.ts';
 
 type Schema = typeof schema;
@@ -25,6 +24,8 @@ export type DbOrTx = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** PostgreSQL only: where another thread opens connections of its own. */
+  connection?: PgConnection;
   /** A statement sent straight to the driver, bypassing Drizzle (benchmarks compare against it). */
   raw(text: string, params?: unknown[]): Promise<unknown>;
   /**
@@ -86,21 +87,18 @@ async function withAdvisoryLock<T>(pool: pg.Pool, work: () => Promise<T>): Promi
   }
 }
 
-function queryLogger(listener: QueryListener | undefined) {
-  return listener ? { logQuery: listener } : false;
-}
-
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.url) {
-    const pool = new pg.Pool({
-      connectionString: options.url,
+    const connection: PgConnection = {
+      url: options.url,
+      ...(options.schemaName ? { schemaName: options.schemaName } : {}),
+    };
+    const pool = openPool(connection, {
       max: 10,
-      application_name: options.applicationName ?? 'asbuilt',
-      ...(options.schemaName ? { options: `-c search_path=${options.schemaName}` } : {}),
+      applicationName: options.applicationName ?? 'asbuilt',
+      strictConnections: options.strictConnections,
     });
-    if (options.strictConnections) pool.on('connect', oneQueryPerConnection);
-    guardPool(pool);
-    const db = drizzlePg(pool, { schema, logger: queryLogger(options.onQuery) }) as unknown as Db;
+    const db = poolDb(pool, options.onQuery);
     const exclusive = <T>(work: () => Promise<T>) => withAdvisoryLock(pool, work);
     await exclusive(async () => {
       if (options.schemaName) await pool.query(`CREATE SCHEMA IF NOT EXISTS "${options.schemaName}"`);
@@ -112,6 +110,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     return {
       db,
       kind: 'postgres',
+      connection,
       raw: (text, params) => pool.query(text, params as unknown[]),
       exclusive,
       close: () => pool.end(),

@@ -1,5 +1,6 @@
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import type { PgConnection } from '../db/pool.ts';
 import type { DeviceLinks } from './device-links.ts';
 import type { Mailer } from './mail.ts';
 import type { RateLimiter } from './rate-limit.ts';
@@ -9,6 +10,11 @@ import type { Vault } from './vault.ts';
 /** What services need from the outside world; built once in buildApp and handed to every module. */
 export interface AppContext {
   db: Db;
+  /**
+   * On PostgreSQL, where a thread of the server opens connections of its own: the handover pack's
+   * thread reads there itself, leaving the requests' thread its own work. Absent on PGlite.
+   */
+  pgConnection?: PgConnection;
   config: Config;
   mailer: Mailer;
   limiter: RateLimiter;

@@ -22,7 +22,9 @@ import {
   secrets,
   sites,
 } from '../../src/db/schema.ts';
+import { renderInProcess } from '../../src/modules/handover/pdf/process.ts';
 import { type PackInput, renderPackPdf } from '../../src/modules/handover/pdf/renderPack.ts';
+import { localSource, type PackSource } from '../../src/modules/handover/pdf/source.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import {
   createCompany,
@@ -431,5 +433,47 @@ describe('handover pack PDF', () => {
 
   it("refuses another tenant's site", async () => {
     await expect(render({ tenantId: otherTenantId })).rejects.toThrow(/not found/);
+  });
+
+  it("reads PostgreSQL on its process's own connection, asking the server only for files", async () => {
+    // What the server is asked, as renderPackPdf makes the pack.
+    const asked = new Set<string>();
+    const server = localSource(t.ctx);
+    const source = Object.fromEntries(
+      Object.entries(server).map(([name, read]) => [
+        name,
+        (...args: unknown[]) => {
+          asked.add(name);
+          return (read as (...a: unknown[]) => Promise<unknown>)(...args);
+        },
+      ]),
+    ) as unknown as PackSource;
+    const out = new PassThrough();
+    const chunks: Buffer[] = [];
+    out.on('data', (chunk: Buffer) => chunks.push(chunk));
+    const input: PackInput = {
+      tenantId,
+      siteId,
+      packNumber: 'HP-2026-0043',
+      authorName: 'Jeanne Dupont',
+      language: 'en',
+      sections: HANDOVER_DEFAULT_SECTIONS,
+      floorIds: null,
+      includeArchived: false,
+    };
+    const connection = t.ctx.pgConnection;
+    await renderInProcess(source, input, out, () => undefined, connection ? { connection } : {});
+    const all = (await pdfPages(Buffer.concat(chunks))).join('\n');
+    for (const code of codes) expect(all).toContain(code);
+    expect(all).toContain('PLANLABEL-GROUND');
+    if (process.env.TEST_DB === 'postgres') {
+      expect(connection).toBeDefined();
+      // The floor plan's file, from the storage, is the only read left to the server.
+      expect([...asked]).toEqual(['fileBytes']);
+    } else {
+      // PGlite lives in the server: every read is asked there.
+      expect(connection).toBeUndefined();
+      expect([...asked]).toEqual(expect.arrayContaining(['siteFacts', 'scheduleDevices', 'fileBytes']));
+    }
   });
 });

@@ -1,11 +1,10 @@
 /**
- * The pack's making, wherever it runs (renderPack.ts runs it on a thread of its own): what to
+ * The pack's making, wherever it runs (renderPack.ts runs it in a process of its own): what to
  * show is worked out from the data first, so that the contents know their lines; then the cover,
  * the empty contents pages, each section, and the contents filled in last.
  */
 import { PassThrough, type Writable } from 'node:stream';
 import { HANDOVER_SECTIONS, type HandoverSection, type HandoverStep } from '@asbuilt/domain';
-import { restWhileCallsInFlight } from '../../../platform/calls-in-flight.ts';
 import { fillContents, reserveContents } from './contents.ts';
 import type { DeviceScope } from './data.ts';
 import { appendDatasheets, type Datasheet, readableDatasheets } from './datasheets.ts';
@@ -68,19 +67,13 @@ function progressOf(asked: readonly HandoverSection[], onProgress: PackProgress)
   };
 }
 
-/**
- * Draws the pack from `source` into `out` (renderPack.ts runs it in a thread of its own). Given the
- * server's count of calls in flight (only on a thread of its own: it sleeps while calls are
- * answered), the drawing and the layouts give way to the calls.
- */
+/** Draws the pack from `source` into `out` (renderPack.ts runs it in a process of its own). */
 export async function makePack(
   source: PackSource,
   input: PackInput,
   out: Writable,
   onProgress: PackProgress,
-  callsInFlight?: SharedArrayBuffer,
 ): Promise<{ pages: number }> {
-  const rest = callsInFlight ? restWhileCallsInFlight(callsInFlight) : () => undefined;
   const words = wordsFor(input.language);
   const made = new Date();
   const sections = HANDOVER_SECTIONS.filter((section) => input.sections.includes(section));
@@ -114,7 +107,7 @@ export async function makePack(
           cables: (after) => source.schematicCables(site.id, after),
         })
       : null,
-    { ...drawingInput, callsInFlight, rest },
+    drawingInput,
   );
   const schematics = schematicPlan.draw();
   // Its failure is met where it is awaited, at its section; not as an unhandled rejection before.
@@ -183,7 +176,6 @@ export async function makePack(
       right: words.t('page', { page }),
     }),
     { title: `${words.t('title')} ${site.name}`, author: input.authorName, language: input.language },
-    rest,
   );
   const pack: Pack = { source, input, w, words, site, floors, scope, advance: () => undefined };
 

@@ -1,8 +1,8 @@
 import type { Writable } from 'node:stream';
 import type { HandoverSection, HandoverStep, Language } from '@asbuilt/domain';
 import type { AppContext } from '../../../platform/context.ts';
+import { renderInProcess } from './process.ts';
 import { localSource } from './source.ts';
-import { renderInThread } from './thread.ts';
 
 /** What a pack is made of: the asked options, already checked and filled with their defaults. */
 export interface PackInput {
@@ -26,9 +26,10 @@ export type PackProgress = (percent: number, step: HandoverStep) => void;
  * Writes the pack's PDF to `out` (ended when done) and answers its page count. Never a secret:
  * the vault appears only as "N credentials handed over separately".
  *
- * The drawing runs on a worker thread of low priority, so that a 400-page pack does not hold up
- * the requests this process answers meanwhile; its reads come back to this thread, where the
- * database is (PGlite lives in this process). An unknown site or one of another tenant fails.
+ * The drawing runs in a process of its own, of the lowest priority, so that a 400-page pack does
+ * not hold up the requests the server answers meanwhile. On PostgreSQL it reads the database
+ * itself, on a connection of its own; on PGlite, which lives in the server, its reads come back
+ * here. An unknown site or one of another tenant fails.
  */
 export function renderPackPdf(
   ctx: AppContext,
@@ -36,5 +37,11 @@ export function renderPackPdf(
   out: Writable,
   onProgress: PackProgress,
 ): Promise<{ pages: number }> {
-  return renderInThread(localSource(ctx), input, out, onProgress);
+  return renderInProcess(
+    localSource(ctx),
+    input,
+    out,
+    onProgress,
+    ctx.pgConnection ? { connection: ctx.pgConnection } : {},
+  );
 }

@@ -1,10 +1,12 @@
 /**
- * Everything the pack reads, behind one interface: the database and storage of this process
- * (`localSource`), or the same calls made from the drawing thread to this one (thread.ts), where
- * the database lives: on PGlite it is in this process and takes one statement at a time.
+ * Everything the pack reads, behind one interface: the database and storage of the server
+ * (`localSource`), or the same calls made from the pack's process to the server (process.ts),
+ * where the database lives on PGlite, and the storage always. On PostgreSQL the pack's process
+ * reads the database itself (`databaseReads`).
  */
 import type { Language } from '@asbuilt/domain';
 import { sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import * as data from './data.ts';
 import type { PackDrawing } from './svg/drawing.ts';
@@ -48,8 +50,12 @@ export interface PackSource {
 
 export type SourceMethod = keyof PackSource;
 
-export function localSource(ctx: AppContext): PackSource {
-  const db = ctx.db;
+/** The reads of the database, which a thread with connections of its own makes itself. */
+export type DatabaseReads = Omit<PackSource, 'fileBytes'>;
+
+/** Every read of the pack but the stored files', on `db` (the server's, or a thread's own). */
+export function databaseReads(db: Db): DatabaseReads {
+  const ctx = { db };
   return {
     siteFacts: (tenantId, siteId) => data.siteFacts(db, tenantId, siteId),
     siteFloors: (siteId, floorIds) => data.siteFloors(db, siteId, floorIds),
@@ -72,6 +78,16 @@ export function localSource(ctx: AppContext): PackSource {
       );
       return row?.count ?? 0;
     },
+    rackSvgs: (input) => siteRackSvgs(ctx, input),
+    schematicFloors: (input) => schematicFloors(ctx, input),
+    schematicDevices: (siteId, afterId) => schematicDevicePage(ctx, siteId, afterId),
+    schematicCables: (siteId, after) => schematicCablePage(ctx, siteId, after),
+  };
+}
+
+export function localSource(ctx: AppContext): PackSource {
+  return {
+    ...databaseReads(ctx.db),
     async fileBytes(key, maxBytes) {
       try {
         const file = await ctx.storage.readStart(key, maxBytes + 1);
@@ -80,9 +96,5 @@ export function localSource(ctx: AppContext): PackSource {
         return null;
       }
     },
-    rackSvgs: (input) => siteRackSvgs(ctx, input),
-    schematicFloors: (input) => schematicFloors(ctx, input),
-    schematicDevices: (siteId, afterId) => schematicDevicePage(ctx, siteId, afterId),
-    schematicCables: (siteId, after) => schematicCablePage(ctx, siteId, after),
   };
 }

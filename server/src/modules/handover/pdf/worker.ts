@@ -1,22 +1,25 @@
 /**
- * The thread that draws a handover pack (thread.ts starts it, at low priority, so that the
- * requests of the thread that started it go first). Its reads are asked of that thread; its bytes
- * and progress are sent back as they come.
+ * The process that draws a handover pack (process.ts starts it, at the lowest priority, so that
+ * the server's requests go first). On PostgreSQL it reads the database on a connection of its
+ * own; its other reads (and all of them on PGlite) are asked of the server. Its bytes and progress
+ * are sent back as they come.
  */
 import { Writable } from 'node:stream';
-import { parentPort } from 'node:worker_threads';
+import type pg from 'pg';
+import { openPool, type PgConnection, poolDb } from '../../../db/pool.ts';
 import { makePack } from './make.ts';
-import type { PackSource } from './source.ts';
-import type { FromWorker, ToWorker } from './thread.ts';
+import type { FromWorker, ToWorker } from './process.ts';
+import { databaseReads, type PackSource } from './source.ts';
 
-const port = parentPort;
-if (!port) throw new Error('worker.ts runs as a worker thread');
-const send = (message: FromWorker) => port.postMessage(message);
+if (!process.send) throw new Error('worker.ts runs as a child process, with a channel to the server');
+const send = (message: FromWorker) => process.send?.(message);
+// The server gone (or done with the pack), nothing is left to do.
+process.on('disconnect', () => process.exit(0));
 
 let calls = 0;
 const waiting = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
 
-const source = new Proxy({} as PackSource, {
+const asked = new Proxy({} as PackSource, {
   get:
     (_target, method: string) =>
     (...args: unknown[]) =>
@@ -27,10 +30,16 @@ const source = new Proxy({} as PackSource, {
       }),
 });
 
+/** The database read on this process's own connection, the stored files asked of the server. */
+function readingItself(connection: PgConnection): { source: PackSource; pool: pg.Pool } {
+  const pool = openPool(connection, { max: 1, applicationName: 'asbuilt handover pack' });
+  return { source: { ...databaseReads(poolDb(pool)), fileBytes: asked.fileBytes }, pool };
+}
+
 /**
  * PDFKit writes each PDF object as a chunk of its own, some 22,000 for a 20,000-device pack: sent
- * one by one, each was a message for the server's thread to take between two requests. They go
- * in batches of this many bytes instead.
+ * one by one, each was a message for the server to take between two requests. They go in batches
+ * of this many bytes instead.
  */
 const BATCH_BYTES = 64 * 1024;
 let batch: Buffer[] = [];
@@ -55,7 +64,7 @@ const out = new Writable({
   },
 });
 
-port.on('message', (message: ToWorker) => {
+process.on('message', (message: ToWorker) => {
   if (message.type === 'reply') {
     const call = waiting.get(message.id);
     waiting.delete(message.id);
@@ -63,16 +72,22 @@ port.on('message', (message: ToWorker) => {
     else call?.resolve(message.result);
     return;
   }
-  makePack(
-    source,
-    message.input,
-    out,
-    (percent, step) => send({ type: 'progress', percent, step }),
-    message.callsInFlight,
-  ).then(
-    ({ pages }) => send({ type: 'done', pages }),
-    (error: unknown) =>
-      send({ type: 'failed', message: error instanceof Error ? error.message : String(error) }),
+  const { source, pool } = message.connection
+    ? readingItself(message.connection)
+    : { source: asked, pool: null };
+  // The connection is closed before the end is told: the server then ends this process.
+  const closed = async () => {
+    await pool?.end().catch(() => undefined);
+  };
+  makePack(source, message.input, out, (percent, step) => send({ type: 'progress', percent, step })).then(
+    async ({ pages }) => {
+      await closed();
+      send({ type: 'done', pages });
+    },
+    async (error: unknown) => {
+      await closed();
+      send({ type: 'failed', message: error instanceof Error ? error.message : String(error) });
+    },
   );
 });
 send({ type: 'ready' });

@@ -53,8 +53,6 @@ export class PackWriter {
     out: Writable,
     private readonly footer: (page: number) => { left: string; right: string },
     info: { title: string; author: string; language: string },
-    /** Called between rows and pages: on the pack's thread it sleeps while the server answers calls. */
-    private readonly rest: () => void = () => undefined,
   ) {
     this.doc = new PDFDocument({
       autoFirstPage: false,
@@ -233,11 +231,10 @@ export class PackWriter {
   }
 
   /**
-   * Lets the server's calls go first, other work run when the pack has held the event loop for a
-   * slice, and waits while the output is far behind.
+   * Lets other work run when the pack has held the event loop for a slice, and waits while the
+   * output is far behind.
    */
   async pace(): Promise<void> {
-    this.rest();
     if (performance.now() - this.lastTurn < SLICE_MS) return;
     await nextTurn();
     while (this.doc.readableLength > BACKLOG_BYTES) {

@@ -7,7 +7,6 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import type { LayoutNode } from '@asbuilt/domain';
-import { REST_LIMITS } from '../../../../platform/calls-in-flight.ts';
 
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
@@ -16,24 +15,7 @@ if (process.platform === 'linux') {
 }
 const ELK = require(workerData.elk);
 const elk = new ELK();
-// As restWhileCallsInFlight (platform/calls-in-flight.ts) does; this thread's code is text.
-const calls = workerData.calls ? new Int32Array(workerData.calls) : null;
-const { longestMs, share } = workerData.limits;
-const started = performance.now();
-let rested = 0;
-function rest() {
-  let seen = calls ? Atomics.load(calls, 0) : 0;
-  if (seen <= 0) return;
-  const from = performance.now();
-  const until = from + Math.min(longestMs, share * (from - started) + longestMs - rested);
-  while (seen > 0 && performance.now() < until) {
-    Atomics.wait(calls, 0, seen, until - performance.now());
-    seen = Atomics.load(calls, 0);
-  }
-  rested += performance.now() - from;
-}
 parentPort.on('message', (graph) => {
-  rest();
   elk.layout(graph).then(
     (laid) => parentPort.postMessage({ laid }),
     (error) => parentPort.postMessage({ error: String(error && error.message ? error.message : error) }),
@@ -54,15 +36,11 @@ export interface ElkThread {
   close(): Promise<void>;
 }
 
-/**
- * Given the server's count of calls in flight, the thread waits before each layout while calls
- * are answered (within REST_LIMITS): only for work in the background, never for a call's own.
- */
-export function startElkThread(callsInFlight?: SharedArrayBuffer): ElkThread {
+export function startElkThread(): ElkThread {
   const elk = createRequire(import.meta.url).resolve('elkjs/lib/elk.bundled.js');
   const worker = new Worker(WORKER_SOURCE, {
     eval: true,
-    workerData: { elk, calls: callsInFlight, limits: REST_LIMITS },
+    workerData: { elk },
     resourceLimits: ELK_HEAP,
   });
   // A thread lost between two layouts fails the next one, not the process.

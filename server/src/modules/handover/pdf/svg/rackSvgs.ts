@@ -19,7 +19,7 @@ import { drawingWords } from './words.ts';
  * Another tenant's site has none.
  */
 export async function siteRackSvgs(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'db'>,
   input: { tenantId: number; siteId: number; language: Language; includeArchived: boolean },
 ): Promise<PackDrawing[]> {
   const { db } = ctx;

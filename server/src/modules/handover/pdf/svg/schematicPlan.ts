@@ -65,10 +65,6 @@ export function planSchematics(
     language: Language;
     includeArchived: boolean;
     limits?: SheetLimits;
-    /** The server's count of calls in flight, which ELK's thread waits on before each layout. */
-    callsInFlight?: SharedArrayBuffer;
-    /** Called before each sheet is drawn on this thread (make.ts: sleeps while calls are answered). */
-    rest?: () => void;
   },
 ): SchematicPlan {
   if (!data) return { titles: [], draw: async () => [] };
@@ -97,14 +93,13 @@ export function planSchematics(
     // layouts held together took tens of megabytes while the pack drew its tables. A turn of the
     // event loop after each lets the pack's other sections go on meanwhile.
     const byId = new Map(data!.devices.map((device) => [device.id, device]));
-    const elk = startElkThread(options.callsInFlight);
+    const elk = startElkThread();
     try {
       const drawings: PackDrawing[] = [];
       for (const [i, sheet] of sheets.entries()) {
         const onSheet = [...devicesOf(sheet.cables)].flatMap((id) => byId.get(id) ?? []);
         const graph = buildSchematicGraph(onSheet, sheet.cables);
         const laid = await elk.layOut(graph.elk);
-        options.rest?.();
         const title = titles[i]!;
         const note =
           sheet.leftOut.cables > 0

@@ -17,7 +17,7 @@ export const SCHEMATIC_PAGE_ROWS = 500;
 
 /** The site's floors, in their order; null for another tenant's site. */
 export async function schematicFloors(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'db'>,
   input: { tenantId: number; siteId: number },
 ): Promise<SchematicData['floors'] | null> {
   const [site] = await ctx.db
@@ -34,7 +34,7 @@ export async function schematicFloors(
 
 /** The site's devices after `afterId`, by id, a page at a time. */
 export async function schematicDevicePage(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'db'>,
   siteId: number,
   afterId: number,
 ): Promise<SchematicDevice[]> {
@@ -62,7 +62,7 @@ export async function schematicDevicePage(
  * the same a page at a time (readSchematicData), so that no read holds the server's thread long.
  */
 export function siteSchematicData(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'db'>,
   input: { tenantId: number; siteId: number },
 ): Promise<SchematicData | null> {
   return readSchematicData({
@@ -78,7 +78,7 @@ export function siteSchematicData(
  * Without archived devices, their cables are left out too. Another tenant's site has none.
  */
 export async function siteSchematicSvgs(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'db'>,
   input: {
     tenantId: number;
     siteId: number;
@@ -93,7 +93,7 @@ export async function siteSchematicSvgs(
 
 /** The site's cables with their ends' port facts, by code, after `after`, a page at a time. */
 export async function schematicCablePage(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'db'>,
   siteId: number,
   after: { code: string; id: number } | null,
 ): Promise<Array<SchematicCable & { sort_code: string }>> {
