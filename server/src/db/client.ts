@@ -24,7 +24,7 @@ export type DbOrTx = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** PostgreSQL only: where another thread opens connections of its own. */
+  /** PostgreSQL only: where another process of the server opens connections of its own. */
   connection?: PgConnection;
   /** A statement sent straight to the driver, bypassing Drizzle (benchmarks compare against it). */
   raw(text: string, params?: unknown[]): Promise<unknown>;

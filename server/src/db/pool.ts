@@ -1,6 +1,6 @@
 /**
- * PostgreSQL connections of the server's own: its pool (client.ts), and those a thread of the
- * server opens for itself (the handover pack's), without loading the embedded database.
+ * PostgreSQL connections: the server's pool (client.ts), and the connection the handover pack's
+ * process opens for itself, which loads this without the embedded database.
  */
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
@@ -10,8 +10,8 @@ import { guardPool } from './pool-guards.ts';
 import * as schema from './schema.ts';
 
 /**
- * Where a PostgreSQL database is: enough for a thread of this process to open connections of its
- * own (the handover pack's), which an embedded PGlite, living in this thread, cannot offer.
+ * Where a PostgreSQL database is: enough for another process of the server to open connections of
+ * its own (the handover pack's), which an embedded PGlite, living in the server, cannot offer.
  */
 export interface PgConnection {
   url: string;

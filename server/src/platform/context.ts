@@ -11,8 +11,8 @@ import type { Vault } from './vault.ts';
 export interface AppContext {
   db: Db;
   /**
-   * On PostgreSQL, where a thread of the server opens connections of its own: the handover pack's
-   * thread reads there itself, leaving the requests' thread its own work. Absent on PGlite.
+   * On PostgreSQL, where the handover pack's process opens a connection of its own to read the
+   * site itself, leaving the server its own work. Absent on PGlite.
    */
   pgConnection?: PgConnection;
   config: Config;

@@ -39,7 +39,7 @@ export interface PackSource {
   /** A stored file's first `maxBytes` bytes, or null when missing or bigger. */
   fileBytes(key: string, maxBytes: number): Promise<Uint8Array | null>;
   rackSvgs(input: DrawingInput): Promise<PackDrawing[]>;
-  /** The schematics' rows, a page at a time: their sheets are laid out and drawn on the pack's thread. */
+  /** The schematics' rows, a page at a time: their sheets are laid out and drawn in the pack's process. */
   schematicFloors(input: DrawingInput): ReturnType<SchematicReads['floors']>;
   schematicDevices(siteId: number, afterId: number): ReturnType<SchematicReads['devices']>;
   schematicCables(
@@ -50,10 +50,10 @@ export interface PackSource {
 
 export type SourceMethod = keyof PackSource;
 
-/** The reads of the database, which a thread with connections of its own makes itself. */
+/** The reads of the database, which the pack's process makes itself on PostgreSQL. */
 export type DatabaseReads = Omit<PackSource, 'fileBytes'>;
 
-/** Every read of the pack but the stored files', on `db` (the server's, or a thread's own). */
+/** Every read of the pack but the stored files', on `db` (the server's, or the pack process's own). */
 export function databaseReads(db: Db): DatabaseReads {
   const ctx = { db };
   return {

@@ -1,9 +1,8 @@
 /**
  * The pack's schematics from the site's rows, without the database: the sheets and their titles
- * at once (the contents list them before the first page), the drawings later. This runs on the
- * pack's own thread, so that only the reads stay on the server's: the sheets' graphs and SVG text
- * are built there and ELK lays them out in a thread of its own (elkThread.ts) while the pack draws
- * its other sections.
+ * at once (the contents list them before the first page), the drawings later. This runs in the
+ * pack's own process, away from the server: the sheets' graphs and SVG text are built there and
+ * ELK lays them out in a thread of its own (elkThread.ts) while the pack draws its other sections.
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import {

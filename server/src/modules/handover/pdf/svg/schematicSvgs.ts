@@ -8,8 +8,8 @@ import { planSchematics, readSchematicData, type SchematicData } from './schemat
 import type { SheetLimits } from './schematicSheets.ts';
 
 /**
- * Rows a read of the schematics' devices or cables answers at most: the server's thread turns
- * each page into objects and hands it to the pack's thread in one go, holding the calls that
+ * Rows a read of the schematics' devices or cables answers at most: on PGlite the server turns
+ * each page into objects and hands it to the pack's process in one go, holding the calls that
  * arrive meanwhile (at 2,000 rows, a fifth of the site index's slowest calls during a
  * 20,000-device pack came while the first pages were read).
  */
