@@ -1,7 +1,7 @@
 /**
  * WCAG 2.1 AA (issue 47): axe-core's WCAG 2.0 and 2.1 A/AA rules on every page of the app and its
- * main dialogs, in English, French and Dutch, each check at desktop width (desktop project) in two
- * of them and at phone width (phone project) in the third (see `widthFor`). Any violation fails,
+ * main dialogs, each check in one of English, French and Dutch and at desktop width (desktop
+ * project) or phone width (phone project), taken in turn (see `runOf`). Any violation fails,
  * listed with its page, rule and elements.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -206,123 +206,115 @@ test.afterEach(async ({ page }) => {
   }
 });
 
+type Width = 'desktop' | '@phone';
+
 /**
- * Each check runs once per language: at phone width (`@phone`, phone project) in one of them and at
- * desktop width (desktop project) in the other two, the checks taking the phone width's language in
- * turn (the pages outside sites in English, every page of a site in French, the other dialogs in
- * Dutch, …). Every page and dialog is audited in every language and at both widths, and each
- * language at phone width, in three runs of a check instead of the six pairs: the words, not the
- * layout, are what a language changes, and the layout is what a width changes. This spec was most
- * of the end-to-end suite's time, over CI's budget (four runs a check, desktop in all three
- * languages, still took 45% of it). What only one width shows (the import wizard, desktop only)
- * runs at that width in the three languages.
+ * Each check runs once, the languages and the widths taken in turn: check 0 in English at desktop
+ * width, check 1 in French at phone width (`@phone` sends it to the phone project), check 2 in
+ * Dutch at desktop width, and so on. Each language is audited at both widths and on pages of every
+ * kind; what a language changes is the words, which the catalogues' tests check for every key.
+ * Three runs of each check, one per language, were 40% of the end-to-end suite's time and took CI
+ * over its 20 minutes.
  */
-const widthFor = (check: number, language: Language) =>
-  LANGUAGES[check % LANGUAGES.length] === language ? '@phone' : 'desktop';
+const runOf = (check: number): { language: Language; width: Width } => ({
+  language: LANGUAGES[check % LANGUAGES.length]!,
+  width: check % 2 === 1 ? '@phone' : 'desktop',
+});
 
-for (const language of LANGUAGES) {
-  /** The title's end for check `n` in this language: the `@phone` tag sends it to the phone project. */
-  const at = (n: number) => `(${language}, ${widthFor(n, language)})`;
-
-  test(`accessibility: the pages outside sites and the main dialogs pass axe ${at(0)}`, async ({ page }) => {
-    test.setTimeout(300_000);
-    const token = await signInAs(page, 'integrator@asbuilt.demo', language);
-    const hq = await apiSiteByName(page.request, token, 'Demo HQ');
-    const [device] = (await apiSiteDevices(page.request, token, hq.id)).filter((d) => !d.archived);
-    const found: string[] = [];
-    for (const path of TENANT_PAGES) found.push(...(await visit(page, path, language)));
-
-    // The device card and the global search, open.
-    const sheet = page.getByRole('dialog').getByRole('tab').first();
-    found.push(...(await visit(page, `/site/${hq.id}/devices?device=${device!.id}`, language, sheet)));
-    await page.keyboard.press('Escape');
-    await expect(page.getByRole('dialog')).toBeHidden();
-    await page.keyboard.press('Control+k');
-    found.push(...(await auditDialog(page, 'search dialog', language)));
-
-    // The public device page, signed out.
-    const one = await page.request.get(`/api/site/devices?id=${device!.id}`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    const { public_hash: publicHash } = ((await one.json()) as { device: { public_hash: string } }).device;
-    await page.evaluate(() => localStorage.removeItem('asbuilt.token'));
-    await page.goto(`/device/${publicHash}`);
-    await settle(page, language);
-    found.push(...(await audit(page, '/device/…')));
-    expect(found).toEqual([]);
+/** Registers check `n`: its title ends with its language and width, and its body gets the language. */
+function check(
+  n: number,
+  what: string,
+  timeout: number,
+  body: (page: Page, language: Language) => Promise<string[]>,
+  runner: typeof test = test,
+) {
+  const { language, width } = runOf(n);
+  runner(`accessibility: ${what} (${language}, ${width})`, async ({ page }) => {
+    test.setTimeout(timeout);
+    expect(await body(page, language)).toEqual([]);
   });
-
-  test(`accessibility: every page of a site passes axe ${at(1)}`, async ({ page }) => {
-    test.setTimeout(300_000);
-    const token = await signInAs(page, 'integrator@asbuilt.demo', language);
-    const hq = await apiSiteByName(page.request, token, 'Demo HQ');
-    const found: string[] = [];
-    for (const path of SITE_PAGES) found.push(...(await visit(page, `/site/${hq.id}/${path}`, language)));
-    found.push(
-      ...(await visit(page, `/v3/site/${hq.id}/dashboard`, language, page.locator('.plan-marker').first())),
-    );
-    expect(found).toEqual([]);
-  });
-
-  test(`accessibility: the other dialogs pass axe: import, share, tasks, webhooks, tokens, confirmations ${at(2)}`, async ({
-    page,
-  }) => {
-    test.setTimeout(180_000);
-    const token = await signInAs(page, 'integrator@asbuilt.demo', language);
-    const found = await auditOtherDialogs(page, token, language);
-    expect(found).toEqual([]);
-  });
-
-  atLocalhost(
-    `accessibility: the profile's passkey and session dialogs pass axe ${at(3)}`,
-    async ({ page }) => {
-      test.setTimeout(180_000);
-      const found = await auditProfileDialogs(page, language);
-      expect(found).toEqual([]);
-    },
-  );
-
-  test(`accessibility: the single sign-on form and its removal pass axe ${at(4)}`, async ({ page }) => {
-    test.setTimeout(120_000);
-    const token = await signInAs(page, 'integrator@asbuilt.demo', language);
-    const found = await auditSso(page, token, language);
-    expect(found).toEqual([]);
-  });
-
-  test(`accessibility: the Due pages' dialogs pass axe ${at(5)}`, async ({ page }) => {
-    test.setTimeout(300_000);
-    const token = await signInAs(page, 'integrator@asbuilt.demo', language);
-    const found = await auditDueDialogs(page, token, language);
-    expect(found).toEqual([]);
-  });
-
-  test(`accessibility: the administration pages pass axe ${at(6)}`, async ({ page }) => {
-    test.setTimeout(180_000);
-    await signInAs(page, 'admin@asbuilt.demo', language);
-    const found: string[] = [];
-    for (const path of ADMIN_PAGES) found.push(...(await visit(page, path, language)));
-    expect(found).toEqual([]);
-  });
-
-  // The devices page offers the import wizard on wider screens only: in the language whose other
-  // dialogs are audited at phone width, the wizard has a desktop run of its own.
-  if (widthFor(2, language) === '@phone')
-    test(`accessibility: the device import wizard passes axe (${language}, desktop)`, async ({ page }) => {
-      test.setTimeout(120_000);
-      const token = await signInAs(page, 'integrator@asbuilt.demo', language);
-      const site = await apiCreateSite(page.request, token, `A11y import ${unique()}`);
-      const productId = await apiProductId(page.request, token, site.id, PRODUCTS.camera.name);
-      await visit(page, `/site/${site.id}/devices`, language);
-      expect(await auditImportWizard(page, language, productId)).toEqual([]);
-    });
 }
 
-/** The sign-in page, at each width in the languages the rule above gives it as an eighth check. */
+check(0, 'the pages outside sites and the main dialogs pass axe', 300_000, async (page, language) => {
+  const token = await signInAs(page, 'integrator@asbuilt.demo', language);
+  const hq = await apiSiteByName(page.request, token, 'Demo HQ');
+  const [device] = (await apiSiteDevices(page.request, token, hq.id)).filter((d) => !d.archived);
+  const found: string[] = [];
+  for (const path of TENANT_PAGES) found.push(...(await visit(page, path, language)));
+
+  // The device card and the global search, open.
+  const sheet = page.getByRole('dialog').getByRole('tab').first();
+  found.push(...(await visit(page, `/site/${hq.id}/devices?device=${device!.id}`, language, sheet)));
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await page.keyboard.press('Control+k');
+  found.push(...(await auditDialog(page, 'search dialog', language)));
+
+  // The public device page, signed out.
+  const one = await page.request.get(`/api/site/devices?id=${device!.id}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const { public_hash: publicHash } = ((await one.json()) as { device: { public_hash: string } }).device;
+  await page.evaluate(() => localStorage.removeItem('asbuilt.token'));
+  await page.goto(`/device/${publicHash}`);
+  await settle(page, language);
+  found.push(...(await audit(page, '/device/…')));
+  return found;
+});
+
+check(1, 'every page of a site passes axe', 300_000, async (page, language) => {
+  const token = await signInAs(page, 'integrator@asbuilt.demo', language);
+  const hq = await apiSiteByName(page.request, token, 'Demo HQ');
+  const found: string[] = [];
+  for (const path of SITE_PAGES) found.push(...(await visit(page, `/site/${hq.id}/${path}`, language)));
+  found.push(
+    ...(await visit(page, `/v3/site/${hq.id}/dashboard`, language, page.locator('.plan-marker').first())),
+  );
+  return found;
+});
+
+// At desktop width (runOf(2)), so that the devices page offers the import wizard, audited here.
+check(
+  2,
+  'the other dialogs pass axe: import, share, tasks, webhooks, tokens, confirmations',
+  180_000,
+  async (page, language) => {
+    const token = await signInAs(page, 'integrator@asbuilt.demo', language);
+    return auditOtherDialogs(page, token, language);
+  },
+);
+
+check(
+  3,
+  "the profile's passkey and session dialogs pass axe",
+  180_000,
+  (page, language) => auditProfileDialogs(page, language),
+  atLocalhost,
+);
+
+check(4, 'the single sign-on form and its removal pass axe', 120_000, async (page, language) => {
+  const token = await signInAs(page, 'integrator@asbuilt.demo', language);
+  return auditSso(page, token, language);
+});
+
+check(5, "the Due pages' dialogs pass axe", 300_000, async (page, language) => {
+  const token = await signInAs(page, 'integrator@asbuilt.demo', language);
+  return auditDueDialogs(page, token, language);
+});
+
+check(6, 'the administration pages pass axe', 180_000, async (page, language) => {
+  await signInAs(page, 'admin@asbuilt.demo', language);
+  const found: string[] = [];
+  for (const path of ADMIN_PAGES) found.push(...(await visit(page, path, language)));
+  return found;
+});
+
+/** The sign-in page, in every language at each width: three loads of one page. */
 for (const width of ['desktop', '@phone'] as const) {
-  const languages = LANGUAGES.filter((language) => widthFor(7, language) === width);
-  test(`accessibility: the sign-in page passes axe (${languages.join(', ')}, ${width})`, async ({ page }) => {
+  test(`accessibility: the sign-in page passes axe (${LANGUAGES.join(', ')}, ${width})`, async ({ page }) => {
     const found: string[] = [];
-    for (const language of languages) {
+    for (const language of LANGUAGES) {
       await page.addInitScript((lang) => localStorage.setItem('asbuilt.language', lang), language);
       await page.goto('/login');
       await expect(page.locator('html')).toHaveAttribute('lang', language);
