@@ -57,6 +57,19 @@ const LOWEST_PRIORITY = `data:text/javascript,${encodeURIComponent(
   ].join(''),
 )}`;
 
+/** What Node.js, node-postgres (its PG* defaults, such as PGSSLMODE) and tsx read of the environment. */
+const PASSED_ON =
+  /^(PATH|HOME|TMPDIR|TMP|TEMP|TZ|LANG|LC_\w+|NODE_ENV|NODE_OPTIONS|NODE_EXTRA_CA_CERTS|PG\w+|TSX_\w+|SYSTEMROOT)$/i;
+
+/**
+ * The environment the pack's process gets: none of the server's settings. Its secrets (the vault
+ * key, the master password, the S3 and SMTP passwords) stay with the server: the process reads no
+ * stored file itself and sends no mail, and its database connection comes over its channel.
+ */
+export function packProcessEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(env).filter(([name]) => PASSED_ON.test(name)));
+}
+
 /**
  * The compiled server is one file (build.mjs) with the process's beside it; the sources
  * (development, tests) run through tsx. `bundled` names a bundle of worker.ts to run instead (the
@@ -75,7 +88,12 @@ function startProcess(bundled?: URL): ChildProcess {
   }
   // Structured clone, not JSON: the bytes, dates and nulls of the reads arrive as they were sent.
   // Detached: a session of its own (see LOWEST_PRIORITY); it ends when the server's channel does.
-  return fork(fileURLToPath(file), [], { execArgv, serialization: 'advanced', detached: true });
+  return fork(fileURLToPath(file), [], {
+    execArgv,
+    env: packProcessEnv(process.env),
+    serialization: 'advanced',
+    detached: true,
+  });
 }
 
 /** The longest a read of the pack waits for the server's calls in flight to end. */
